@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ms-blueprint.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint   paths;
+  guint64 points;
+  double  length;   /* sum of segment lengths, in pixels */
+} MsRoadSummary;
+
+/* Figures over a whole blueprint, shared by `info`, the app's metadata
+ * panel and the comparison table. */
+typedef struct
+{
+  guint64        finite_heights;
+  guint64        nonfinite_heights;
+  double         height_min;     /* over finite heights; NAN if there are none */
+  double         height_max;
+  double         height_mean;
+
+  guint          n_biomes;       /* the profile's count */
+  guint64       *biome_counts;   /* n_biomes entries */
+
+  guint          n_towns;
+  guint          n_highway_nodes;
+  guint          n_tiers;        /* the profile's count */
+  guint         *towns_by_tier;  /* n_tiers entries */
+
+  MsRoadSummary  roads[MS_N_ROAD_TIERS];
+
+  gboolean       has_water;      /* WBID present */
+  guint          water_bodies;   /* distinct nonzero ids in WBID */
+  guint          water_lakes;    /* distinct ids >= 2 */
+  guint64        water_pixels;
+} MsBlueprintSummary;
+
+MsBlueprintSummary *ms_blueprint_summarize       (MsBlueprint        *blueprint,
+                                                  GCancellable       *cancellable,
+                                                  GError            **error);
+void                ms_blueprint_summary_free    (MsBlueprintSummary *summary);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsBlueprintSummary, ms_blueprint_summary_free)
+
+G_END_DECLS

@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A parsed blueprint: small sections decoded into arrays, pixel grids left in
+ * the mapping and read through strided views.  This file holds the object and
+ * its accessors; ms-blueprint-reader.c parses.
+ */
+#define G_LOG_DOMAIN "ms-blueprint"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ms-blueprint-private.h"
+#include "ms-wire.h"
+
+G_DEFINE_FINAL_TYPE (MsBlueprint, ms_blueprint, G_TYPE_OBJECT)
+G_DEFINE_QUARK (ms-blueprint-error-quark, ms_blueprint_error)
+
+static const struct
+{
+  const char *key;
+  guint32     tag;
+} road_tiers[MS_N_ROAD_TIERS] = {
+  [MS_ROAD_HIGHWAY] = { "highway", MS_SECTION_RDHW },
+  [MS_ROAD_BRANCH] = { "branch", MS_SECTION_RDBR },
+  [MS_ROAD_RUGGED] = { "rugged", MS_SECTION_RDRG },
+  [MS_ROAD_TRAIL] = { "trail", MS_SECTION_RDTL },
+};
+
+const char *
+ms_road_tier_to_key (MsRoadTier tier)
+{
+  g_return_val_if_fail (tier < MS_N_ROAD_TIERS, NULL);
+  return road_tiers[tier].key;
+}
+
+guint32
+ms_road_tier_to_section (MsRoadTier tier)
+{
+  g_return_val_if_fail (tier < MS_N_ROAD_TIERS, 0);
+  return road_tiers[tier].tag;
+}
+
+void
+ms_section_tag_to_string (guint32 tag,
+                          char    out[5])
+{
+  for (guint i = 0; i < 4; i++)
+    {
+      char c = (char) ((tag >> (8 * i)) & 0xff);
+      out[i] = g_ascii_isprint (c) ? c : '?';
+    }
+  out[4] = '\0';
+}
+
+guint16
+ms_water_level_encode (float level)
+{
+  double q = 1.0 + round ((double) level * 32768.0);
+  return (guint16) CLAMP (q, 1.0, 65535.0);
+}
+
+float
+ms_water_level_decode (guint16 quantized)
+{
+  return (float) ((quantized - 1.0) / 32768.0);
+}
+
+gboolean
+ms_blueprint_params_is_sentinel (const MsBlueprintParams *params)
+{
+  /* BLUEPRINT_FORMAT.md, "Sentinel params": what a re-encoded file carries. */
+  return params->world_seed == 0 &&
+         params->crater_radius == -1.0f &&
+         params->density_multiplier == -1.0f &&
+         params->impact_center_x == -1.0f &&
+         params->impact_center_y == -1.0f;
+}
+
+static void
+ms_blueprint_finalize (GObject *object)
+{
+  MsBlueprint *self = MS_BLUEPRINT (object);
+
+  g_clear_object (&self->mapping);
+  g_clear_object (&self->profile);
+  g_clear_pointer (&self->params.generated_utc, g_free);
+  g_clear_pointer (&self->params.generator_git_hash, g_free);
+  g_clear_pointer (&self->sections, g_array_unref);
+  g_clear_pointer (&self->warnings, g_ptr_array_unref);
+  g_clear_pointer (&self->towns, g_array_unref);
+  g_clear_pointer (&self->water_bodies, g_array_unref);
+  for (guint i = 0; i < MS_N_ROAD_TIERS; i++)
+    {
+      g_clear_pointer (&self->road_points[i], g_array_unref);
+      g_clear_pointer (&self->road_starts[i], g_array_unref);
+    }
+
+  G_OBJECT_CLASS (ms_blueprint_parent_class)->finalize (object);
+}
+
+static void
+ms_blueprint_class_init (MsBlueprintClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ms_blueprint_finalize;
+}
+
+static void
+ms_blueprint_init (MsBlueprint *self)
+{
+  self->sections = g_array_new (FALSE, TRUE, sizeof (MsSectionInfo));
+  self->warnings = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->warnings, NULL);
+}
+
+MsBlueprint *
+_ms_blueprint_new (MsMapping *mapping,
+                   MsProfile *profile)
+{
+  MsBlueprint *self = g_object_new (MS_TYPE_BLUEPRINT, NULL);
+
+  self->mapping = g_object_ref (mapping);
+  self->profile = profile ? g_object_ref (profile) : ms_profile_new_default ();
+  return self;
+}
+
+void
+_ms_blueprint_add_warning (MsBlueprint *self,
+                           const char  *format,
+                           ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  /* Keep the array NULL-terminated for ms_blueprint_get_warnings(). */
+  g_ptr_array_insert (self->warnings, self->warnings->len - 1, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+/**
+ * ms_blueprint_new_for_mapping:
+ * @profile: (nullable): names and counts for biome and town-tier ordinals;
+ *   %NULL for the built-in placeholder profile
+ *
+ * Parses and validates the whole file.  The grids stay in @mapping.
+ */
+MsBlueprint *
+ms_blueprint_new_for_mapping (MsMapping  *mapping,
+                              MsProfile  *profile,
+                              GError    **error)
+{
+  g_autoptr(MsBlueprint) self = NULL;
+
+  g_return_val_if_fail (MS_IS_MAPPING (mapping), NULL);
+  g_return_val_if_fail (profile == NULL || MS_IS_PROFILE (profile), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = _ms_blueprint_new (mapping, profile);
+  if (!_ms_blueprint_parse (self, error))
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
+MsBlueprint *
+ms_blueprint_new_for_path (const char  *path,
+                           MsProfile   *profile,
+                           GError     **error)
+{
+  g_autoptr(MsMapping) mapping = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  mapping = ms_mapping_new_for_path (path, error);
+  if (mapping == NULL)
+    return NULL;
+
+  return ms_blueprint_new_for_mapping (mapping, profile, error);
+}
+
+MsBlueprint *
+ms_blueprint_new_for_bytes (GBytes      *bytes,
+                            const char  *display_name,
+                            MsProfile   *profile,
+                            GError     **error)
+{
+  g_autoptr(MsMapping) mapping = NULL;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  mapping = ms_mapping_new_for_bytes (bytes, display_name);
+  return ms_blueprint_new_for_mapping (mapping, profile, error);
+}
+
+MsMapping *
+ms_blueprint_get_mapping (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), NULL);
+  return self->mapping;
+}
+
+MsProfile *
+ms_blueprint_get_profile (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), NULL);
+  return self->profile;
+}
+
+MsBlueprintFormat
+ms_blueprint_get_format (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), 0);
+  return self->format;
+}
+
+guint32
+ms_blueprint_get_version (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), 0);
+  return self->version;
+}
+
+guint
+ms_blueprint_get_map_size (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), 0);
+  return self->map_size;
+}
+
+/**
+ * ms_blueprint_get_params:
+ *
+ * Returns: (nullable): the PRMS section, or %NULL for a v1 file, which
+ *   carries no generation parameters.
+ */
+const MsBlueprintParams *
+ms_blueprint_get_params (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), NULL);
+  return self->format == MS_BLUEPRINT_FORMAT_V2 ? &self->params : NULL;
+}
+
+const MsSectionInfo *
+ms_blueprint_get_sections (MsBlueprint *self,
+                           guint       *n_sections)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), NULL);
+  *n_sections = self->sections->len;
+  return (const MsSectionInfo *) (gpointer) self->sections->data;
+}
+
+const MsSectionInfo *
+ms_blueprint_find_section (MsBlueprint *self,
+                           guint32      tag)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), NULL);
+
+  for (guint i = 0; i < self->sections->len; i++)
+    {
+      const MsSectionInfo *info = &g_array_index (self->sections, MsSectionInfo, i);
+      if (info->tag == tag)
+        return info;
+    }
+  return NULL;
+}
+
+const char * const *
+ms_blueprint_get_warnings (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), NULL);
+  return (const char * const *) self->warnings->pdata;
+}
+
+static inline gsize
+pixel_index (MsBlueprint *self,
+             guint        x,
+             guint        y)
+{
+  /* The one place the X-outer / Y-inner rule lives. */
+  return (gsize) x * self->map_size + y;
+}
+
+#define CHECK_PIXEL(self, x, y, val) \
+  G_STMT_START { \
+    g_return_val_if_fail (MS_IS_BLUEPRINT (self), val); \
+    g_return_val_if_fail ((x) < (self)->map_size && (y) < (self)->map_size, val); \
+  } G_STMT_END
+
+float
+ms_blueprint_get_height (MsBlueprint *self,
+                         guint        x,
+                         guint        y)
+{
+  CHECK_PIXEL (self, x, y, NAN);
+  return ms_wire_peek_f32 (self->heights.base + pixel_index (self, x, y) * self->heights.stride);
+}
+
+guint
+ms_blueprint_get_biome (MsBlueprint *self,
+                        guint        x,
+                        guint        y)
+{
+  const guint8 *p;
+
+  CHECK_PIXEL (self, x, y, 0);
+  p = self->biomes.base + pixel_index (self, x, y) * self->biomes.stride;
+  /* v1 stores an i32 ordinal; the reader has range-checked every one. */
+  return self->biome_width == 1 ? *p : ms_wire_peek_u32 (p);
+}
+
+gboolean
+ms_blueprint_has_water (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), FALSE);
+  return self->water_ids.base != NULL;
+}
+
+guint16
+ms_blueprint_get_water_id (MsBlueprint *self,
+                           guint        x,
+                           guint        y)
+{
+  CHECK_PIXEL (self, x, y, 0);
+  if (self->water_ids.base == NULL)
+    return 0;
+  return ms_wire_peek_u16 (self->water_ids.base + pixel_index (self, x, y) * self->water_ids.stride);
+}
+
+gboolean
+ms_blueprint_has_water_surface (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), FALSE);
+  return self->water_surface.base != NULL;
+}
+
+guint16
+ms_blueprint_get_water_surface (MsBlueprint *self,
+                                guint        x,
+                                guint        y)
+{
+  CHECK_PIXEL (self, x, y, 0);
+  if (self->water_surface.base == NULL)
+    return 0;
+  return ms_wire_peek_u16 (self->water_surface.base +
+                           pixel_index (self, x, y) * self->water_surface.stride);
+}
+
+void
+ms_blueprint_read_heights (MsBlueprint *self,
+                           guint        x,
+                           guint        y0,
+                           guint        n,
+                           float       *out)
+{
+  const guint8 *p;
+
+  g_return_if_fail (MS_IS_BLUEPRINT (self));
+  g_return_if_fail (x < self->map_size && y0 <= self->map_size && n <= self->map_size - y0);
+
+  p = self->heights.base + pixel_index (self, x, y0) * self->heights.stride;
+  if (self->heights.stride == sizeof (float) && G_BYTE_ORDER == G_LITTLE_ENDIAN)
+    {
+      memcpy (out, p, (gsize) n * sizeof (float));
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    out[i] = ms_wire_peek_f32 (p + (gsize) i * self->heights.stride);
+}
+
+void
+ms_blueprint_read_biomes (MsBlueprint *self,
+                          guint        x,
+                          guint        y0,
+                          guint        n,
+                          guint8      *out)
+{
+  const guint8 *p;
+
+  g_return_if_fail (MS_IS_BLUEPRINT (self));
+  g_return_if_fail (x < self->map_size && y0 <= self->map_size && n <= self->map_size - y0);
+
+  p = self->biomes.base + pixel_index (self, x, y0) * self->biomes.stride;
+  if (self->biome_width == 1)
+    {
+      memcpy (out, p, n);
+      return;
+    }
+  for (guint i = 0; i < n; i++)
+    out[i] = (guint8) ms_wire_peek_u32 (p + (gsize) i * self->biomes.stride);
+}
+
+const MsTown *
+ms_blueprint_get_towns (MsBlueprint *self,
+                        guint       *n_towns)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), NULL);
+  *n_towns = self->towns ? self->towns->len : 0;
+  return self->towns ? (const MsTown *) (gpointer) self->towns->data : NULL;
+}
+
+gboolean
+ms_blueprint_has_towns (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), FALSE);
+  return self->towns != NULL;
+}
+
+const MsWaterBody *
+ms_blueprint_get_water_bodies (MsBlueprint *self,
+                               guint       *n_bodies)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), NULL);
+  *n_bodies = self->water_bodies ? self->water_bodies->len : 0;
+  return self->water_bodies ? (const MsWaterBody *) (gpointer) self->water_bodies->data : NULL;
+}
+
+gboolean
+ms_blueprint_has_water_table (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), FALSE);
+  return self->water_bodies != NULL;
+}
+
+/**
+ * ms_blueprint_get_curve:
+ *
+ * Returns: (nullable): the TCRV section, or %NULL when the file has none.
+ */
+const MsTerrainCurve *
+ms_blueprint_get_curve (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), NULL);
+  return self->has_curve ? &self->curve : NULL;
+}
+
+gboolean
+ms_blueprint_has_roads (MsBlueprint *self,
+                        MsRoadTier   tier)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), FALSE);
+  g_return_val_if_fail (tier < MS_N_ROAD_TIERS, FALSE);
+  return self->road_starts[tier] != NULL;
+}
+
+guint
+ms_blueprint_get_n_paths (MsBlueprint *self,
+                          MsRoadTier   tier)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), 0);
+  g_return_val_if_fail (tier < MS_N_ROAD_TIERS, 0);
+  return self->road_starts[tier] ? self->road_starts[tier]->len - 1 : 0;
+}
+
+const MsPoint *
+ms_blueprint_get_path (MsBlueprint *self,
+                       MsRoadTier   tier,
+                       guint        index,
+                       guint       *n_points)
+{
+  guint start, end;
+
+  g_return_val_if_fail (index < ms_blueprint_get_n_paths (self, tier), NULL);
+
+  start = g_array_index (self->road_starts[tier], guint, index);
+  end = g_array_index (self->road_starts[tier], guint, index + 1);
+  *n_points = end - start;
+  if (start == end)
+    return NULL;
+  return &g_array_index (self->road_points[tier], MsPoint, start);
+}

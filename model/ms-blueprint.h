@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ms-mapping.h"
+#include "ms-profile.h"
+
+G_BEGIN_DECLS
+
+#define MS_BLUEPRINT_ERROR (ms_blueprint_error_quark ())
+typedef enum
+{
+  MS_BLUEPRINT_ERROR_UNKNOWN_FORMAT,      /* first byte is neither 'I' nor 0x07 */
+  MS_BLUEPRINT_ERROR_BAD_MAGIC,
+  MS_BLUEPRINT_ERROR_UNSUPPORTED_VERSION,
+  MS_BLUEPRINT_ERROR_TRUNCATED,           /* a header, length or payload runs past EOF */
+  MS_BLUEPRINT_ERROR_BAD_LENGTH,          /* a section does not consume its declared length */
+  MS_BLUEPRINT_ERROR_BAD_VALUE,           /* a field is out of range */
+  MS_BLUEPRINT_ERROR_DUPLICATE_SECTION,
+  MS_BLUEPRINT_ERROR_SECTION_ORDER,       /* PRMS is not first */
+  MS_BLUEPRINT_ERROR_MISSING_SECTION,
+} MsBlueprintError;
+GQuark ms_blueprint_error_quark (void);
+
+/* Section tags: FourCC codes stored as little-endian u32. */
+#define MS_FOURCC(a, b, c, d) \
+  ((guint32) (a) | ((guint32) (b) << 8) | ((guint32) (c) << 16) | ((guint32) (d) << 24))
+
+typedef enum
+{
+  MS_SECTION_PRMS = MS_FOURCC ('P', 'R', 'M', 'S'),
+  MS_SECTION_HGTS = MS_FOURCC ('H', 'G', 'T', 'S'),
+  MS_SECTION_BIOM = MS_FOURCC ('B', 'I', 'O', 'M'),
+  MS_SECTION_TOWN = MS_FOURCC ('T', 'O', 'W', 'N'),
+  MS_SECTION_TCRV = MS_FOURCC ('T', 'C', 'R', 'V'),
+  MS_SECTION_WBID = MS_FOURCC ('W', 'B', 'I', 'D'),
+  MS_SECTION_WBTB = MS_FOURCC ('W', 'B', 'T', 'B'),
+  MS_SECTION_WSRF = MS_FOURCC ('W', 'S', 'R', 'F'),
+  MS_SECTION_RDHW = MS_FOURCC ('R', 'D', 'H', 'W'),
+  MS_SECTION_RDBR = MS_FOURCC ('R', 'D', 'B', 'R'),
+  MS_SECTION_RDRG = MS_FOURCC ('R', 'D', 'R', 'G'),
+  MS_SECTION_RDTL = MS_FOURCC ('R', 'D', 'T', 'L'),
+} MsSectionTag;
+
+#define MS_BLUEPRINT_V2_MAGIC    MS_FOURCC ('I', 'S', 'L', 'A')
+#define MS_BLUEPRINT_V2_VERSION  2
+#define MS_BLUEPRINT_V1_HEADER   "ISLA_V1"
+#define MS_BLUEPRINT_MIN_SIZE    256
+#define MS_BLUEPRINT_MAX_SIZE    32768
+#define MS_SECTION_HEADER_SIZE   12  /* u32 tag + u64 payload length */
+
+void ms_section_tag_to_string (guint32 tag,
+                               char    out[5]);
+
+typedef enum
+{
+  MS_BLUEPRINT_FORMAT_V1 = 1,
+  MS_BLUEPRINT_FORMAT_V2 = 2,
+} MsBlueprintFormat;
+
+typedef struct
+{
+  gint32  world_seed;
+  gint32  map_size;
+  float   crater_radius;
+  float   density_multiplier;
+  float   impact_center_x;
+  float   impact_center_y;
+  char   *generated_utc;
+  char   *generator_git_hash;
+} MsBlueprintParams;
+
+gboolean ms_blueprint_params_is_sentinel (const MsBlueprintParams *params);
+
+typedef struct
+{
+  guint32  tag;
+  goffset  offset;   /* where the section's tag starts */
+  guint64  length;   /* payload length */
+  gboolean known;
+} MsSectionInfo;
+
+typedef struct
+{
+  float    x;
+  float    y;
+  guint8   tier;
+  gboolean highway_node;
+} MsTown;
+
+typedef enum
+{
+  MS_WATER_TYPE_OCEAN = 0,
+  MS_WATER_TYPE_LAKE  = 1,
+} MsWaterType;
+
+typedef struct
+{
+  guint16 id;
+  guint8  type;       /* MsWaterType */
+  guint8  salinity;   /* 0 fresh, 1 salt */
+  float   surface_level;
+  gint32  pixel_count;
+  float   centroid_x;
+  float   centroid_y;
+} MsWaterBody;
+
+#define MS_TERRAIN_CURVE_SIZE 50
+
+typedef struct
+{
+  guint16 version;
+  float   knots[4];
+  float   spike_max;
+  float   sea;
+  float   orange_ceil;
+  float   red_ceil;
+  float   bench_lo;
+  float   bench_hi;
+  float   peak_cap;
+  float   tail_slope;
+} MsTerrainCurve;
+
+typedef enum
+{
+  MS_ROAD_HIGHWAY,
+  MS_ROAD_BRANCH,
+  MS_ROAD_RUGGED,
+  MS_ROAD_TRAIL,
+  MS_N_ROAD_TIERS
+} MsRoadTier;
+
+typedef struct
+{
+  float x;
+  float y;
+} MsPoint;
+
+const char *ms_road_tier_to_key     (MsRoadTier tier);
+guint32     ms_road_tier_to_section (MsRoadTier tier);
+
+/* WSRF: 0 = no water, else level L encodes as 1 + round(L * 32768). */
+guint16 ms_water_level_encode (float   level);
+float   ms_water_level_decode (guint16 quantized);
+
+#define MS_TYPE_BLUEPRINT (ms_blueprint_get_type ())
+G_DECLARE_FINAL_TYPE (MsBlueprint, ms_blueprint, MS, BLUEPRINT, GObject)
+
+MsBlueprint             *ms_blueprint_new_for_path   (const char   *path,
+                                                      MsProfile    *profile,
+                                                      GError      **error);
+MsBlueprint             *ms_blueprint_new_for_bytes  (GBytes       *bytes,
+                                                      const char   *display_name,
+                                                      MsProfile    *profile,
+                                                      GError      **error);
+MsBlueprint             *ms_blueprint_new_for_mapping (MsMapping   *mapping,
+                                                       MsProfile   *profile,
+                                                       GError     **error);
+
+MsMapping               *ms_blueprint_get_mapping    (MsBlueprint  *self);
+MsProfile               *ms_blueprint_get_profile    (MsBlueprint  *self);
+MsBlueprintFormat        ms_blueprint_get_format     (MsBlueprint  *self);
+guint32                  ms_blueprint_get_version    (MsBlueprint  *self);
+guint                    ms_blueprint_get_map_size   (MsBlueprint  *self);
+const MsBlueprintParams *ms_blueprint_get_params     (MsBlueprint  *self);
+const MsSectionInfo     *ms_blueprint_get_sections   (MsBlueprint  *self,
+                                                      guint        *n_sections);
+const MsSectionInfo     *ms_blueprint_find_section   (MsBlueprint  *self,
+                                                      guint32       tag);
+const char * const      *ms_blueprint_get_warnings   (MsBlueprint  *self);
+
+/* Grids.  Coordinates are file coordinates: X is the outer (first) index,
+ * Y the inner (second, north/south) one; pixel (x, y) is element
+ * x * map_size + y.  Nothing here copies a grid. */
+float                    ms_blueprint_get_height     (MsBlueprint  *self,
+                                                      guint         x,
+                                                      guint         y);
+guint                    ms_blueprint_get_biome      (MsBlueprint  *self,
+                                                      guint         x,
+                                                      guint         y);
+gboolean                 ms_blueprint_has_water      (MsBlueprint  *self);
+guint16                  ms_blueprint_get_water_id   (MsBlueprint  *self,
+                                                      guint         x,
+                                                      guint         y);
+gboolean                 ms_blueprint_has_water_surface (MsBlueprint *self);
+guint16                  ms_blueprint_get_water_surface (MsBlueprint *self,
+                                                         guint        x,
+                                                         guint        y);
+/* Column runs: @n pixels (x, y0) … (x, y0 + n - 1), contiguous in a v2 file. */
+void                     ms_blueprint_read_heights   (MsBlueprint  *self,
+                                                      guint         x,
+                                                      guint         y0,
+                                                      guint         n,
+                                                      float        *out);
+void                     ms_blueprint_read_biomes    (MsBlueprint  *self,
+                                                      guint         x,
+                                                      guint         y0,
+                                                      guint         n,
+                                                      guint8       *out);
+
+const MsTown            *ms_blueprint_get_towns      (MsBlueprint  *self,
+                                                      guint        *n_towns);
+gboolean                 ms_blueprint_has_towns      (MsBlueprint  *self);
+const MsWaterBody       *ms_blueprint_get_water_bodies (MsBlueprint *self,
+                                                        guint       *n_bodies);
+gboolean                 ms_blueprint_has_water_table (MsBlueprint *self);
+const MsTerrainCurve    *ms_blueprint_get_curve      (MsBlueprint  *self);
+gboolean                 ms_blueprint_has_roads      (MsBlueprint  *self,
+                                                      MsRoadTier    tier);
+guint                    ms_blueprint_get_n_paths    (MsBlueprint  *self,
+                                                      MsRoadTier    tier);
+const MsPoint           *ms_blueprint_get_path       (MsBlueprint  *self,
+                                                      MsRoadTier    tier,
+                                                      guint         index,
+                                                      guint        *n_points);
+
+G_END_DECLS

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <gio/gio.h>
+
+#include "ms-test-util.h"
+
+char *
+ms_test_make_tmpdir (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *dir = g_dir_make_tmp ("mapsmith-test-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+void
+ms_test_remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir == NULL)
+    {
+      g_unlink (path);
+      return;
+    }
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        ms_test_remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+void
+ms_test_put_u8 (GByteArray *a, guint8 v)
+{
+  g_byte_array_append (a, &v, 1);
+}
+
+void
+ms_test_put_u16 (GByteArray *a, guint16 v)
+{
+  guint8 b[2] = { v & 0xff, v >> 8 };
+  g_byte_array_append (a, b, 2);
+}
+
+void
+ms_test_put_u32 (GByteArray *a, guint32 v)
+{
+  guint8 b[4] = { v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, v >> 24 };
+  g_byte_array_append (a, b, 4);
+}
+
+void
+ms_test_put_u64 (GByteArray *a, guint64 v)
+{
+  ms_test_put_u32 (a, (guint32) v);
+  ms_test_put_u32 (a, (guint32) (v >> 32));
+}
+
+void
+ms_test_put_f32 (GByteArray *a, float v)
+{
+  guint32 u;
+  memcpy (&u, &v, 4);
+  ms_test_put_u32 (a, u);
+}
+
+void
+ms_test_put_string (GByteArray *a, const char *s)
+{
+  gsize n = strlen (s);
+  gsize v = n;
+
+  /* .NET 7-bit encoded length prefix. */
+  do
+    {
+      guint8 byte = v & 0x7f;
+      v >>= 7;
+      if (v)
+        byte |= 0x80;
+      ms_test_put_u8 (a, byte);
+    }
+  while (v);
+  g_byte_array_append (a, (const guint8 *) s, n);
+}
+
+void
+ms_test_put_section (GByteArray   *a,
+                     const char   *tag,
+                     const guint8 *payload,
+                     gsize         length)
+{
+  g_byte_array_append (a, (const guint8 *) tag, 4);
+  ms_test_put_u64 (a, length);
+  if (length)
+    g_byte_array_append (a, payload, length);
+}
+
+static guint64
+get_u64 (const guint8 *p)
+{
+  guint64 v = 0;
+  for (int i = 7; i >= 0; i--)
+    v = (v << 8) | p[i];
+  return v;
+}
+
+GArray *
+ms_test_walk_sections (const guint8 *data,
+                       gsize         length)
+{
+  GArray *sections = g_array_new (FALSE, TRUE, sizeof (MsTestSection));
+  gsize pos = 8;
+
+  while (pos + 12 <= length)
+    {
+      MsTestSection s;
+      memcpy (s.tag, data + pos, 4);
+      s.tag[4] = 0;
+      s.offset = pos;
+      s.length = get_u64 (data + pos + 4);
+      g_array_append_val (sections, s);
+      pos += 12 + s.length;
+    }
+  return sections;
+}
+
+const MsTestSection *
+ms_test_find (GArray     *sections,
+              const char *tag)
+{
+  for (guint i = 0; i < sections->len; i++)
+    if (strcmp (g_array_index (sections, MsTestSection, i).tag, tag) == 0)
+      return &g_array_index (sections, MsTestSection, i);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+gsize
+ms_test_rss_anon (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  g_assert_true (g_file_get_contents ("/proc/self/status", &status, NULL, NULL));
+  line = strstr (status, "RssAnon:");
+  g_assert_nonnull (line);
+  return (gsize) g_ascii_strtoull (line + strlen ("RssAnon:"), NULL, 10) * 1024;
+}
