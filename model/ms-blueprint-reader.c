@@ -619,8 +619,12 @@ parse_v2 (Parser   *p,
         return FALSE;
       }
 
+  /* Name the BIOM section in a range error. */
+  p->tag = MS_SECTION_BIOM;
+  p->section_offset = ms_blueprint_find_section (bp, MS_SECTION_BIOM)->offset;
   if (!check_biomes (p, error))
     return FALSE;
+  p->tag = 0;
 
   if (bp->towns == NULL)
     _ms_blueprint_add_warning (bp, "no TOWN section: the map has no towns");
@@ -723,8 +727,18 @@ parse_v1 (Parser   *p,
   gint32 map_size, n_towns;
 
   ms_wire_reader_init (&r, p->data, p->length, 0);
-  if (ms_wire_read_dotnet_string (&r, &header, NULL) != MS_WIRE_STRING_OK ||
-      g_strcmp0 (header, MS_BLUEPRINT_V1_HEADER) != 0)
+  switch (ms_wire_read_dotnet_string (&r, &header, NULL))
+    {
+    case MS_WIRE_STRING_TRUNCATED:
+      return truncated_v1 (p, &r, "the “ISLA_V1” header", error);
+    case MS_WIRE_STRING_OK:
+      break;
+    case MS_WIRE_STRING_BAD_PREFIX:
+    default:
+      g_clear_pointer (&header, g_free);
+      break;
+    }
+  if (g_strcmp0 (header, MS_BLUEPRINT_V1_HEADER) != 0)
     {
       set_error (p, error, MS_BLUEPRINT_ERROR_BAD_MAGIC, 0,
                  "the file starts with 0x07 but not with the v1 header “ISLA_V1”");

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The atomic, verified save path: a failure at any step leaves the original
+ * untouched and no temporary file behind; a file replaced on disk since it
+ * was opened is not overwritten unless asked.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <sys/stat.h>
+#include <glib/gstdio.h>
+
+#include "ms-mapping.h"
+#include "ms-save-private.h"
+#include "ms-test-util.h"
+
+static guint
+count_entries (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+static void
+assert_contents (const char *path,
+                 const char *expected)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_cmpuint (length, ==, strlen (expected));
+  g_assert_cmpmem (contents, length, expected, strlen (expected));
+}
+
+static GBytes *
+bytes_of (const char *text)
+{
+  return g_bytes_new (text, strlen (text));
+}
+
+static void
+test_new_and_replace (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "control.0042.bin", NULL);
+  g_autoptr(GBytes) first = bytes_of ("first version");
+  g_autoptr(GBytes) second = bytes_of ("the second, longer version");
+  g_autoptr(GError) error = NULL;
+  struct stat st;
+
+  g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, first, NULL, &error));
+  g_assert_no_error (error);
+  assert_contents (path, "first version");
+
+  /* Permissions of the replaced file are kept. */
+  g_assert_cmpint (g_chmod (path, 0640), ==, 0);
+  g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, second, NULL, &error));
+  g_assert_no_error (error);
+  assert_contents (path, "the second, longer version");
+  g_assert_cmpint (stat (path, &st), ==, 0);
+  g_assert_cmpuint (st.st_mode & 0777, ==, 0640);
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_temp_name (void)
+{
+  g_autofree char *a = ms_save_temp_path_for ("/data/layers/plants.0042.bin", 638000000000);
+  g_autofree char *b = ms_save_temp_path_for ("/x/noext", 5);
+
+  /* Like the game server's own {layer}.{id}.tmp<ticks>.bin. */
+  g_assert_cmpstr (a, ==, "/data/layers/plants.0042.tmp638000000000.bin");
+  g_assert_cmpstr (b, ==, "/x/noext.tmp5");
+}
+
+static void
+test_faults (void)
+{
+  const struct { MsSaveFault fault; GQuark domain; int code; const char *step; } faults[] = {
+    { MS_SAVE_FAULT_WRITE, G_IO_ERROR, G_IO_ERROR_NO_SPACE, "writing the temporary file" },
+    { MS_SAVE_FAULT_FSYNC, G_IO_ERROR, G_IO_ERROR_FAILED, "flushing the temporary file" },
+    { MS_SAVE_FAULT_VERIFY, 0, MS_SAVE_ERROR_VERIFY_FAILED, "did not read back" },
+    { MS_SAVE_FAULT_RENAME, G_IO_ERROR, G_IO_ERROR_FAILED, "replacing the original" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (faults); i++)
+    {
+      g_autofree char *dir = ms_test_make_tmpdir ();
+      g_autofree char *path = g_build_filename (dir, "altitude.0001.bin", NULL);
+      g_autoptr(GBytes) original = bytes_of ("original bytes");
+      g_autoptr(GBytes) update = bytes_of ("replacement bytes that must not land");
+      g_autoptr(GError) error = NULL;
+      GQuark domain = faults[i].domain ? faults[i].domain : MS_SAVE_ERROR;
+
+      g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, original, NULL, &error));
+
+      _ms_save_inject_fault_for_testing (faults[i].fault);
+      g_assert_false (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, update, NULL, &error));
+      _ms_save_inject_fault_for_testing (MS_SAVE_FAULT_NONE);
+
+      if (domain == G_IO_ERROR && faults[i].code == G_IO_ERROR_FAILED)
+        g_assert_true (error->domain == G_IO_ERROR);
+      else
+        g_assert_error (error, domain, faults[i].code);
+      g_assert_nonnull (strstr (error->message, faults[i].step));
+      g_assert_nonnull (strstr (error->message, "altitude.0001.bin"));
+
+      assert_contents (path, "original bytes");
+      g_assert_cmpuint (count_entries (dir), ==, 1);  /* no temporary file left */
+      ms_test_remove_tree (dir);
+    }
+}
+
+static gboolean
+write_then_fail (MsSaveStream  *stream,
+                 gpointer       user_data,
+                 GError       **error)
+{
+  /* More than the 1 MiB buffer, so part of it reaches the disk. */
+  g_autofree guint8 *block = g_malloc0 (3 * 1024 * 1024);
+
+  if (!ms_save_stream_write (stream, block, 3 * 1024 * 1024, error))
+    return FALSE;
+  g_assert_cmpuint (ms_save_stream_get_written (stream), ==, 3 * 1024 * 1024);
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "stopped half-way");
+  return FALSE;
+}
+
+static void
+test_producer_fails_half_way (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "plants.0002.bin", NULL);
+  g_autoptr(GBytes) original = bytes_of ("keep me");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, original, NULL, &error));
+  g_assert_false (ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_then_fail, NULL, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  assert_contents (path, "keep me");
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_changed_on_disk (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "control.0007.bin", NULL);
+  g_autofree char *server_tmp = g_build_filename (dir, "server.tmp", NULL);
+  g_autoptr(GBytes) original = bytes_of ("as opened");
+  g_autoptr(GBytes) ours = bytes_of ("our edit");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsMapping) mapping = NULL;
+  MsFileStamp stamp;
+
+  g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, original, NULL, &error));
+  mapping = ms_mapping_new_for_path (path, &error);
+  g_assert_no_error (error);
+  stamp = *ms_mapping_get_stamp (mapping);
+
+  /* Unchanged: the save goes through, and the old mapping still reads the
+   * old bytes (rename keeps the mapped inode alive). */
+  g_assert_true (ms_save_bytes (path, &stamp, MS_SAVE_FLAGS_NONE, ours, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (ms_mapping_get_data (mapping), 9, "as opened", 9);
+  g_assert_true (ms_file_stamp_read (&stamp, path, &error));
+
+  /* The game server replaces the file the way it does: delete and move. */
+  g_assert_true (g_file_set_contents (server_tmp, "server's save", -1, NULL));
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rename (server_tmp, path), ==, 0);
+
+  g_assert_false (ms_save_bytes (path, &stamp, MS_SAVE_FLAGS_NONE, ours, NULL, &error));
+  g_assert_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK);
+  g_assert_nonnull (strstr (error->message, "changed on disk"));
+  assert_contents (path, "server's save");
+  g_assert_cmpuint (count_entries (dir), ==, 1);
+  g_clear_error (&error);
+
+  /* Removed since opened: refused as well. */
+  {
+    MsFileStamp now;
+    g_assert_true (ms_file_stamp_read (&now, path, &error));
+    g_assert_cmpint (g_unlink (path), ==, 0);
+    g_assert_false (ms_save_bytes (path, &now, MS_SAVE_FLAGS_NONE, ours, NULL, &error));
+    g_assert_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK);
+    g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+    g_clear_error (&error);
+    g_assert_true (g_file_set_contents (path, "server's save", -1, NULL));
+  }
+
+  /* Told to overwrite: it does. */
+  g_assert_true (ms_save_bytes (path, &stamp, MS_SAVE_FLAGS_OVERWRITE_CHANGED, ours, NULL, &error));
+  g_assert_no_error (error);
+  assert_contents (path, "our edit");
+
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_same_size_same_second (void)
+{
+  /* A rewrite with the same size inside the same second is still seen:
+   * the stamp has the inode and nanoseconds. */
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "blocks.0003.bin", NULL);
+  g_autoptr(GBytes) a = bytes_of ("AAAA");
+  g_autoptr(GBytes) b = bytes_of ("BBBB");
+  g_autoptr(GError) error = NULL;
+  MsFileStamp stamp;
+
+  g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, a, NULL, &error));
+  g_assert_true (ms_file_stamp_read (&stamp, path, &error));
+  g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, b, NULL, &error));
+  g_assert_false (ms_save_bytes (path, &stamp, MS_SAVE_FLAGS_NONE, a, NULL, &error));
+  g_assert_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK);
+  assert_contents (path, "BBBB");
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_missing_folder (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "no-such-folder", "x.bin", NULL);
+  g_autoptr(GBytes) bytes = bytes_of ("x");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, bytes, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "creating a temporary file"));
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_cancelled (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "big.bin", NULL);
+  gsize size = 4 * 1024 * 1024;
+  g_autoptr(GBytes) bytes = g_bytes_new_take (g_malloc0 (size), size);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_cancellable_cancel (cancellable);
+  g_assert_false (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, bytes, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (count_entries (dir), ==, 0);
+  ms_test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/save/new-and-replace", test_new_and_replace);
+  g_test_add_func ("/save/temp-name", test_temp_name);
+  g_test_add_func ("/save/faults", test_faults);
+  g_test_add_func ("/save/producer-fails-half-way", test_producer_fails_half_way);
+  g_test_add_func ("/save/changed-on-disk", test_changed_on_disk);
+  g_test_add_func ("/save/same-size-same-second", test_same_size_same_second);
+  g_test_add_func ("/save/missing-folder", test_missing_folder);
+  g_test_add_func ("/save/cancelled", test_cancelled);
+  return g_test_run ();
+}
