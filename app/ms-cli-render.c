@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * mapsmith-cli render: the CPU renderer to PNG.
+ */
+#define G_LOG_DOMAIN "mapsmith-cli"
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "ms-blueprint-renderer.h"
+#include "ms-cli.h"
+#include "ms-png-writer.h"
+
+static gboolean
+parse_uint (const char *text,
+            guint      *out)
+{
+  guint64 v;
+  return g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &v, NULL) && ((*out = (guint) v), TRUE);
+}
+
+/* GOption has no four-valued option: take "--region X Y W H" (or
+ * "--region=X,Y,W,H") out of argv before it parses the rest. */
+static gboolean
+take_region (int      *argc,
+             char    **argv,
+             MsRect   *region,
+             gboolean *have_region,
+             char    **message)
+{
+  for (int i = 1; i < *argc; i++)
+    {
+      g_auto(GStrv) parts = NULL;
+      int consumed;
+
+      if (g_str_equal (argv[i], "--region"))
+        {
+          if (i + 4 >= *argc)
+            {
+              *message = g_strdup ("--region needs X Y W H");
+              return FALSE;
+            }
+          parts = g_new0 (char *, 5);
+          for (int k = 0; k < 4; k++)
+            parts[k] = g_strdup (argv[i + 1 + k]);
+          consumed = 5;
+        }
+      else if (g_str_has_prefix (argv[i], "--region="))
+        {
+          parts = g_strsplit (argv[i] + strlen ("--region="), ",", -1);
+          consumed = 1;
+        }
+      else
+        {
+          continue;
+        }
+
+      if (g_strv_length (parts) != 4 ||
+          !parse_uint (parts[0], &region->x) || !parse_uint (parts[1], &region->y) ||
+          !parse_uint (parts[2], &region->width) || !parse_uint (parts[3], &region->height))
+        {
+          *message = g_strdup ("--region needs four non-negative integers X Y W H");
+          return FALSE;
+        }
+      memmove (&argv[i], &argv[i + consumed], sizeof (char *) * (size_t) (*argc - i - consumed + 1));
+      *argc -= consumed;
+      *have_region = TRUE;
+      return TRUE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_overlays (const char  *text,
+                MsOverlays  *overlays)
+{
+  g_auto(GStrv) names = g_strsplit (text, ",", -1);
+
+  *overlays = MS_OVERLAY_NONE;
+  for (guint i = 0; names[i]; i++)
+    {
+      if (g_str_equal (names[i], "towns"))
+        *overlays |= MS_OVERLAY_TOWNS;
+      else if (g_str_equal (names[i], "roads"))
+        *overlays |= MS_OVERLAY_ROADS;
+      else if (names[i][0] != '\0')
+        return FALSE;
+    }
+  return TRUE;
+}
+
+int
+ms_cli_render (int    argc,
+               char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE -o OUT.png — render a blueprint");
+  g_autoptr(MsProfile) profile = NULL;
+  g_autoptr(MsBlueprint) bp = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *profile_path = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *layer_name = NULL;
+  g_autofree char *overlay_names = NULL;
+  g_autofree char *ramp_name = NULL;
+  g_autofree char *message = NULL;
+  cairo_surface_t *surface;
+  MsBlueprintStyle style;
+  MsRect region = { 0, };
+  gboolean have_region = FALSE;
+  double azimuth = 315, altitude = 45, exaggeration = 1, metres_per_pixel = 0;
+  int max_size = 0;
+  int exit_code = MS_CLI_EXIT_OK;
+  guint n;
+  GOptionEntry entries[] = {
+    { "profile", 'p', 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile naming biomes and town tiers", "FILE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "The PNG to write", "OUT.png" },
+    { "layer", 'l', 0, G_OPTION_ARG_STRING, &layer_name, "height, hillshade, biome, water or composite (default)", "LAYER" },
+    { "overlays", 0, 0, G_OPTION_ARG_STRING, &overlay_names, "Vector overlays: towns,roads", "LIST" },
+    { "max-size", 0, 0, G_OPTION_ARG_INT, &max_size, "Largest side of the image; the map is averaged down to fit", "N" },
+    { "ramp", 0, 0, G_OPTION_ARG_STRING, &ramp_name, "Height colour ramp: terrain (default) or grey", "RAMP" },
+    { "azimuth", 0, 0, G_OPTION_ARG_DOUBLE, &azimuth, "Light direction, degrees clockwise from the top (315)", "DEG" },
+    { "altitude", 0, 0, G_OPTION_ARG_DOUBLE, &altitude, "Light altitude above the horizon, degrees (45)", "DEG" },
+    { "exaggeration", 0, 0, G_OPTION_ARG_DOUBLE, &exaggeration, "Vertical exaggeration for shading (1)", "F" },
+    { "metres-per-pixel", 0, 0, G_OPTION_ARG_DOUBLE, &metres_per_pixel, "Horizontal size of a map pixel (default 8192 / MapSize)", "M" },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_description (context,
+    "--region X Y W H renders only that rectangle of file coordinates\n"
+    "(X along the first index, Y along the second).  Image column = X, row = Y.");
+  if (!take_region (&argc, argv, &region, &have_region, &message))
+    return ms_cli_usage_error (context, "%s", message);
+  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
+    return exit_code;
+  if (argc != 2)
+    return ms_cli_usage_error (context, "render needs exactly one FILE");
+  if (output == NULL)
+    return ms_cli_usage_error (context, "render needs -o OUT.png");
+
+  ms_blueprint_style_init (&style);
+  if (layer_name != NULL && !ms_blueprint_layer_from_string (layer_name, &style.layer))
+    return ms_cli_usage_error (context, "unknown layer “%s”", layer_name);
+  if (overlay_names != NULL && !parse_overlays (overlay_names, &style.overlays))
+    return ms_cli_usage_error (context, "unknown overlay in “%s” (towns, roads)", overlay_names);
+  if (ramp_name != NULL)
+    {
+      if (g_str_equal (ramp_name, "terrain"))
+        style.ramp = MS_RAMP_TERRAIN;
+      else if (g_str_equal (ramp_name, "grey") || g_str_equal (ramp_name, "gray"))
+        style.ramp = MS_RAMP_GREY;
+      else
+        return ms_cli_usage_error (context, "unknown ramp “%s” (terrain, grey)", ramp_name);
+    }
+  if (max_size < 0 || altitude <= 0 || altitude > 90 || exaggeration <= 0 || metres_per_pixel < 0)
+    return ms_cli_usage_error (context, "--max-size, --altitude (0..90], --exaggeration and "
+                                        "--metres-per-pixel must be positive");
+  ms_light_init (&style.light, (float) azimuth, (float) altitude);
+  style.exaggeration = (float) exaggeration;
+  style.metres_per_pixel = (float) metres_per_pixel;
+
+  if ((profile = ms_cli_load_profile (profile_path, &exit_code)) == NULL)
+    return exit_code;
+
+  bp = ms_blueprint_new_for_path (argv[1], profile, &error);
+  if (bp == NULL)
+    return ms_cli_fail (error);
+
+  n = ms_blueprint_get_map_size (bp);
+  if (!have_region)
+    region = (MsRect) { 0, 0, n, n };
+  if (region.width == 0 || region.height == 0 || region.x >= n || region.y >= n ||
+      region.width > n - region.x || region.height > n - region.y)
+    return ms_cli_usage_error (NULL, "the region %u %u %u %u is not inside the %u×%u map",
+                               region.x, region.y, region.width, region.height, n, n);
+
+  surface = ms_render_blueprint (bp, &style, &region, (guint) max_size, NULL, &error);
+  if (surface == NULL)
+    return ms_cli_fail (error);
+
+  if (!ms_png_save (surface, output, NULL, &error))
+    {
+      cairo_surface_destroy (surface);
+      return ms_cli_fail (error);
+    }
+  cairo_surface_destroy (surface);
+  return MS_CLI_EXIT_OK;
+}

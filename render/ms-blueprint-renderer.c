@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The CPU blueprint renderer: the reference for every other output.
+ *
+ * Pass 1 reads the region (plus a one-block apron so shading is seamless
+ * across tiles) column by column — the file's own order — and reduces each
+ * k×k block to a mean height, a centre biome and a centre water sample.
+ * Pass 2 turns those into colours with the colour model.  Both passes split
+ * the output into column bands on the worker pool.
+ */
+#define G_LOG_DOMAIN "ms-render"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ms-blueprint-renderer.h"
+#include "ms-parallel.h"
+
+static const char * const layer_names[MS_N_BLUEPRINT_LAYERS] = {
+  [MS_BLUEPRINT_LAYER_HEIGHT] = "height",
+  [MS_BLUEPRINT_LAYER_HILLSHADE] = "hillshade",
+  [MS_BLUEPRINT_LAYER_BIOME] = "biome",
+  [MS_BLUEPRINT_LAYER_WATER] = "water",
+  [MS_BLUEPRINT_LAYER_COMPOSITE] = "composite",
+};
+
+void
+ms_blueprint_style_init (MsBlueprintStyle *style)
+{
+  style->layer = MS_BLUEPRINT_LAYER_COMPOSITE;
+  style->overlays = MS_OVERLAY_NONE;
+  style->ramp = MS_RAMP_TERRAIN;
+  ms_light_init (&style->light, 315.0f, 45.0f);
+  style->exaggeration = 1.0f;
+  /* 0: automatic, see MS_DEFAULT_WORLD_SPAN. */
+  style->metres_per_pixel = 0.0f;
+  style->shade_strength = 0.8f;
+  style->water_opacity = 0.85f;
+  style->sea_level = MS_DEFAULT_SEA_LEVEL;
+}
+
+const char *
+ms_blueprint_layer_to_string (MsBlueprintLayer layer)
+{
+  g_return_val_if_fail (layer < MS_N_BLUEPRINT_LAYERS, NULL);
+  return layer_names[layer];
+}
+
+gboolean
+ms_blueprint_layer_from_string (const char       *name,
+                                MsBlueprintLayer *layer)
+{
+  for (guint i = 0; i < MS_N_BLUEPRINT_LAYERS; i++)
+    if (g_strcmp0 (name, layer_names[i]) == 0)
+      {
+        *layer = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+guint
+ms_render_downsample_factor (guint width,
+                             guint height,
+                             guint max_size)
+{
+  guint longest = MAX (width, height);
+
+  if (max_size == 0 || longest <= max_size)
+    return 1;
+  return (longest + max_size - 1) / max_size;
+}
+
+typedef struct
+{
+  MsBlueprint            *bp;
+  const MsBlueprintStyle *style;
+  guint                   k;          /* source pixels per output pixel, each way */
+  /* The reduced grid covers the output plus the apron: output pixel (ox, oy)
+   * is grid cell (ox + ax, oy + ay). */
+  guint                   gx0, gy0;   /* source pixel of grid cell (0, 0) */
+  guint                   gw, gh;     /* grid size in cells */
+  guint                   src_x_end, src_y_end;  /* exclusive source bounds of the grid */
+  guint                   ax, ay;     /* apron cells before the output */
+  guint                   ow, oh;     /* output size */
+  float                  *height;     /* gw × gh, row-major (cell y * gw + x) */
+  guint8                 *biome;      /* ow × oh */
+  guint16                *water_id;   /* ow × oh */
+  guint16                *surface;    /* ow × oh */
+  guint32                *pixels;     /* the cairo surface's data */
+  int                     stride;     /* in guint32 */
+  guint                   band_width; /* cells per work item */
+  float                   metres_per_pixel;
+  GCancellable           *cancellable;
+} Job;
+
+static void
+reduce_band (guint    band,
+             gpointer user_data)
+{
+  Job *job = user_data;
+  guint n = ms_blueprint_get_map_size (job->bp);
+  guint c0 = band * job->band_width;
+  guint c1 = MIN (c0 + job->band_width, job->gw);
+  guint src_h = job->src_y_end - job->gy0;
+  g_autofree float *column = g_new (float, src_h);
+  g_autofree double *sum = g_new (double, job->gh);
+  g_autofree guint *count = g_new (guint, job->gh);
+
+  if (g_cancellable_is_cancelled (job->cancellable))
+    return;
+
+  for (guint cx = c0; cx < c1; cx++)
+    {
+      guint x0 = job->gx0 + cx * job->k;
+      guint x1 = MIN (x0 + job->k, job->src_x_end);
+
+      memset (sum, 0, sizeof (double) * job->gh);
+      memset (count, 0, sizeof (guint) * job->gh);
+
+      for (guint x = x0; x < x1; x++)
+        {
+          ms_blueprint_read_heights (job->bp, x, job->gy0, src_h, column);
+          for (guint i = 0; i < src_h; i++)
+            if (isfinite (column[i]))
+              {
+                sum[i / job->k] += column[i];
+                count[i / job->k]++;
+              }
+        }
+
+      for (guint cy = 0; cy < job->gh; cy++)
+        job->height[(gsize) cy * job->gw + cx] = count[cy] ? (float) (sum[cy] / count[cy]) : NAN;
+
+      /* Biome and water: the sample at the block's centre. */
+      if (cx >= job->ax && cx - job->ax < job->ow)
+        {
+          guint ox = cx - job->ax;
+          guint sx = MIN (x0 + job->k / 2, x1 - 1);
+
+          for (guint oy = 0; oy < job->oh; oy++)
+            {
+              guint y0 = job->gy0 + (oy + job->ay) * job->k;
+              guint sy = MIN (y0 + job->k / 2, MIN (y0 + job->k, job->src_y_end) - 1);
+              gsize o = (gsize) oy * job->ow + ox;
+
+              job->biome[o] = (guint8) ms_blueprint_get_biome (job->bp, sx, sy);
+              job->water_id[o] = ms_blueprint_get_water_id (job->bp, sx, sy);
+              job->surface[o] = ms_blueprint_get_water_surface (job->bp, sx, sy);
+            }
+        }
+      (void) n;
+    }
+}
+
+static float
+grid_height (Job *job,
+             int  cx,
+             int  cy,
+             float fallback)
+{
+  float h;
+
+  cx = CLAMP (cx, 0, (int) job->gw - 1);
+  cy = CLAMP (cy, 0, (int) job->gh - 1);
+  h = job->height[(gsize) cy * job->gw + (guint) cx];
+  return isfinite (h) ? h : fallback;
+}
+
+static float
+shade_at (Job  *job,
+          guint ox,
+          guint oy)
+{
+  const MsBlueprintStyle *s = job->style;
+  int cx = (int) (ox + job->ax), cy = (int) (oy + job->ay);
+  float centre = grid_height (job, cx, cy, 0.0f);
+  float scale = MS_METRES_PER_RAW * s->exaggeration;
+  float w[9], dz_dcol, dz_drow;
+
+  for (int j = -1; j <= 1; j++)
+    for (int i = -1; i <= 1; i++)
+      w[(j + 1) * 3 + (i + 1)] = grid_height (job, cx + i, cy + j, centre) * scale;
+
+  ms_horn_gradient (w, job->metres_per_pixel * (float) job->k, &dz_dcol, &dz_drow);
+  return ms_hillshade (&s->light, dz_dcol, dz_drow);
+}
+
+static MsRgb
+colour_at (Job  *job,
+           guint ox,
+           guint oy)
+{
+  const MsBlueprintStyle *s = job->style;
+  MsProfile *profile = ms_blueprint_get_profile (job->bp);
+  gsize o = (gsize) oy * job->ow + ox;
+  float h = grid_height (job, (int) (ox + job->ax), (int) (oy + job->ay), s->sea_level);
+  guint16 id = job->water_id[o];
+  gboolean has_water_data = ms_blueprint_has_water (job->bp);
+  float surface = job->surface[o] ? ms_water_level_decode (job->surface[o]) : s->sea_level;
+  gboolean wet = has_water_data ? id != 0 : h < s->sea_level;
+  float depth = (surface - h) * MS_METRES_PER_RAW;
+  const MsProfileEntry *entry;
+  MsRgb land, water;
+  float shade;
+
+  switch (s->layer)
+    {
+    case MS_BLUEPRINT_LAYER_BIOME:
+      entry = ms_profile_get_entry (profile, MS_PROFILE_BIOMES, job->biome[o]);
+      return ms_colour_from_bytes (entry->red, entry->green, entry->blue);
+
+    case MS_BLUEPRINT_LAYER_HILLSHADE:
+      shade = shade_at (job, ox, oy);
+      return (MsRgb) { shade, shade, shade };
+
+    case MS_BLUEPRINT_LAYER_HEIGHT:
+      if (wet)
+        return ms_colour_depth (depth);
+      return ms_colour_land (s->ramp, (h - s->sea_level) * MS_METRES_PER_RAW);
+
+    case MS_BLUEPRINT_LAYER_WATER:
+      shade = shade_at (job, ox, oy);
+      land = (MsRgb) { 0.55f + 0.35f * shade, 0.55f + 0.35f * shade, 0.55f + 0.35f * shade };
+      if (!wet)
+        return land;
+      water = ms_colour_water (id <= 1, depth);
+      return ms_colour_mix (land, water, s->water_opacity);
+
+    case MS_BLUEPRINT_LAYER_COMPOSITE:
+    default:
+      shade = shade_at (job, ox, oy);
+      land = ms_colour_land (s->ramp, MAX (h - s->sea_level, 0.0f) * MS_METRES_PER_RAW);
+      land = ms_colour_shade (land, &s->light, shade, s->shade_strength);
+      if (!wet)
+        return land;
+      water = ms_colour_water (id <= 1, depth);
+      return ms_colour_mix (land, water, s->water_opacity);
+    }
+}
+
+static void
+colour_band (guint    band,
+             gpointer user_data)
+{
+  Job *job = user_data;
+  guint x0 = band * job->band_width;
+  guint x1 = MIN (x0 + job->band_width, job->ow);
+
+  if (g_cancellable_is_cancelled (job->cancellable))
+    return;
+
+  for (guint oy = 0; oy < job->oh; oy++)
+    for (guint ox = x0; ox < x1; ox++)
+      job->pixels[(gsize) oy * job->stride + ox] = ms_colour_to_argb32 (colour_at (job, ox, oy));
+}
+
+static void
+draw_overlays (MsBlueprint            *bp,
+               const MsBlueprintStyle *style,
+               const MsRect           *region,
+               guint                   k,
+               cairo_surface_t        *surface)
+{
+  static const double road_widths[MS_N_ROAD_TIERS] = { 3.0, 2.0, 1.5, 1.0 };
+  static const double road_colours[MS_N_ROAD_TIERS][3] = {
+    { 0.85, 0.20, 0.15 }, { 0.95, 0.60, 0.10 }, { 0.45, 0.30, 0.20 }, { 0.30, 0.30, 0.30 },
+  };
+  MsProfile *profile = ms_blueprint_get_profile (bp);
+  cairo_t *cr = cairo_create (surface);
+  double scale = 1.0 / k;
+
+  /* Map pixel (x, y) covers [x, x+1) × [y, y+1); points are in the same
+   * units, so image = (point - region origin) / k. */
+  cairo_scale (cr, scale, scale);
+  cairo_translate (cr, -(double) region->x, -(double) region->y);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+
+  if (style->overlays & MS_OVERLAY_ROADS)
+    for (int tier = MS_N_ROAD_TIERS - 1; tier >= 0; tier--)
+      {
+        guint n_paths = ms_blueprint_get_n_paths (bp, tier);
+
+        for (guint i = 0; i < n_paths; i++)
+          {
+            guint n_points;
+            const MsPoint *pts = ms_blueprint_get_path (bp, tier, i, &n_points);
+
+            for (guint j = 0; j < n_points; j++)
+              if (isfinite (pts[j].x) && isfinite (pts[j].y))
+                cairo_line_to (cr, pts[j].x, pts[j].y);
+            cairo_new_sub_path (cr);
+          }
+        cairo_set_source_rgb (cr, road_colours[tier][0], road_colours[tier][1], road_colours[tier][2]);
+        /* Constant width on screen, whatever the zoom. */
+        cairo_set_line_width (cr, MAX (1.0, road_widths[tier]) * k);
+        cairo_stroke (cr);
+      }
+
+  if (style->overlays & MS_OVERLAY_TOWNS)
+    {
+      guint n_towns;
+      const MsTown *towns = ms_blueprint_get_towns (bp, &n_towns);
+
+      for (guint i = 0; i < n_towns; i++)
+        {
+          const MsProfileEntry *tier = ms_profile_get_entry (profile, MS_PROFILE_TOWN_TIERS, towns[i].tier);
+          double radius = (2.5 + 1.5 * towns[i].tier) * k;
+
+          if (!isfinite (towns[i].x) || !isfinite (towns[i].y))
+            continue;
+          cairo_arc (cr, towns[i].x, towns[i].y, radius, 0, 2 * G_PI);
+          cairo_set_source_rgb (cr, tier->red / 255.0, tier->green / 255.0, tier->blue / 255.0);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+          cairo_set_line_width (cr, 1.0 * k);
+          if (towns[i].highway_node)
+            cairo_set_line_width (cr, 2.0 * k);
+          cairo_stroke (cr);
+        }
+    }
+
+  cairo_destroy (cr);
+}
+
+cairo_surface_t *
+ms_render_blueprint (MsBlueprint            *bp,
+                     const MsBlueprintStyle *style,
+                     const MsRect           *region,
+                     guint                   max_size,
+                     GCancellable           *cancellable,
+                     GError                **error)
+{
+  g_autofree float *height = NULL;
+  g_autofree guint8 *biome = NULL;
+  g_autofree guint16 *water_id = NULL;
+  g_autofree guint16 *surface_q = NULL;
+  cairo_surface_t *surface;
+  guint n = ms_blueprint_get_map_size (bp);
+  MsRect whole = { 0, 0, n, n };
+  guint apron_x0, apron_y0;
+  Job job = { 0, };
+
+  g_return_val_if_fail (MS_IS_BLUEPRINT (bp), NULL);
+  g_return_val_if_fail (style != NULL, NULL);
+
+  if (region == NULL)
+    region = &whole;
+  if (region->width == 0 || region->height == 0 ||
+      region->x >= n || region->y >= n ||
+      region->width > n - region->x || region->height > n - region->y)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "The region %u,%u %u×%u is not inside the %u×%u map",
+                   region->x, region->y, region->width, region->height, n, n);
+      return NULL;
+    }
+
+  job.bp = bp;
+  job.style = style;
+  job.cancellable = cancellable;
+  job.metres_per_pixel = style->metres_per_pixel > 0.0f ? style->metres_per_pixel
+                                                         : MS_DEFAULT_WORLD_SPAN / (float) n;
+  job.k = ms_render_downsample_factor (region->width, region->height, max_size);
+  job.ow = (region->width + job.k - 1) / job.k;
+  job.oh = (region->height + job.k - 1) / job.k;
+  if (job.ow > 32767 || job.oh > 32767)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "A %u×%u image is larger than an image can be (32767 pixels a side); "
+                   "give a smaller --max-size or a region", job.ow, job.oh);
+      return NULL;
+    }
+
+  /* One block of apron on each side where the map has it. */
+  apron_x0 = region->x >= job.k ? job.k : 0;
+  apron_y0 = region->y >= job.k ? job.k : 0;
+  job.ax = apron_x0 ? 1 : 0;
+  job.ay = apron_y0 ? 1 : 0;
+  job.gx0 = region->x - apron_x0;
+  job.gy0 = region->y - apron_y0;
+  job.src_x_end = MIN (n, region->x + job.ow * job.k + job.k);
+  job.src_y_end = MIN (n, region->y + job.oh * job.k + job.k);
+  job.gw = (job.src_x_end - job.gx0 + job.k - 1) / job.k;
+  job.gh = (job.src_y_end - job.gy0 + job.k - 1) / job.k;
+
+  height = g_try_new (float, (gsize) job.gw * job.gh);
+  biome = g_try_new (guint8, (gsize) job.ow * job.oh);
+  water_id = g_try_new (guint16, (gsize) job.ow * job.oh);
+  surface_q = g_try_new (guint16, (gsize) job.ow * job.oh);
+  if (height == NULL || biome == NULL || water_id == NULL || surface_q == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   "Not enough memory to render a %u×%u image", job.ow, job.oh);
+      return NULL;
+    }
+  job.height = height;
+  job.biome = biome;
+  job.water_id = water_id;
+  job.surface = surface_q;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) job.ow, (int) job.oh);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not create a %u×%u image: %s",
+                   job.ow, job.oh, cairo_status_to_string (cairo_surface_status (surface)));
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  cairo_surface_flush (surface);
+  job.pixels = (guint32 *) (gpointer) cairo_image_surface_get_data (surface);
+  job.stride = cairo_image_surface_get_stride (surface) / 4;
+
+  /* Bands of about 64 source columns keep each worker reading contiguous
+   * runs of the file. */
+  job.band_width = MAX (1u, 64u / job.k);
+  ms_parallel_for ((job.gw + job.band_width - 1) / job.band_width, reduce_band, &job);
+  job.band_width = MAX (1u, MIN (64u, job.ow / (4 * g_get_num_processors ()) + 1));
+  if (!g_cancellable_is_cancelled (cancellable))
+    ms_parallel_for ((job.ow + job.band_width - 1) / job.band_width, colour_band, &job);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+
+  cairo_surface_mark_dirty (surface);
+  if (style->overlays != MS_OVERLAY_NONE)
+    draw_overlays (bp, style, region, job.k, surface);
+
+  return surface;
+}

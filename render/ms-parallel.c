@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A blocking "for each index" over one process-wide GThreadPool.
+ */
+#define G_LOG_DOMAIN "ms-parallel"
+
+#include "config.h"
+
+#include "ms-parallel.h"
+
+typedef struct
+{
+  MsParallelFunc func;
+  gpointer       user_data;
+  GMutex         lock;
+  GCond          done;
+  guint          remaining;
+} Batch;
+
+typedef struct
+{
+  Batch *batch;
+  guint  index;
+} Item;
+
+static void
+run_item (gpointer data,
+          gpointer pool_data)
+{
+  Item *item = data;
+  Batch *batch = item->batch;
+
+  batch->func (item->index, batch->user_data);
+
+  g_mutex_lock (&batch->lock);
+  if (--batch->remaining == 0)
+    g_cond_signal (&batch->done);
+  g_mutex_unlock (&batch->lock);
+}
+
+static GThreadPool *
+get_pool (void)
+{
+  static GThreadPool *pool;
+
+  if (g_once_init_enter (&pool))
+    {
+      GThreadPool *p = g_thread_pool_new (run_item, NULL, (gint) g_get_num_processors (),
+                                          FALSE, NULL);
+      g_once_init_leave (&pool, p);
+    }
+  return pool;
+}
+
+void
+ms_parallel_for (guint          n,
+                 MsParallelFunc func,
+                 gpointer       user_data)
+{
+  g_autofree Item *items = NULL;
+  Batch batch = { func, user_data };
+
+  if (n == 0)
+    return;
+  if (n == 1 || g_get_num_processors () == 1)
+    {
+      for (guint i = 0; i < n; i++)
+        func (i, user_data);
+      return;
+    }
+
+  g_mutex_init (&batch.lock);
+  g_cond_init (&batch.done);
+  batch.remaining = n;
+  items = g_new (Item, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      items[i].batch = &batch;
+      items[i].index = i;
+      g_thread_pool_push (get_pool (), &items[i], NULL);
+    }
+
+  g_mutex_lock (&batch.lock);
+  while (batch.remaining > 0)
+    g_cond_wait (&batch.done, &batch.lock);
+  g_mutex_unlock (&batch.lock);
+
+  g_mutex_clear (&batch.lock);
+  g_cond_clear (&batch.done);
+}
