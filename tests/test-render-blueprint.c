@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The CPU blueprint renderer.  Expected pixels come from the raw bytes and
+ * from hand-worked shading, never from the renderer itself.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "ms-blueprint.h"
+#include "ms-blueprint-renderer.h"
+#include "ms-demo-blueprint.h"
+#include "ms-png-writer.h"
+#include "ms-test-util.h"
+
+typedef float (*HeightFunc) (guint x, guint y);
+
+static MsBlueprint *
+build_blueprint (guint n, HeightFunc height, guint8 biome)
+{
+  g_autoptr(GByteArray) a = g_byte_array_new ();
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  MsBlueprint *bp;
+
+  g_byte_array_append (a, (const guint8 *) "ISLA", 4);
+  ms_test_put_u32 (a, 2);
+  ms_test_put_u32 (p, 1);
+  ms_test_put_u32 (p, n);
+  for (guint i = 0; i < 4; i++)
+    ms_test_put_f32 (p, 0.0f);
+  ms_test_put_string (p, "t");
+  ms_test_put_string (p, "");
+  ms_test_put_section (a, "PRMS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint x = 0; x < n; x++)
+    for (guint y = 0; y < n; y++)
+      ms_test_put_f32 (p, height (x, y));
+  ms_test_put_section (a, "HGTS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint i = 0; i < n * n; i++)
+    ms_test_put_u8 (p, biome);
+  ms_test_put_section (a, "BIOM", p->data, p->len);
+
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&a));
+  bp = ms_blueprint_new_for_bytes (bytes, "built", NULL, &error);
+  g_assert_no_error (error);
+  return bp;
+}
+
+static guint32
+pixel (cairo_surface_t *s, guint col, guint row)
+{
+  const guint8 *data = cairo_image_surface_get_data (s);
+  return ((const guint32 *) (gconstpointer) (data + (gsize) row * cairo_image_surface_get_stride (s)))[col];
+}
+
+static guint
+channel (guint32 argb, guint shift)
+{
+  return (argb >> shift) & 0xff;
+}
+
+/* The profile colours of data/default.profile, by hand. */
+static const guint32 default_biome_rgb[12] = {
+  0x1d4f7a, 0x3b82b8, 0xe8d8a0, 0x9c7a54, 0x8db360, 0x3f7a3a,
+  0x5b6e45, 0xe0b872, 0xc9733f, 0x8a8580, 0xf2f4f7, 0x5a4a44,
+};
+
+static void
+test_biome_exact (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 5, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_autoptr(GArray) sections = ms_test_walk_sections (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  const guint8 *biom = (const guint8 *) g_bytes_get_data (bytes, NULL) + ms_test_find (sections, "BIOM")->offset + 12;
+  MsBlueprintStyle style;
+  cairo_surface_t *s;
+  MsRect region = { 40, 100, 30, 50 };
+
+  ms_blueprint_style_init (&style);
+  style.layer = MS_BLUEPRINT_LAYER_BIOME;
+  s = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 256);
+  g_assert_cmpint (cairo_image_surface_get_height (s), ==, 256);
+
+  /* Column = x (the first index), row = y. */
+  for (guint x = 0; x < 256; x++)
+    for (guint y = 0; y < 256; y++)
+      g_assert_cmphex (pixel (s, x, y), ==, 0xff000000u | default_biome_rgb[biom[x * 256 + y]]);
+  cairo_surface_destroy (s);
+
+  s = ms_render_blueprint (bp, &style, &region, 0, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 30);
+  g_assert_cmpint (cairo_image_surface_get_height (s), ==, 50);
+  for (guint i = 0; i < 30; i++)
+    for (guint j = 0; j < 50; j++)
+      g_assert_cmphex (pixel (s, i, j), ==,
+                       0xff000000u | default_biome_rgb[biom[(40 + i) * 256 + 100 + j]]);
+  cairo_surface_destroy (s);
+}
+
+static float
+tilted (guint x, guint y)
+{
+  /* Rises 0.002 raw per pixel towards +x (the image's right). */
+  return 0.2f + 0.002f * (float) x;
+}
+
+static float
+flat (guint x, guint y)
+{
+  return 0.5f;
+}
+
+static void
+test_hillshade_hand_worked (void)
+{
+  g_autoptr(MsBlueprint) plane = build_blueprint (256, tilted, 4);
+  g_autoptr(MsBlueprint) level = build_blueprint (256, flat, 4);
+  g_autoptr(GError) error = NULL;
+  MsBlueprintStyle style;
+  cairo_surface_t *s;
+  /* Gradient 0.002 raw × 251 m per pixel of 8192/256 = 32 m: 0.0156875.
+   * Light from 315°, 45°: towards it is (-0.5, -0.5, 0.70711).
+   * shade = (-g·(-0.5) + 0.70711) / sqrt(g² + 1). */
+  double g = 0.002 * 251.0 / 32.0;
+  double expected = (0.5 * g + sqrt (0.5)) / sqrt (g * g + 1.0);
+  guint expected_byte = (guint) (expected * 255.0 + 0.5);
+
+  ms_blueprint_style_init (&style);
+  style.layer = MS_BLUEPRINT_LAYER_HILLSHADE;
+
+  s = ms_render_blueprint (level, &style, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  /* Flat ground: cos 45° = 0.70711 → 180. */
+  g_assert_cmpuint (channel (pixel (s, 100, 100), 0), ==, 180);
+  g_assert_cmpuint (channel (pixel (s, 0, 255), 8), ==, 180);
+  cairo_surface_destroy (s);
+
+  s = ms_render_blueprint (plane, &style, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  for (guint c = 1; c < 255; c += 23)
+    g_assert_cmpuint (channel (pixel (s, c, 77), 16), ==, expected_byte);
+  cairo_surface_destroy (s);
+
+  /* Averaged down 4×: blocks are 4 pixels of 128 m, and their means rise
+   * 4 × 0.002 per block, so the interior shade is the same. */
+  s = ms_render_blueprint (plane, &style, NULL, 64, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 64);
+  for (guint c = 1; c < 63; c += 7)
+    g_assert_cmpuint (channel (pixel (s, c, 30), 16), ==, expected_byte);
+  cairo_surface_destroy (s);
+}
+
+static float
+checker (guint x, guint y)
+{
+  /* Alternates 0.15 and 1.15 pixel by pixel: each 4×4 block averages 0.65. */
+  return ((x + y) % 2) ? 1.15f : 0.15f;
+}
+
+static void
+test_downsample_means (void)
+{
+  g_autoptr(MsBlueprint) bp = build_blueprint (256, checker, 4);
+  g_autoptr(GError) error = NULL;
+  MsBlueprintStyle style;
+  cairo_surface_t *s;
+
+  g_assert_cmpuint (ms_render_downsample_factor (256, 256, 64), ==, 4);
+  g_assert_cmpuint (ms_render_downsample_factor (256, 256, 0), ==, 1);
+  g_assert_cmpuint (ms_render_downsample_factor (8192, 100, 2048), ==, 4);
+  g_assert_cmpuint (ms_render_downsample_factor (1000, 10, 300), ==, 4);
+
+  ms_blueprint_style_init (&style);
+  style.layer = MS_BLUEPRINT_LAYER_HEIGHT;
+  style.ramp = MS_RAMP_GREY;
+  s = ms_render_blueprint (bp, &style, NULL, 64, NULL, &error);
+  g_assert_no_error (error);
+  /* Grey ramp: black at sea level (0.15), white at 420 m.  Mean 0.65 is
+   * 0.5 raw = 125.5 m above the sea: 125.5 / 420 × 255 = 76.2 → 76.
+   * Sampling instead of averaging would give 0 or 152. */
+  for (guint c = 0; c < 64; c += 9)
+    for (guint r = 0; r < 64; r += 11)
+      {
+        g_assert_cmpuint (channel (pixel (s, c, r), 16), ==, 76);
+        g_assert_cmpuint (channel (pixel (s, c, r), 0), ==, 76);
+      }
+  cairo_surface_destroy (s);
+}
+
+static void
+test_overlays_and_png (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 9, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "out.png", NULL);
+  MsBlueprintStyle style;
+  cairo_surface_t *plain, *with, *loaded;
+  const MsTown *towns;
+  guint n_towns;
+
+  ms_blueprint_style_init (&style);
+  plain = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+  style.overlays = MS_OVERLAY_TOWNS | MS_OVERLAY_ROADS;
+  with = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+
+  /* Each town is drawn where it is: column x, row y. */
+  towns = ms_blueprint_get_towns (bp, &n_towns);
+  g_assert_cmpuint (n_towns, >, 0);
+  for (guint i = 0; i < n_towns; i++)
+    g_assert_cmphex (pixel (with, (guint) towns[i].x, (guint) towns[i].y), !=,
+                     pixel (plain, (guint) towns[i].x, (guint) towns[i].y));
+
+  g_assert_true (ms_png_save (with, path, NULL, &error));
+  g_assert_no_error (error);
+  loaded = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (loaded), ==, CAIRO_STATUS_SUCCESS);
+  for (guint x = 0; x < 256; x += 5)
+    for (guint y = 0; y < 256; y += 3)
+      g_assert_cmphex (pixel (loaded, x, y), ==, pixel (with, x, y));
+
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (loaded);
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_errors_and_repeatability (void)
+{
+  g_autoptr(MsBlueprint) bp = build_blueprint (256, tilted, 2);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  MsBlueprintStyle style;
+  MsRect outside = { 200, 0, 57, 10 };
+  MsRect empty = { 0, 0, 0, 10 };
+  cairo_surface_t *a, *b;
+
+  ms_blueprint_style_init (&style);
+  g_assert_null (ms_render_blueprint (bp, &style, &outside, 0, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_null (ms_render_blueprint (bp, &style, &empty, 0, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  g_cancellable_cancel (cancellable);
+  g_assert_null (ms_render_blueprint (bp, &style, NULL, 0, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+
+  /* The worker pool's split does not change a pixel. */
+  a = ms_render_blueprint (bp, &style, NULL, 100, NULL, &error);
+  b = ms_render_blueprint (bp, &style, NULL, 100, NULL, &error);
+  g_assert_cmpint (cairo_image_surface_get_width (a), ==, 86);
+  g_assert_cmpmem (cairo_image_surface_get_data (a), cairo_image_surface_get_stride (a) * 86,
+                   cairo_image_surface_get_data (b), cairo_image_surface_get_stride (b) * 86);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/blueprint/biome-exact", test_biome_exact);
+  g_test_add_func ("/render/blueprint/hillshade-hand-worked", test_hillshade_hand_worked);
+  g_test_add_func ("/render/blueprint/downsample-means", test_downsample_means);
+  g_test_add_func ("/render/blueprint/overlays-and-png", test_overlays_and_png);
+  g_test_add_func ("/render/blueprint/errors-and-repeatability", test_errors_and_repeatability);
+  return g_test_run ();
+}
