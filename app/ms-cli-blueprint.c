@@ -441,7 +441,7 @@ ms_cli_demo (int    argc,
   int seed = MS_DEMO_BLUEPRINT_DEFAULT_SEED;
   int exit_code = MS_CLI_EXIT_OK;
   GOptionEntry entries[] = {
-    { "size", 's', 0, G_OPTION_ARG_INT, &size, "MapSize, 256 to 4096 (default 512)", "N" },
+    { "size", 's', 0, G_OPTION_ARG_INT, &size, "MapSize, 256 to 8192 (default 512)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "World seed (default 42)", "S" },
     { NULL }
   };
@@ -451,8 +451,8 @@ ms_cli_demo (int    argc,
     return exit_code;
   if (argc != 2)
     return ms_cli_usage_error (context, "demo needs exactly one OUT file");
-  if (size < MS_BLUEPRINT_MIN_SIZE || size > 4096)
-    return ms_cli_usage_error (context, "--size must be between %d and 4096", MS_BLUEPRINT_MIN_SIZE);
+  if (size < MS_BLUEPRINT_MIN_SIZE || size > MS_DEMO_BLUEPRINT_MAX_SIZE)
+    return ms_cli_usage_error (context, "--size must be between %d and %d", MS_BLUEPRINT_MIN_SIZE, MS_DEMO_BLUEPRINT_MAX_SIZE);
 
   bytes = ms_demo_blueprint_generate ((guint) size, seed, &error);
   if (bytes == NULL || !ms_save_bytes (argv[1], NULL, MS_SAVE_FLAGS_NONE, bytes, NULL, &error))

@@ -389,6 +389,41 @@ ms_blueprint_read_biomes (MsBlueprint *self,
     out[i] = (guint8) ms_wire_peek_u32 (p + (gsize) i * self->biomes.stride);
 }
 
+void
+ms_blueprint_sample_column (MsBlueprint *self,
+                            guint        x,
+                            guint        y0,
+                            guint        step,
+                            guint        n,
+                            guint8      *biomes,
+                            guint16     *water_ids,
+                            guint16     *water_surface)
+{
+  gsize first;
+
+  g_return_if_fail (MS_IS_BLUEPRINT (self));
+  g_return_if_fail (step > 0 && x < self->map_size && y0 < self->map_size);
+  g_return_if_fail (n == 0 || (guint64) y0 + (guint64) (n - 1) * step < self->map_size);
+
+  first = pixel_index (self, x, y0);
+  for (guint i = 0; i < n; i++)
+    {
+      gsize index = first + (gsize) i * step;
+
+      if (biomes != NULL)
+        {
+          const guint8 *p = self->biomes.base + index * self->biomes.stride;
+          biomes[i] = self->biome_width == 1 ? *p : (guint8) ms_wire_peek_u32 (p);
+        }
+      if (water_ids != NULL)
+        water_ids[i] = self->water_ids.base ?
+          ms_wire_peek_u16 (self->water_ids.base + index * self->water_ids.stride) : 0;
+      if (water_surface != NULL)
+        water_surface[i] = self->water_surface.base ?
+          ms_wire_peek_u16 (self->water_surface.base + index * self->water_surface.stride) : 0;
+    }
+}
+
 const MsTown *
 ms_blueprint_get_towns (MsBlueprint *self,
                         guint       *n_towns)

@@ -199,6 +199,17 @@ void                     ms_blueprint_read_biomes    (MsBlueprint  *self,
                                                       guint         n,
                                                       guint8       *out);
 
+/* Every @step-th pixel of column x from y0 on, @n of them, of each field
+ * asked for (NULL: not wanted).  Water fields read 0 where absent. */
+void                     ms_blueprint_sample_column  (MsBlueprint  *self,
+                                                      guint         x,
+                                                      guint         y0,
+                                                      guint         step,
+                                                      guint         n,
+                                                      guint8       *biomes,
+                                                      guint16      *water_ids,
+                                                      guint16      *water_surface);
+
 const MsTown            *ms_blueprint_get_towns      (MsBlueprint  *self,
                                                       guint        *n_towns);
 gboolean                 ms_blueprint_has_towns      (MsBlueprint  *self);

@@ -442,7 +442,7 @@ append_small_section (GByteArray *out,
 
 /**
  * ms_demo_blueprint_generate:
- * @map_size: 256 … 4096 (the demo builds its grids in memory)
+ * @map_size: 256 … %MS_DEMO_BLUEPRINT_MAX_SIZE
  *
  * Returns: (transfer full): the bytes of a v2 blueprint file.
  */
@@ -465,11 +465,11 @@ ms_demo_blueprint_generate (guint    map_size,
   Demo d = { 0, };
   guint8 header[8] = { 'I', 'S', 'L', 'A', 2, 0, 0, 0 };
 
-  if (map_size < MS_BLUEPRINT_MIN_SIZE || map_size > 4096)
+  if (map_size < MS_BLUEPRINT_MIN_SIZE || map_size > MS_DEMO_BLUEPRINT_MAX_SIZE)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "The demo map size must be between %d and 4096, not %u",
-                   MS_BLUEPRINT_MIN_SIZE, map_size);
+                   "The demo map size must be between %d and %d, not %u",
+                   MS_BLUEPRINT_MIN_SIZE, MS_DEMO_BLUEPRINT_MAX_SIZE, map_size);
       return NULL;
     }
 

@@ -7,6 +7,7 @@ G_BEGIN_DECLS
 
 #define MS_DEMO_BLUEPRINT_DEFAULT_SIZE 512
 #define MS_DEMO_BLUEPRINT_DEFAULT_SEED 42
+#define MS_DEMO_BLUEPRINT_MAX_SIZE 8192  /* the demo builds its grids in memory */
 
 /* Biome ordinals the demo writes: those of data/default.profile. */
 typedef enum

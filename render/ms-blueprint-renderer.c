@@ -100,13 +100,15 @@ reduce_band (guint    band,
              gpointer user_data)
 {
   Job *job = user_data;
-  guint n = ms_blueprint_get_map_size (job->bp);
   guint c0 = band * job->band_width;
   guint c1 = MIN (c0 + job->band_width, job->gw);
   guint src_h = job->src_y_end - job->gy0;
   g_autofree float *column = g_new (float, src_h);
   g_autofree double *sum = g_new (double, job->gh);
   g_autofree guint *count = g_new (guint, job->gh);
+  g_autofree guint8 *biomes = g_new (guint8, job->oh);
+  g_autofree guint16 *ids = g_new (guint16, job->oh);
+  g_autofree guint16 *levels = g_new (guint16, job->oh);
 
   if (g_cancellable_is_cancelled (job->cancellable))
     return;
@@ -122,12 +124,33 @@ reduce_band (guint    band,
       for (guint x = x0; x < x1; x++)
         {
           ms_blueprint_read_heights (job->bp, x, job->gy0, src_h, column);
-          for (guint i = 0; i < src_h; i++)
-            if (isfinite (column[i]))
-              {
-                sum[i / job->k] += column[i];
-                count[i / job->k]++;
-              }
+          for (guint cy = 0; cy < job->gh; cy++)
+            {
+              guint i0 = cy * job->k, i1 = MIN ((cy + 1) * job->k, src_h);
+              float block = 0.0f;
+              guint finite = 0;
+
+              /* Heights are nearly always finite: sum without a branch, and
+               * only when that gives NaN or infinity skip the bad ones. */
+              for (guint i = i0; i < i1; i++)
+                block += column[i];
+              if (isfinite (block))
+                {
+                  finite = i1 - i0;
+                }
+              else
+                {
+                  block = 0.0f;
+                  for (guint i = i0; i < i1; i++)
+                    if (isfinite (column[i]))
+                      {
+                        block += column[i];
+                        finite++;
+                      }
+                }
+              sum[cy] += block;
+              count[cy] += finite;
+            }
         }
 
       for (guint cy = 0; cy < job->gh; cy++)
@@ -138,19 +161,28 @@ reduce_band (guint    band,
         {
           guint ox = cx - job->ax;
           guint sx = MIN (x0 + job->k / 2, x1 - 1);
+          guint sy0 = job->gy0 + job->ay * job->k;
+          guint last_y = job->src_y_end - 1;
+          guint n_full = job->oh;
+
+          /* The last block may be short: clamp its sample to the region. */
+          if ((guint64) sy0 + job->k / 2 + (guint64) (n_full - 1) * job->k > last_y)
+            n_full--;
+          ms_blueprint_sample_column (job->bp, sx, sy0 + job->k / 2, job->k, n_full,
+                                      biomes, ids, levels);
+          if (n_full < job->oh)
+            ms_blueprint_sample_column (job->bp, sx, MIN (sy0 + n_full * job->k + job->k / 2, last_y),
+                                        1, 1, biomes + n_full, ids + n_full, levels + n_full);
 
           for (guint oy = 0; oy < job->oh; oy++)
             {
-              guint y0 = job->gy0 + (oy + job->ay) * job->k;
-              guint sy = MIN (y0 + job->k / 2, MIN (y0 + job->k, job->src_y_end) - 1);
               gsize o = (gsize) oy * job->ow + ox;
 
-              job->biome[o] = (guint8) ms_blueprint_get_biome (job->bp, sx, sy);
-              job->water_id[o] = ms_blueprint_get_water_id (job->bp, sx, sy);
-              job->surface[o] = ms_blueprint_get_water_surface (job->bp, sx, sy);
+              job->biome[o] = biomes[oy];
+              job->water_id[o] = ids[oy];
+              job->surface[o] = levels[oy];
             }
         }
-      (void) n;
     }
 }
 

@@ -1,10 +1,23 @@
-/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * PNG export through libpng, not cairo_surface_write_to_png(): cairo offers
+ * no compression setting, and at its defaults (zlib level 6, all five
+ * adaptive filters, an alpha channel that is always opaque) encoding a 2048²
+ * map took longer than rendering it.  Maps are written as 8-bit RGB with the
+ * Sub filter and a fast zlib level: a few percent larger, several times
+ * faster.  The bytes go through the atomic, verified save path.
+ */
 #define G_LOG_DOMAIN "ms-render"
 
 #include "config.h"
 
+#include <png.h>
+#include <setjmp.h>
+
 #include "ms-png-writer.h"
 #include "ms-save.h"
+
+#define PNG_ZLIB_LEVEL 3
 
 typedef struct
 {
@@ -12,18 +25,52 @@ typedef struct
   GError       *error;
 } PngSink;
 
-static cairo_status_t
-write_chunk (void                *closure,
-             const unsigned char *data,
-             unsigned int         length)
+static void
+write_data (png_structp png,
+            png_bytep   data,
+            png_size_t  length)
 {
-  PngSink *sink = closure;
+  PngSink *sink = png_get_io_ptr (png);
 
-  if (sink->error != NULL)
-    return CAIRO_STATUS_WRITE_ERROR;
-  if (!ms_save_stream_write (sink->stream, data, length, &sink->error))
-    return CAIRO_STATUS_WRITE_ERROR;
-  return CAIRO_STATUS_SUCCESS;
+  if (sink->error == NULL && !ms_save_stream_write (sink->stream, data, length, &sink->error))
+    png_error (png, "write failed");
+}
+
+static void
+flush_data (png_structp png)
+{
+}
+
+static void
+on_png_error (png_structp     png,
+              png_const_charp message)
+{
+  PngSink *sink = png_get_error_ptr (png);
+
+  if (sink->error == NULL)
+    g_set_error (&sink->error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not encode the PNG: %s", message);
+  png_longjmp (png, 1);
+}
+
+static void
+on_png_warning (png_structp     png,
+                png_const_charp message)
+{
+  g_debug ("libpng: %s", message);
+}
+
+static void
+argb_row_to_rgb (const guint32 *in,
+                 guint8        *out,
+                 int            width)
+{
+  /* The surfaces we render are opaque, so premultiplied ARGB is plain RGB. */
+  for (int i = 0; i < width; i++)
+    {
+      out[3 * i + 0] = (in[i] >> 16) & 0xff;
+      out[3 * i + 1] = (in[i] >> 8) & 0xff;
+      out[3 * i + 2] = in[i] & 0xff;
+    }
 }
 
 static gboolean
@@ -31,21 +78,50 @@ write_png (MsSaveStream  *stream,
            gpointer       user_data,
            GError       **error)
 {
+  cairo_surface_t *surface = user_data;
   PngSink sink = { stream, NULL };
-  cairo_status_t status;
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  guint8 *volatile row = g_malloc ((gsize) width * 3);
+  png_structp png;
+  png_infop info;
 
-  status = cairo_surface_write_to_png_stream (user_data, write_chunk, &sink);
-  if (sink.error != NULL)
+  png = png_create_write_struct (PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);
+  info = png ? png_create_info_struct (png) : NULL;
+  if (info == NULL)
     {
+      png_destroy_write_struct (&png, NULL);
+      g_free (row);
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, "Could not start a PNG encoder");
+      return FALSE;
+    }
+
+  if (setjmp (png_jmpbuf (png)))
+    {
+      png_destroy_write_struct (&png, &info);
+      g_free (row);
       g_propagate_error (error, sink.error);
       return FALSE;
     }
-  if (status != CAIRO_STATUS_SUCCESS)
+
+  png_set_write_fn (png, &sink, write_data, flush_data);
+  png_set_IHDR (png, info, (png_uint_32) width, (png_uint_32) height, 8, PNG_COLOR_TYPE_RGB,
+                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_set_compression_level (png, PNG_ZLIB_LEVEL);
+  png_set_filter (png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+  png_write_info (png, info);
+
+  for (int y = 0; y < height; y++)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not encode the PNG: %s",
-                   cairo_status_to_string (status));
-      return FALSE;
+      argb_row_to_rgb ((const guint32 *) (gconstpointer) (data + (gsize) y * stride), row, width);
+      png_write_row (png, row);
     }
+  png_write_end (png, info);
+  png_destroy_write_struct (&png, &info);
+  g_free (row);
+
   return TRUE;
 }
 
@@ -56,7 +132,10 @@ ms_png_save (cairo_surface_t  *surface,
              GError          **error)
 {
   g_return_val_if_fail (surface != NULL, FALSE);
+  g_return_val_if_fail (cairo_image_surface_get_format (surface) == CAIRO_FORMAT_ARGB32 ||
+                        cairo_image_surface_get_format (surface) == CAIRO_FORMAT_RGB24, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  cairo_surface_flush (surface);
   return ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_png, surface, cancellable, error);
 }
