@@ -21,6 +21,7 @@ static const struct
   { "validate", ms_cli_validate, "Check blueprints against the format's rules" },
   { "convert", ms_cli_convert, "Re-encode a v1 or v2 blueprint as canonical v2" },
   { "demo", ms_cli_demo, "Write the built-in demo island blueprint" },
+  { "zone", ms_cli_zone, "Zone layers: info, edit, demo (run “zone” for usage)" },
 };
 
 int

@@ -39,5 +39,6 @@ int ms_cli_info     (int argc, char **argv);
 int ms_cli_validate (int argc, char **argv);
 int ms_cli_convert  (int argc, char **argv);
 int ms_cli_demo     (int argc, char **argv);
+int ms_cli_zone     (int argc, char **argv);
 
 G_END_DECLS
