@@ -22,6 +22,7 @@ static const struct
   { "convert", ms_cli_convert, "Re-encode a v1 or v2 blueprint as canonical v2" },
   { "demo", ms_cli_demo, "Write the built-in demo island blueprint" },
   { "render", ms_cli_render, "Render a blueprint layer to PNG" },
+  { "zone", ms_cli_zone, "Zone layers: info, edit, demo (run “zone” for usage)" },
 };
 
 int

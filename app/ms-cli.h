@@ -40,5 +40,6 @@ int ms_cli_validate (int argc, char **argv);
 int ms_cli_convert  (int argc, char **argv);
 int ms_cli_demo     (int argc, char **argv);
 int ms_cli_render   (int argc, char **argv);
+int ms_cli_zone     (int argc, char **argv);
 
 G_END_DECLS

@@ -1,0 +1,833 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * mapsmith-cli zone: info, edit, demo.  Thin wrappers over MsZone; every
+ * edit goes through the same engine and save path as the app.
+ */
+#define G_LOG_DOMAIN "mapsmith-cli"
+
+#include "config.h"
+
+#include "ms-cli.h"
+#include "ms-demo-zone.h"
+#include "ms-save.h"
+#include "ms-zone.h"
+#include "ms-zone-edit.h"
+#include "ms-zone-region.h"
+
+/* Bad input (a layer file, an operation) is 1; usage, a missing folder and
+ * every I/O or save failure is 2. */
+static int
+zone_fail (const GError *error)
+{
+  g_printerr ("mapsmith-cli: %s\n", error->message);
+  if ((error->domain == MS_ZONE_ERROR && error->code != MS_ZONE_ERROR_NOT_FOUND) ||
+      error->domain == MS_ZONE_REGION_ERROR)
+    return MS_CLI_EXIT_INVALID;
+  return MS_CLI_EXIT_USAGE;
+}
+
+static gboolean
+parse_size (const char *text,
+            guint      *width,
+            guint      *height)
+{
+  g_auto(GStrv) parts = NULL;
+  guint64 w, h;
+
+  if (text == NULL)
+    {
+      *width = *height = 0;
+      return TRUE;
+    }
+  parts = g_strsplit (text, "x", 2);
+  if (!g_ascii_string_to_unsigned (parts[0], 10, 1, G_MAXUINT16, &w, NULL))
+    return FALSE;
+  if (parts[1] == NULL)
+    h = w;
+  else if (!g_ascii_string_to_unsigned (parts[1], 10, 1, G_MAXUINT16, &h, NULL))
+    return FALSE;
+  *width = (guint) w;
+  *height = (guint) h;
+  return TRUE;
+}
+
+static gboolean
+parse_zone_id (const char *text,
+               guint      *id)
+{
+  guint64 v;
+
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT, &v, NULL))
+    return FALSE;
+  *id = (guint) v;
+  return TRUE;
+}
+
+/* ---------------------------------------------------------------- info -- */
+
+static void
+add_int (JsonBuilder *b,
+         const char  *key,
+         gint64       value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_int_value (b, value);
+}
+
+typedef struct
+{
+  guint64 control[16];
+  guint64 blocks[8];
+  guint64 live;
+  guint   spawn_min, spawn_max;
+  guint64 spawn_sum, spawn_zero;
+  guint   alt_min, alt_max;
+} ZoneStats;
+
+static void
+collect_stats (MsZone    *zone,
+               ZoneStats *s)
+{
+  guint w = ms_zone_get_width (zone), h = ms_zone_get_height (zone);
+  gboolean control = ms_zone_has_layer (zone, MS_ZONE_LAYER_CONTROL);
+  gboolean blocks = ms_zone_has_layer (zone, MS_ZONE_LAYER_BLOCKS);
+  gboolean plants = ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS);
+  gboolean altitude = ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE);
+
+  memset (s, 0, sizeof *s);
+  s->spawn_min = s->alt_min = G_MAXUINT;
+  for (guint y = 0; y < h; y++)
+    for (guint x = 0; x < w; x++)
+      {
+        if (control)
+          {
+            guint16 c = ms_zone_get_control (zone, x, y);
+            for (guint bit = 0; bit < 16; bit++)
+              s->control[bit] += (c >> bit) & 1;
+          }
+        if (blocks)
+          {
+            guint8 f = ms_zone_get_blocking_flags (zone, x, y);
+            for (guint bit = 0; bit < 8; bit++)
+              s->blocks[bit] += (f >> bit) & 1;
+          }
+        if (plants)
+          {
+            guint8 p[MS_ZONE_PLANT_INFO_SIZE];
+            guint spawn;
+
+            ms_zone_get_plant (zone, x, y, p);
+            spawn = p[MS_ZONE_PLANT_SPAWN];
+            s->live += p[MS_ZONE_PLANT_TYPE] != 0;
+            s->spawn_min = MIN (s->spawn_min, spawn);
+            s->spawn_max = MAX (s->spawn_max, spawn);
+            s->spawn_sum += spawn;
+            s->spawn_zero += spawn == 0;
+          }
+        if (altitude)
+          {
+            guint a = ms_zone_get_altitude (zone, x, y);
+            s->alt_min = MIN (s->alt_min, a);
+            s->alt_max = MAX (s->alt_max, a);
+          }
+      }
+}
+
+static void
+add_flag_counts (JsonBuilder          *b,
+                 const char           *key,
+                 gboolean              present,
+                 const MsZoneFlagInfo *flags,
+                 guint                 n_flags,
+                 const guint64        *per_bit)
+{
+  json_builder_set_member_name (b, key);
+  if (!present)
+    {
+      json_builder_add_null_value (b);
+      return;
+    }
+  json_builder_begin_object (b);
+  for (guint i = 0; i < n_flags; i++)
+    add_int (b, flags[i].name, (gint64) per_bit[g_bit_nth_lsf (flags[i].bit, -1)]);
+  json_builder_end_object (b);
+}
+
+static JsonNode *
+build_info_json (MsZone    *zone,
+                 ZoneStats *s)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  const MsZoneFlagInfo *flags;
+  guint n_flags;
+  guint64 tiles = (guint64) ms_zone_get_width (zone) * ms_zone_get_height (zone);
+
+  json_builder_begin_object (b);
+  add_int (b, "zone", ms_zone_get_id (zone));
+  add_int (b, "width", ms_zone_get_width (zone));
+  add_int (b, "height", ms_zone_get_height (zone));
+  json_builder_set_member_name (b, "terraformable");
+  json_builder_add_boolean_value (b, ms_zone_is_terraformable (zone));
+
+  json_builder_set_member_name (b, "layers");
+  json_builder_begin_object (b);
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    {
+      if (!ms_zone_has_layer (zone, l))
+        continue;
+      json_builder_set_member_name (b, ms_zone_layer_get_name (l));
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "path");
+      json_builder_add_string_value (b, ms_zone_get_layer_path (zone, l));
+      add_int (b, "bytes_per_tile", ms_zone_get_file_bytes_per_tile (zone, l));
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+
+  flags = ms_zone_control_flags (&n_flags);
+  add_flag_counts (b, "control_counts", ms_zone_has_layer (zone, MS_ZONE_LAYER_CONTROL),
+                   flags, n_flags, s->control);
+  flags = ms_zone_blocking_flags (&n_flags);
+  add_flag_counts (b, "blocks_counts", ms_zone_has_layer (zone, MS_ZONE_LAYER_BLOCKS),
+                   flags, n_flags, s->blocks);
+
+  json_builder_set_member_name (b, "plants");
+  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS))
+    {
+      json_builder_begin_object (b);
+      add_int (b, "live", (gint64) s->live);
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_null_value (b);
+
+  json_builder_set_member_name (b, "spawn");
+  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS))
+    {
+      json_builder_begin_object (b);
+      add_int (b, "min", s->spawn_min);
+      add_int (b, "max", s->spawn_max);
+      json_builder_set_member_name (b, "mean");
+      json_builder_add_double_value (b, (double) s->spawn_sum / (double) tiles);
+      add_int (b, "zero", (gint64) s->spawn_zero);
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_null_value (b);
+
+  json_builder_set_member_name (b, "altitude");
+  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE))
+    {
+      json_builder_begin_object (b);
+      add_int (b, "min", s->alt_min);
+      add_int (b, "max", s->alt_max);
+      /* The server's height, raw >> 5. */
+      add_int (b, "height_min", s->alt_min >> 5);
+      add_int (b, "height_max", s->alt_max >> 5);
+      json_builder_end_object (b);
+    }
+  else
+    json_builder_add_null_value (b);
+
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+static void
+print_info_text (MsZone    *zone,
+                 ZoneStats *s)
+{
+  guint64 tiles = (guint64) ms_zone_get_width (zone) * ms_zone_get_height (zone);
+  const MsZoneFlagInfo *flags;
+  guint n_flags;
+
+  g_print ("zone %u: %u×%u tiles (row-major)%s\n", ms_zone_get_id (zone),
+           ms_zone_get_width (zone), ms_zone_get_height (zone),
+           ms_zone_is_terraformable (zone) ? ", terraformable" : "");
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    if (ms_zone_has_layer (zone, l))
+      g_print ("  %-18s %u B/tile  %s\n", ms_zone_layer_get_name (l),
+               ms_zone_get_file_bytes_per_tile (zone, l), ms_zone_get_layer_path (zone, l));
+  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_CONTROL))
+    {
+      flags = ms_zone_control_flags (&n_flags);
+      g_print ("control:");
+      for (guint i = 0; i < n_flags; i++)
+        g_print (" %s=%" G_GUINT64_FORMAT, flags[i].name,
+                 s->control[g_bit_nth_lsf (flags[i].bit, -1)]);
+      g_print ("\n");
+    }
+  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_BLOCKS))
+    {
+      flags = ms_zone_blocking_flags (&n_flags);
+      g_print ("blocks:");
+      for (guint i = 0; i < n_flags; i++)
+        g_print (" %s=%" G_GUINT64_FORMAT, flags[i].name,
+                 s->blocks[g_bit_nth_lsf (flags[i].bit, -1)]);
+      g_print ("\n");
+    }
+  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS))
+    g_print ("plants: %" G_GUINT64_FORMAT " live; spawn min %u max %u mean %.2f, "
+             "%" G_GUINT64_FORMAT " sterile tiles\n", s->live, s->spawn_min, s->spawn_max,
+             (double) s->spawn_sum / (double) tiles, s->spawn_zero);
+  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE))
+    g_print ("altitude: raw %u..%u, height (raw >> 5) %u..%u\n",
+             s->alt_min, s->alt_max, s->alt_min >> 5, s->alt_max >> 5);
+}
+
+/* DIR ZONEID, or one FILE.bin */
+static MsZone *
+open_zone (GOptionContext  *context,
+           int              argc,
+           char           **argv,
+           int              n_args,
+           const char      *size,
+           MsProfile       *profile,
+           int             *exit_code)
+{
+  g_autoptr(GError) error = NULL;
+  guint width, height, id;
+  MsZone *zone;
+
+  if (!parse_size (size, &width, &height))
+    {
+      *exit_code = ms_cli_usage_error (context, "--size wants WxH (or N), got “%s”", size);
+      return NULL;
+    }
+  if (n_args == 1 && g_str_has_suffix (argv[1], ".bin"))
+    zone = ms_zone_new_for_file (argv[1], width, height, profile, &error);
+  else if (n_args == 2)
+    {
+      if (!parse_zone_id (argv[2], &id))
+        {
+          *exit_code = ms_cli_usage_error (context, "ZONEID must be a number, got “%s”", argv[2]);
+          return NULL;
+        }
+      zone = ms_zone_new_for_dir (argv[1], id, width, height, profile, &error);
+    }
+  else
+    {
+      *exit_code = ms_cli_usage_error (context, "expected DIR ZONEID");
+      return NULL;
+    }
+  if (zone == NULL)
+    *exit_code = zone_fail (error);
+  return zone;
+}
+
+static int
+zone_info (int    argc,
+           char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("DIR ZONEID | FILE.bin");
+  g_autoptr(MsProfile) profile = NULL;
+  g_autoptr(MsZone) zone = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *profile_path = NULL;
+  gboolean json = FALSE;
+  int exit_code = MS_CLI_EXIT_OK;
+  ZoneStats stats;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
+    { "profile", 0, 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile", "FILE" },
+    { NULL }
+  };
+
+  g_option_context_set_summary (context, "Describe a zone's layers.  Tile (x, y) is at index "
+                                "y * width + x (row-major).");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
+    return exit_code;
+  profile = ms_cli_load_profile (profile_path, &exit_code);
+  if (profile == NULL)
+    return exit_code;
+  zone = open_zone (context, argc, argv, argc - 1, size, profile, &exit_code);
+  if (zone == NULL)
+    return exit_code;
+
+  collect_stats (zone, &stats);
+  if (json)
+    {
+      g_autoptr(JsonNode) root = build_info_json (zone, &stats);
+      ms_cli_print_json (root);
+    }
+  else
+    print_info_text (zone, &stats);
+  return MS_CLI_EXIT_OK;
+}
+
+/* ---------------------------------------------------------------- edit -- */
+
+typedef enum
+{
+  REGION_RECT,
+  REGION_POLYGON,
+  REGION_FILL,
+  REGION_WHERE,
+  REGION_STROKE,
+} RegionKind;
+
+typedef struct
+{
+  char             *text;
+  MsZoneOp          op;
+  RegionKind        region;
+  GArray           *numbers;    /* double: rect x y w h, polygon points, fill x y, stroke */
+  MsZoneBrushShape  brush;
+  double            radius;
+  MsZoneRuleKind    rule;
+  MsZoneCompare     cmp;
+  gint64            value;
+} EditOp;
+
+static void
+edit_op_free (gpointer data)
+{
+  EditOp *op = data;
+
+  g_free (op->text);
+  g_clear_pointer (&op->numbers, g_array_unref);
+  g_free (op);
+}
+
+static gboolean
+parse_int (const char *text,
+           gint64      min,
+           gint64      max,
+           gint64     *out,
+           GError    **error)
+{
+  if (text == NULL)
+    {
+      g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                   "a number is missing");
+      return FALSE;
+    }
+  if (!g_ascii_string_to_signed (text, 10, min, max, out, NULL))
+    {
+      g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                   "“%s” is not an integer in %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT,
+                   text, min, max);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_numbers (char   **tokens,
+               GArray  *out,
+               GError **error)
+{
+  for (guint i = 0; tokens[i] != NULL; i++)
+    {
+      gint64 v;
+      double d;
+
+      if (!parse_int (tokens[i], -G_MAXINT32, G_MAXINT32, &v, error))
+        return FALSE;
+      d = (double) v;
+      g_array_append_val (out, d);
+    }
+  return TRUE;
+}
+
+static const struct
+{
+  const char     *name;
+  MsZoneRuleKind  kind;
+} rule_layers[] = {
+  { "altitude", MS_ZONE_RULE_ALTITUDE },
+  { "height", MS_ZONE_RULE_HEIGHT },
+  { "slope", MS_ZONE_RULE_SLOPE },
+  { "spawn", MS_ZONE_RULE_SPAWN },
+  { "ground", MS_ZONE_RULE_GROUND },
+  { "plant", MS_ZONE_RULE_PLANT },
+  { "control", MS_ZONE_RULE_CONTROL },
+  { "flag", MS_ZONE_RULE_FLAG },
+};
+
+static const char *compare_ops[] = { "<", "<=", ">", ">=", "==", "!=" };
+
+static gboolean
+parse_region (EditOp  *op,
+              char   **t,
+              GError **error)
+{
+  guint n = t[0] != NULL ? g_strv_length (t) - 1 : 0;
+
+  op->numbers = g_array_new (FALSE, FALSE, sizeof (double));
+  if (t[0] == NULL)
+    {
+      g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                   "a region is missing (rect, polygon, fill, where or stroke)");
+      return FALSE;
+    }
+  if (g_str_equal (t[0], "rect"))
+    {
+      op->region = REGION_RECT;
+      if (n != 4)
+        goto count;
+      if (!parse_numbers (t + 1, op->numbers, error))
+        return FALSE;
+      if (g_array_index (op->numbers, double, 2) < 0 || g_array_index (op->numbers, double, 3) < 0)
+        {
+          g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                       "a rect's width and height must not be negative");
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (g_str_equal (t[0], "polygon"))
+    {
+      op->region = REGION_POLYGON;
+      if (n < 6 || n % 2 != 0)
+        goto count;
+      return parse_numbers (t + 1, op->numbers, error);
+    }
+  if (g_str_equal (t[0], "fill"))
+    {
+      op->region = REGION_FILL;
+      if (n != 2)
+        goto count;
+      return parse_numbers (t + 1, op->numbers, error);
+    }
+  if (g_str_equal (t[0], "stroke"))
+    {
+      gint64 r;
+
+      op->region = REGION_STROKE;
+      if (n < 4 || n % 2 != 0)
+        goto count;
+      if (g_str_equal (t[1], "round"))
+        op->brush = MS_ZONE_BRUSH_ROUND;
+      else if (g_str_equal (t[1], "square"))
+        op->brush = MS_ZONE_BRUSH_SQUARE;
+      else
+        {
+          g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                       "brush “%s” is neither round nor square", t[1]);
+          return FALSE;
+        }
+      if (!parse_int (t[2], 0, 4096, &r, error))
+        return FALSE;
+      op->radius = (double) r;
+      return parse_numbers (t + 3, op->numbers, error);
+    }
+  if (g_str_equal (t[0], "where"))
+    {
+      guint i;
+
+      op->region = REGION_WHERE;
+      if (n != 3)
+        goto count;
+      for (i = 0; i < G_N_ELEMENTS (rule_layers); i++)
+        if (g_str_equal (t[1], rule_layers[i].name))
+          break;
+      if (i == G_N_ELEMENTS (rule_layers))
+        {
+          g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                       "“%s” is not a rule layer (altitude, height, slope, spawn, ground, "
+                       "plant, control, flag)", t[1]);
+          return FALSE;
+        }
+      op->rule = rule_layers[i].kind;
+      for (i = 0; i < G_N_ELEMENTS (compare_ops); i++)
+        if (g_str_equal (t[2], compare_ops[i]))
+          break;
+      if (i == G_N_ELEMENTS (compare_ops))
+        {
+          g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                       "“%s” is not a comparison (< <= > >= == !=)", t[2]);
+          return FALSE;
+        }
+      op->cmp = (MsZoneCompare) i;
+      if (op->rule == MS_ZONE_RULE_FLAG)
+        {
+          guint16 bit;
+          if (ms_zone_control_flag_from_name (t[3], &bit))
+            {
+              op->value = bit;
+              return TRUE;
+            }
+        }
+      return parse_int (t[3], G_MININT32, G_MAXINT32, &op->value, error);
+    }
+  g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+               "“%s” is not a region (rect, polygon, fill, where or stroke)", t[0]);
+  return FALSE;
+
+count:
+  g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+               "wrong number of values for “%s”", t[0]);
+  return FALSE;
+}
+
+static gboolean
+parse_flag (const char *text,
+            guint16    *mask,
+            GError    **error)
+{
+  gint64 v;
+
+  if (ms_zone_control_flag_from_name (text, mask))
+    return TRUE;
+  if (g_ascii_string_to_signed (text, 10, 1, G_MAXUINT16, &v, NULL))
+    {
+      *mask = (guint16) v;
+      return TRUE;
+    }
+  g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+               "“%s” is not a control flag (AntiPlant, TerraformProtected, SyndicateArea, "
+               "ConcreteA, ConcreteB, Roaming, Highway, PBSHighway, PBSTerraformProtected, "
+               "NpcRestricted)", text);
+  return FALSE;
+}
+
+static gboolean
+parse_spawn (const char *text,
+             MsZoneOp   *op,
+             GError    **error)
+{
+  gint64 v;
+
+  if (text != NULL && text[0] == '*')
+    {
+      char *end = NULL;
+
+      op->kind = MS_ZONE_OP_SCALE_SPAWN;
+      op->factor = g_ascii_strtod (text + 1, &end);
+      if (end != NULL && *end == '\0' && end != text + 1 && op->factor >= 0 && op->factor < 1e6)
+        return TRUE;
+      g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                   "“%s” is not a scale factor ≥ 0 (*F)", text);
+      return FALSE;
+    }
+  if (text != NULL && (text[0] == '+' || text[0] == '-'))
+    {
+      op->kind = MS_ZONE_OP_ADD_SPAWN;
+      if (!parse_int (text + (text[0] == '+'), -255, 255, &v, error))
+        return FALSE;
+      op->value = (gint) v;
+      return TRUE;
+    }
+  op->kind = MS_ZONE_OP_SET_SPAWN;
+  if (!parse_int (text, 0, 255, &v, error))
+    return FALSE;
+  op->value = (gint) v;
+  return TRUE;
+}
+
+static EditOp *
+parse_op (const char  *text,
+          GError     **error)
+{
+  g_autoptr(GPtrArray) tokens = g_ptr_array_new ();
+  g_auto(GStrv) split = g_strsplit_set (text, " \t\n", -1);
+  EditOp *op = g_new0 (EditOp, 1);
+  char **t;
+
+  op->text = g_strdup (text);
+  for (guint i = 0; split[i] != NULL; i++)
+    if (split[i][0] != '\0')
+      g_ptr_array_add (tokens, split[i]);
+  g_ptr_array_add (tokens, NULL);
+  t = (char **) tokens->pdata;
+
+  if (t[0] != NULL && (g_str_equal (t[0], "set") || g_str_equal (t[0], "clear")))
+    {
+      op->op.kind = g_str_equal (t[0], "set") ? MS_ZONE_OP_SET_FLAG : MS_ZONE_OP_CLEAR_FLAG;
+      if (t[1] == NULL)
+        g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                     "a flag name is missing");
+      else if (parse_flag (t[1], &op->op.mask, error))
+        parse_region (op, t + 2, error);
+    }
+  else if (t[0] != NULL && g_str_equal (t[0], "spawn"))
+    {
+      if (parse_spawn (t[1], &op->op, error))
+        parse_region (op, t + 2, error);
+    }
+  else
+    g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                 "“%s” is not an operation (set, clear, spawn)", t[0] ? t[0] : "");
+
+  if (error != NULL && *error != NULL)
+    {
+      g_prefix_error (error, "operation “%s”: ", text);
+      edit_op_free (op);
+      return NULL;
+    }
+  return op;
+}
+
+static MsZoneRegion *
+build_region (MsZone  *zone,
+              EditOp  *op,
+              GError **error)
+{
+  guint w = ms_zone_get_width (zone), h = ms_zone_get_height (zone);
+  const double *n = (const double *) (const void *) op->numbers->data;
+
+  switch (op->region)
+    {
+    case REGION_RECT:
+      return ms_zone_region_new_rect (w, h, (gint64) n[0], (gint64) n[1],
+                                      (gint64) n[2], (gint64) n[3]);
+    case REGION_POLYGON:
+      return ms_zone_region_new_polygon (w, h, n, op->numbers->len / 2, error);
+    case REGION_STROKE:
+      return ms_zone_region_new_stroke (w, h, op->brush, n, op->numbers->len / 2, op->radius);
+    case REGION_FILL:
+      if (n[0] < 0 || n[1] < 0 || n[0] >= w || n[1] >= h)
+        {
+          g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
+                       "fill seed (%g, %g) is outside the %u×%u zone", n[0], n[1], w, h);
+          return NULL;
+        }
+      return ms_zone_region_new_flood (zone, (guint) n[0], (guint) n[1], error);
+    case REGION_WHERE:
+      return ms_zone_region_new_rule (zone, op->rule, op->cmp, op->value, error);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static int
+zone_edit (int    argc,
+           char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("DIR ZONEID OP...");
+  g_autoptr(GPtrArray) ops = g_ptr_array_new_with_free_func (edit_op_free);
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(MsProfile) profile = NULL;
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *profile_path = NULL;
+  gboolean force = FALSE;
+  int exit_code = MS_CLI_EXIT_OK;
+  guint64 touched = 0;
+  GOptionEntry entries[] = {
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite files that changed on disk", NULL },
+    { "profile", 0, 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile", "FILE" },
+    { NULL }
+  };
+
+  g_option_context_set_summary (context,
+    "Apply operations to a zone as one transaction, then save once.\n"
+    "Tile (x, y) is at index y * width + x (row-major).\n\n"
+    "OP (one argument each):\n"
+    "  set FLAG REGION | clear FLAG REGION | spawn VALUE REGION\n"
+    "  (spawn +N / -N adds, *F scales; clamped to 0..255)\n"
+    "REGION:\n"
+    "  rect X Y W H | polygon X1 Y1 X2 Y2 X3 Y3 ... | fill X Y\n"
+    "  stroke round|square R X1 Y1 [X2 Y2 ...]\n"
+    "  where LAYER OP VALUE   LAYER: altitude height slope spawn ground plant control flag;\n"
+    "                         OP: < <= > >= == !=");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
+    return exit_code;
+  if (argc < 4)
+    return ms_cli_usage_error (context, "expected DIR ZONEID OP...");
+
+  /* Parse every operation before touching anything. */
+  for (int i = 3; i < argc; i++)
+    {
+      EditOp *op = parse_op (argv[i], &error);
+      if (op == NULL)
+        return zone_fail (error);
+      g_ptr_array_add (ops, op);
+    }
+
+  profile = ms_cli_load_profile (profile_path, &exit_code);
+  if (profile == NULL)
+    return exit_code;
+  zone = open_zone (context, argc, argv, 2, size, profile, &exit_code);
+  if (zone == NULL)
+    return exit_code;
+
+  ms_zone_begin_step (zone);
+  for (guint i = 0; i < ops->len; i++)
+    {
+      EditOp *op = g_ptr_array_index (ops, i);
+      g_autoptr(MsZoneRegion) region = build_region (zone, op, &error);
+
+      if (region == NULL || !ms_zone_apply (zone, &op->op, region, &error))
+        {
+          g_prefix_error (&error, "operation “%s”: ", op->text);
+          ms_zone_end_step (zone);
+          g_printerr ("mapsmith-cli: nothing was saved\n");
+          return zone_fail (error);
+        }
+      touched += ms_zone_region_count_tiles (region);
+    }
+  ms_zone_end_step (zone);
+
+  if (!ms_zone_save (zone, force ? MS_ZONE_SAVE_FLAGS_FORCE : MS_ZONE_SAVE_FLAGS_NONE,
+                     warnings, NULL, &error))
+    return zone_fail (error);
+  for (guint i = 0; i < warnings->len; i++)
+    g_printerr ("mapsmith-cli: warning: %s\n", (const char *) g_ptr_array_index (warnings, i));
+
+  g_print ("zone %u: %u operation%s over %" G_GUINT64_FORMAT " tiles, saved\n",
+           ms_zone_get_id (zone), ops->len, ops->len == 1 ? "" : "s", touched);
+  return MS_CLI_EXIT_OK;
+}
+
+/* ---------------------------------------------------------------- demo -- */
+
+static int
+zone_demo (int    argc,
+           char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("DIR ZONEID");
+  g_autoptr(GError) error = NULL;
+  gint size = MS_DEMO_ZONE_DEFAULT_SIZE;
+  gboolean terraformable = FALSE;
+  int exit_code = MS_CLI_EXIT_OK;
+  guint id;
+  GOptionEntry entries[] = {
+    { "size", 0, 0, G_OPTION_ARG_INT, &size, "Zone side in tiles (16..4096)", "N" },
+    { "terraformable", 0, 0, G_OPTION_ARG_NONE, &terraformable,
+      "Also write altitude_blend and altitude_original", NULL },
+    { NULL }
+  };
+
+  g_option_context_set_summary (context, "Write a made-up zone's layer files.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
+    return exit_code;
+  if (argc != 3)
+    return ms_cli_usage_error (context, "expected DIR ZONEID");
+  if (!parse_zone_id (argv[2], &id))
+    return ms_cli_usage_error (context, "ZONEID must be a number, got “%s”", argv[2]);
+  if (size < 16 || size > 4096)
+    return ms_cli_usage_error (context, "--size must be 16..4096, got %d", size);
+  if (!g_file_test (argv[1], G_FILE_TEST_IS_DIR))
+    return ms_cli_usage_error (NULL, "“%s” is not a folder", argv[1]);
+
+  if (!ms_demo_zone_write (argv[1], id, (guint) size, terraformable, &error))
+    return zone_fail (error);
+  return MS_CLI_EXIT_OK;
+}
+
+int
+ms_cli_zone (int    argc,
+             char **argv)
+{
+  if (argc >= 2 && g_str_equal (argv[1], "info"))
+    return zone_info (argc - 1, argv + 1);
+  if (argc >= 2 && g_str_equal (argv[1], "edit"))
+    return zone_edit (argc - 1, argv + 1);
+  if (argc >= 2 && g_str_equal (argv[1], "demo"))
+    return zone_demo (argc - 1, argv + 1);
+
+  g_printerr ("Usage: mapsmith-cli zone info [--json] [--size WxH] DIR ZONEID\n"
+              "       mapsmith-cli zone edit [--size WxH] [--force] DIR ZONEID OP...\n"
+              "       mapsmith-cli zone demo [--size N] [--terraformable] DIR ZONEID\n"
+              "Run “mapsmith-cli zone SUBCOMMAND --help” for details.\n");
+  return (argc >= 2 && (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "help")))
+         ? MS_CLI_EXIT_OK : MS_CLI_EXIT_USAGE;
+}

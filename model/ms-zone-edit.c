@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The copy-on-write overlay and its undo history.
+ *
+ * Each layer has one pointer per 64x64-tile chunk: NULL means "read the
+ * mapping", otherwise a private copy of that chunk.  The first write to a
+ * chunk within a step records the chunk's previous state (a copy, or NULL);
+ * undo swaps that record with the chunk, which leaves the record holding
+ * exactly what redo needs.  So history costs one chunk per chunk a step
+ * touched, whatever the size of the zone.
+ */
+#define G_LOG_DOMAIN "ms-zone"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ms-wire.h"
+#include "ms-zone-private.h"
+
+void
+_ms_zone_undo_step_free (MsZoneUndoStep *step)
+{
+  for (guint i = 0; i < step->records->len; i++)
+    g_free (g_array_index (step->records, MsZoneUndoRecord, i).data);
+  g_array_unref (step->records);
+  g_free (step);
+}
+
+static MsZoneUndoStep *
+undo_step_new (void)
+{
+  MsZoneUndoStep *step = g_new0 (MsZoneUndoStep, 1);
+
+  step->records = g_array_new (FALSE, FALSE, sizeof (MsZoneUndoRecord));
+  return step;
+}
+
+static void
+chunk_rect (MsZone *self,
+            guint   chunk,
+            guint   rect[4])
+{
+  rect[0] = (chunk % self->chunks_x) * MS_ZONE_CHUNK_SIZE;
+  rect[1] = (chunk / self->chunks_x) * MS_ZONE_CHUNK_SIZE;
+  rect[2] = MIN (rect[0] + MS_ZONE_CHUNK_SIZE, self->width);
+  rect[3] = MIN (rect[1] + MS_ZONE_CHUNK_SIZE, self->height);
+}
+
+guint8 *
+_ms_zone_chunk_new_from_base (MsZone      *self,
+                              MsZoneLayer  layer,
+                              guint        chunk)
+{
+  MsZoneLayerState *state = &self->layers[layer];
+  guint bpt = ms_zone_layer_get_bytes_per_tile (layer);
+  guint8 *data = g_malloc0 (_ms_zone_chunk_bytes (layer));
+  guint r[4];
+
+  if (state->mapping == NULL)
+    return data;
+
+  chunk_rect (self, chunk, r);
+  for (guint y = r[1]; y < r[3]; y++)
+    {
+      guint8 *row = data + (gsize) (y - r[1]) * MS_ZONE_CHUNK_SIZE * bpt;
+
+      if (state->file_bpt == bpt)
+        memcpy (row,
+                ms_mapping_get_data (state->mapping) + ((gsize) y * self->width + r[0]) * bpt,
+                (gsize) (r[2] - r[0]) * bpt);
+      else
+        for (guint x = r[0]; x < r[2]; x++)
+          _ms_zone_read_base (self, layer, x, y, row + (gsize) (x - r[0]) * bpt);
+    }
+  return data;
+}
+
+/* The overlay bytes of tile (x, y), recording the chunk for undo the first
+ * time the open step touches it. */
+static guint8 *
+tile_for_write (MsZone      *self,
+                MsZoneLayer  layer,
+                guint        x,
+                guint        y)
+{
+  MsZoneLayerState *state = &self->layers[layer];
+  guint chunk = _ms_zone_chunk_index (self, x, y);
+  guint key = layer * _ms_zone_n_chunks (self) + chunk;
+  guint bpt = ms_zone_layer_get_bytes_per_tile (layer);
+
+  g_assert (self->step != NULL);
+
+  if (!g_hash_table_contains (self->step_seen, GUINT_TO_POINTER (key + 1)))
+    {
+      MsZoneUndoRecord record = { layer, chunk, NULL };
+
+      if (state->chunks[chunk] != NULL)
+        record.data = g_memdup2 (state->chunks[chunk], _ms_zone_chunk_bytes (layer));
+      g_array_append_val (self->step->records, record);
+      g_hash_table_add (self->step_seen, GUINT_TO_POINTER (key + 1));
+    }
+  if (state->chunks[chunk] == NULL)
+    state->chunks[chunk] = _ms_zone_chunk_new_from_base (self, layer, chunk);
+
+  return state->chunks[chunk] +
+         ((y % MS_ZONE_CHUNK_SIZE) * MS_ZONE_CHUNK_SIZE + x % MS_ZONE_CHUNK_SIZE) * bpt;
+}
+
+void
+ms_zone_begin_step (MsZone *self)
+{
+  g_return_if_fail (MS_IS_ZONE (self));
+
+  if (self->step_depth++ > 0)
+    return;
+  self->step = undo_step_new ();
+  self->step_seen = g_hash_table_new (NULL, NULL);
+}
+
+void
+ms_zone_end_step (MsZone *self)
+{
+  g_return_if_fail (MS_IS_ZONE (self));
+  g_return_if_fail (self->step_depth > 0);
+
+  if (--self->step_depth > 0)
+    return;
+  g_clear_pointer (&self->step_seen, g_hash_table_unref);
+  if (self->step->records->len == 0)
+    {
+      g_clear_pointer (&self->step, _ms_zone_undo_step_free);
+      return;
+    }
+  g_ptr_array_add (self->undo, g_steal_pointer (&self->step));
+  g_ptr_array_set_size (self->redo, 0);
+}
+
+static guint8
+clamp_byte (double v)
+{
+  return (guint8) CLAMP (v, 0.0, 255.0);
+}
+
+/**
+ * ms_zone_apply:
+ *
+ * Applies @op to every tile of @region.  Flag operations change the control
+ * layer; spawn operations change byte 3 of each PlantInfo and nothing else.
+ * Fails, changing nothing, when the zone lacks the layer or @op is out of
+ * range.
+ */
+gboolean
+ms_zone_apply (MsZone          *self,
+               const MsZoneOp  *op,
+               MsZoneRegion    *region,
+               GError         **error)
+{
+  MsZoneLayer layer;
+  const MsZoneSpan *spans;
+  guint n_spans, bx0, by0, bx1, by1;
+
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+  g_return_val_if_fail (op != NULL, FALSE);
+  g_return_val_if_fail (region != NULL, FALSE);
+
+  switch (op->kind)
+    {
+    case MS_ZONE_OP_SET_FLAG:
+    case MS_ZONE_OP_CLEAR_FLAG:
+      layer = MS_ZONE_LAYER_CONTROL;
+      break;
+    case MS_ZONE_OP_SET_SPAWN:
+      if (op->value < 0 || op->value > 255)
+        {
+          g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
+                       "Spawn %d is out of range (0..255)", op->value);
+          return FALSE;
+        }
+      layer = MS_ZONE_LAYER_PLANTS;
+      break;
+    case MS_ZONE_OP_ADD_SPAWN:
+      layer = MS_ZONE_LAYER_PLANTS;
+      break;
+    case MS_ZONE_OP_SCALE_SPAWN:
+      if (!isfinite (op->factor) || op->factor < 0)
+        {
+          g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
+                       "Spawn scale %g is not a finite factor ≥ 0", op->factor);
+          return FALSE;
+        }
+      layer = MS_ZONE_LAYER_PLANTS;
+      break;
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+  if (!ms_zone_has_layer (self, layer))
+    {
+      g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER,
+                   "Zone %u has no %s layer (%s) to edit", self->id,
+                   ms_zone_layer_get_name (layer), self->layers[layer].path);
+      return FALSE;
+    }
+
+  if (!ms_zone_region_get_bounds (region, &bx0, &by0, &bx1, &by1))
+    return TRUE;
+  g_return_val_if_fail (bx1 <= self->width && by1 <= self->height, FALSE);
+
+  ms_zone_begin_step (self);
+  spans = ms_zone_region_get_spans (region, &n_spans);
+  for (guint i = 0; i < n_spans; i++)
+    for (guint x = spans[i].x0; x < spans[i].x1; x++)
+      {
+        guint8 *p = tile_for_write (self, layer, x, spans[i].y);
+
+        switch (op->kind)
+          {
+          case MS_ZONE_OP_SET_FLAG:
+            ms_wire_poke_u16 (p, ms_wire_peek_u16 (p) | op->mask);
+            break;
+          case MS_ZONE_OP_CLEAR_FLAG:
+            ms_wire_poke_u16 (p, ms_wire_peek_u16 (p) & (guint16) ~op->mask);
+            break;
+          case MS_ZONE_OP_SET_SPAWN:
+            p[MS_ZONE_PLANT_SPAWN] = (guint8) op->value;
+            break;
+          case MS_ZONE_OP_ADD_SPAWN:
+            p[MS_ZONE_PLANT_SPAWN] = clamp_byte ((double) p[MS_ZONE_PLANT_SPAWN] + op->value);
+            break;
+          case MS_ZONE_OP_SCALE_SPAWN:
+            p[MS_ZONE_PLANT_SPAWN] = clamp_byte (round (p[MS_ZONE_PLANT_SPAWN] * op->factor));
+            break;
+          default:
+            g_assert_not_reached ();
+          }
+      }
+  self->layers[layer].dirty = TRUE;
+  ms_zone_end_step (self);
+
+  _ms_zone_emit_changed (self, layer, bx0, by0, bx1, by1);
+  return TRUE;
+}
+
+/* Swaps each record of @step with its chunk, in @reverse order for undo. */
+static void
+swap_step (MsZone         *self,
+           MsZoneUndoStep *step,
+           gboolean        reverse)
+{
+  guint bbox[MS_ZONE_N_LAYERS][4];
+  gboolean touched[MS_ZONE_N_LAYERS] = { FALSE, };
+
+  for (guint i = 0; i < step->records->len; i++)
+    {
+      guint k = reverse ? step->records->len - 1 - i : i;
+      MsZoneUndoRecord *rec = &g_array_index (step->records, MsZoneUndoRecord, k);
+      guint8 **chunk = &self->layers[rec->layer].chunks[rec->chunk];
+      guint8 *tmp = *chunk;
+      guint r[4];
+
+      *chunk = rec->data;
+      rec->data = tmp;
+      self->layers[rec->layer].dirty = TRUE;
+
+      chunk_rect (self, rec->chunk, r);
+      if (!touched[rec->layer])
+        memcpy (bbox[rec->layer], r, sizeof r);
+      else
+        {
+          bbox[rec->layer][0] = MIN (bbox[rec->layer][0], r[0]);
+          bbox[rec->layer][1] = MIN (bbox[rec->layer][1], r[1]);
+          bbox[rec->layer][2] = MAX (bbox[rec->layer][2], r[2]);
+          bbox[rec->layer][3] = MAX (bbox[rec->layer][3], r[3]);
+        }
+      touched[rec->layer] = TRUE;
+    }
+
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    if (touched[l])
+      _ms_zone_emit_changed (self, l, bbox[l][0], bbox[l][1], bbox[l][2], bbox[l][3]);
+}
+
+gboolean
+ms_zone_can_undo (MsZone *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+  return self->undo->len > 0 && self->step_depth == 0;
+}
+
+gboolean
+ms_zone_can_redo (MsZone *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+  return self->redo->len > 0 && self->step_depth == 0;
+}
+
+gboolean
+ms_zone_undo (MsZone *self)
+{
+  MsZoneUndoStep *step;
+
+  if (!ms_zone_can_undo (self))
+    return FALSE;
+  step = g_ptr_array_steal_index (self->undo, self->undo->len - 1);
+  swap_step (self, step, TRUE);
+  g_ptr_array_add (self->redo, step);
+  return TRUE;
+}
+
+gboolean
+ms_zone_redo (MsZone *self)
+{
+  MsZoneUndoStep *step;
+
+  if (!ms_zone_can_redo (self))
+    return FALSE;
+  step = g_ptr_array_steal_index (self->redo, self->redo->len - 1);
+  swap_step (self, step, FALSE);
+  g_ptr_array_add (self->undo, step);
+  return TRUE;
+}
+
+static gsize
+history_memory (GPtrArray *steps)
+{
+  gsize total = 0;
+
+  for (guint i = 0; i < steps->len; i++)
+    {
+      MsZoneUndoStep *step = g_ptr_array_index (steps, i);
+
+      total += sizeof *step + step->records->len * sizeof (MsZoneUndoRecord);
+      for (guint k = 0; k < step->records->len; k++)
+        {
+          MsZoneUndoRecord *rec = &g_array_index (step->records, MsZoneUndoRecord, k);
+          if (rec->data != NULL)
+            total += _ms_zone_chunk_bytes (rec->layer);
+        }
+    }
+  return total;
+}
+
+gsize
+ms_zone_get_edit_memory (MsZone *self)
+{
+  gsize total;
+
+  g_return_val_if_fail (MS_IS_ZONE (self), 0);
+
+  total = history_memory (self->undo) + history_memory (self->redo);
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    for (guint c = 0; c < _ms_zone_n_chunks (self); c++)
+      if (self->layers[l].chunks[c] != NULL)
+        total += _ms_zone_chunk_bytes (l);
+  return total;
+}

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Writes the edited layers of a zone, each through ms_save_file() (temp
+ * file, fsync, verified read-back, rename, folder fsync), streaming the
+ * overlay over the mapping a row at a time: a save never holds a layer in
+ * memory.  The mapping stays the base after a save (the renamed-over file
+ * lives on while mapped), so undo history stays valid.
+ */
+#define G_LOG_DOMAIN "ms-zone"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "ms-save.h"
+#include "ms-zone-private.h"
+
+typedef struct
+{
+  MsZone      *zone;
+  MsZoneLayer  layer;
+  guint        out_bpt;
+} WriteContext;
+
+static gboolean
+write_layer (MsSaveStream  *stream,
+             gpointer       user_data,
+             GError       **error)
+{
+  WriteContext *ctx = user_data;
+  MsZone *self = ctx->zone;
+  MsZoneLayerState *state = &self->layers[ctx->layer];
+  guint bpt = ms_zone_layer_get_bytes_per_tile (ctx->layer);
+  g_autofree guint8 *row = g_malloc ((gsize) self->width * ctx->out_bpt);
+  guint8 tile[MS_ZONE_PLANT_INFO_SIZE];
+
+  g_assert (bpt <= sizeof tile);
+
+  for (guint y = 0; y < self->height; y++)
+    {
+      for (guint cx = 0; cx < self->chunks_x; cx++)
+        {
+          guint x0 = cx * MS_ZONE_CHUNK_SIZE;
+          guint x1 = MIN (x0 + MS_ZONE_CHUNK_SIZE, self->width);
+          const guint8 *chunk = state->chunks[_ms_zone_chunk_index (self, x0, y)];
+
+          if (chunk == NULL && state->mapping != NULL && state->file_bpt == ctx->out_bpt)
+            {
+              memcpy (row + (gsize) x0 * ctx->out_bpt,
+                      ms_mapping_get_data (state->mapping) +
+                        ((gsize) y * self->width + x0) * ctx->out_bpt,
+                      (gsize) (x1 - x0) * ctx->out_bpt);
+              continue;
+            }
+          for (guint x = x0; x < x1; x++)
+            {
+              ms_zone_read_tile (self, ctx->layer, x, y, tile);
+              /* out_bpt < bpt only for a 1-byte control file, whose flags
+               * were checked to fit the low byte. */
+              memcpy (row + (gsize) x * ctx->out_bpt, tile, ctx->out_bpt);
+            }
+        }
+      if (!ms_save_stream_write (stream, row, (gsize) self->width * ctx->out_bpt, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Does any edited control tile use a flag above bit 7? */
+static gboolean
+control_needs_two_bytes (MsZone *self)
+{
+  MsZoneLayerState *state = &self->layers[MS_ZONE_LAYER_CONTROL];
+
+  for (guint c = 0; c < _ms_zone_n_chunks (self); c++)
+    {
+      const guint8 *chunk = state->chunks[c];
+
+      if (chunk == NULL)
+        continue;
+      for (guint i = 0; i < MS_ZONE_CHUNK_SIZE * MS_ZONE_CHUNK_SIZE; i++)
+        if (chunk[2 * i + 1] != 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+ms_zone_is_layer_dirty (MsZone      *self,
+                        MsZoneLayer  layer)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+  g_return_val_if_fail (layer < MS_ZONE_N_LAYERS, FALSE);
+  return self->layers[layer].dirty;
+}
+
+gboolean
+ms_zone_is_dirty (MsZone *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    if (self->layers[l].dirty)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * ms_zone_save:
+ * @flags: %MS_ZONE_SAVE_FLAGS_FORCE replaces files that changed on disk
+ *   since they were opened (the game server rewrites them on a timer)
+ * @warnings: (nullable): receives a string per warning, e.g. a 1-byte
+ *   control file widened to 2 bytes
+ *
+ * Writes every layer edited since it was opened or last saved.  Every file
+ * is checked against its opening stamp before any is written, so a refusal
+ * writes nothing.  Each layer is replaced atomically; if a later layer
+ * fails, earlier ones stay saved and the error names the failing file.
+ */
+gboolean
+ms_zone_save (MsZone          *self,
+              MsZoneSaveFlags  flags,
+              GPtrArray       *warnings,
+              GCancellable    *cancellable,
+              GError         **error)
+{
+  MsSaveFlags save_flags = (flags & MS_ZONE_SAVE_FLAGS_FORCE) ?
+                           MS_SAVE_FLAGS_OVERWRITE_CHANGED : MS_SAVE_FLAGS_NONE;
+
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_val_if_fail (self->step_depth == 0, FALSE);
+
+  if (!(flags & MS_ZONE_SAVE_FLAGS_FORCE))
+    for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+      {
+        MsFileStamp now;
+
+        if (!self->layers[l].dirty)
+          continue;
+        if (!ms_file_stamp_read (&now, self->layers[l].path, error))
+          return FALSE;
+        if (!ms_file_stamp_equal (&now, &self->layers[l].stamp))
+          {
+            g_autofree char *display = g_filename_display_name (self->layers[l].path);
+            g_set_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK,
+                         "Could not save “%s”: the file %s since it was opened (the game "
+                         "server may have saved it); nothing was written — reload, or "
+                         "force the save to overwrite it", display,
+                         now.exists ? "changed on disk" : "was removed");
+            return FALSE;
+          }
+      }
+
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    {
+      MsZoneLayerState *state = &self->layers[l];
+      WriteContext ctx = { self, l, ms_zone_layer_get_bytes_per_tile (l) };
+
+      if (!state->dirty)
+        continue;
+
+      if (l == MS_ZONE_LAYER_CONTROL && state->disk_bpt == 1)
+        {
+          if (control_needs_two_bytes (self))
+            {
+              if (warnings != NULL)
+                g_ptr_array_add (warnings,
+                                 g_strdup_printf ("%s: a flag above bit 7 is set, so the legacy "
+                                                  "1-byte control file is written in the 2-byte "
+                                                  "form", state->path));
+            }
+          else
+            ctx.out_bpt = 1;
+        }
+
+      if (!ms_save_file (state->path, &state->stamp, save_flags, write_layer, &ctx,
+                         cancellable, error))
+        return FALSE;
+
+      state->disk_bpt = ctx.out_bpt;
+      state->dirty = FALSE;
+      if (!ms_file_stamp_read (&state->stamp, state->path, error))
+        return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,577 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The zone layer set: which files exist, what size the zone is, and typed
+ * reads of a tile through the edit overlay.  Files are mapped, never copied:
+ * a 2048x2048 zone's 60 MB of layers cost address space, not heap.
+ */
+#define G_LOG_DOMAIN "ms-zone"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ms-wire.h"
+#include "ms-zone-private.h"
+
+G_DEFINE_QUARK (ms-zone-error-quark, ms_zone_error)
+
+G_DEFINE_FINAL_TYPE (MsZone, ms_zone, G_TYPE_OBJECT)
+
+enum
+{
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+ms_zone_finalize (GObject *object)
+{
+  MsZone *self = MS_ZONE (object);
+
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    {
+      MsZoneLayerState *state = &self->layers[l];
+
+      if (state->chunks != NULL)
+        for (guint c = 0; c < _ms_zone_n_chunks (self); c++)
+          g_free (state->chunks[c]);
+      g_clear_pointer (&state->chunks, g_free);
+      g_clear_object (&state->mapping);
+      g_clear_pointer (&state->path, g_free);
+    }
+  if (self->slope_chunks != NULL)
+    for (guint c = 0; c < _ms_zone_n_chunks (self); c++)
+      g_free (self->slope_chunks[c]);
+  g_clear_pointer (&self->slope_chunks, g_free);
+  g_clear_pointer (&self->step, _ms_zone_undo_step_free);
+  g_clear_pointer (&self->step_seen, g_hash_table_unref);
+  g_clear_pointer (&self->undo, g_ptr_array_unref);
+  g_clear_pointer (&self->redo, g_ptr_array_unref);
+  g_clear_object (&self->profile);
+  g_clear_pointer (&self->dir, g_free);
+
+  G_OBJECT_CLASS (ms_zone_parent_class)->finalize (object);
+}
+
+static void
+ms_zone_class_init (MsZoneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = ms_zone_finalize;
+
+  /**
+   * MsZone::changed:
+   * @layer: the MsZoneLayer that changed
+   * @x, @y, @width, @height: the tiles that may differ (row-major tiles)
+   *
+   * So a view re-uploads only what an edit, undo or redo touched.
+   */
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 5,
+                  G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
+}
+
+static void
+ms_zone_init (MsZone *self)
+{
+  self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) _ms_zone_undo_step_free);
+  self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) _ms_zone_undo_step_free);
+}
+
+char *
+ms_zone_layer_filename (MsZoneLayer layer,
+                        guint       zone_id)
+{
+  g_return_val_if_fail (layer < MS_ZONE_N_LAYERS, NULL);
+  return g_strdup_printf ("%s.%04u.bin", ms_zone_layer_get_name (layer), zone_id);
+}
+
+static gboolean
+square_side (guint64  tiles,
+             guint   *out_side)
+{
+  guint64 side = (guint64) sqrt ((double) tiles);
+
+  while (side * side > tiles)
+    side--;
+  while ((side + 1) * (side + 1) <= tiles)
+    side++;
+  if (tiles == 0 || side * side != tiles || side > G_MAXUINT16)
+    return FALSE;
+  *out_side = (guint) side;
+  return TRUE;
+}
+
+/* Does the layer's file fit width x height?  Sets its bytes per tile. */
+static gboolean
+layer_fits (MsZoneLayer       layer,
+            MsZoneLayerState *state,
+            guint             width,
+            guint             height)
+{
+  guint64 tiles = (guint64) width * height;
+  guint64 length = ms_mapping_get_length (state->mapping);
+
+  state->file_bpt = ms_zone_layer_get_bytes_per_tile (layer);
+  if (length == tiles * state->file_bpt)
+    return TRUE;
+  /* The server widens a control file whose length is the tile count. */
+  if (layer == MS_ZONE_LAYER_CONTROL && length == tiles)
+    {
+      state->file_bpt = 1;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+infer_size (MsZone  *self,
+            guint   *out_width,
+            guint   *out_height,
+            GError **error)
+{
+  MsZoneLayer first = MS_ZONE_N_LAYERS;
+  guint side = 0;
+
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    {
+      MsZoneLayerState *state = &self->layers[l];
+      guint64 length;
+      guint s;
+
+      if (state->mapping == NULL)
+        continue;
+      length = ms_mapping_get_length (state->mapping);
+      if (!(length % ms_zone_layer_get_bytes_per_tile (l) == 0 &&
+            square_side (length / ms_zone_layer_get_bytes_per_tile (l), &s)) &&
+          !(l == MS_ZONE_LAYER_CONTROL && square_side (length, &s)))
+        {
+          g_autofree char *name = g_path_get_basename (state->path);
+          g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
+                       "%s is %" G_GUINT64_FORMAT " bytes, which fits no square zone "
+                       "(%u bytes per tile%s)", name, length,
+                       ms_zone_layer_get_bytes_per_tile (l),
+                       l == MS_ZONE_LAYER_CONTROL ? ", or 1 in the legacy form" : "");
+          return FALSE;
+        }
+      if (first == MS_ZONE_N_LAYERS)
+        {
+          first = l;
+          side = s;
+        }
+      else if (s != side)
+        {
+          g_autofree char *a = g_path_get_basename (self->layers[first].path);
+          g_autofree char *b = g_path_get_basename (state->path);
+          g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
+                       "The layers disagree on the zone size: %s is %u×%u but %s is %u×%u "
+                       "(give the size with --size WxH)", a, side, side, b, s, s);
+          return FALSE;
+        }
+    }
+  *out_width = *out_height = side;
+  return TRUE;
+}
+
+static gboolean
+check_size (MsZone  *self,
+            guint    width,
+            guint    height,
+            GError **error)
+{
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    {
+      MsZoneLayerState *state = &self->layers[l];
+
+      if (state->mapping != NULL && !layer_fits (l, state, width, height))
+        {
+          g_autofree char *name = g_path_get_basename (state->path);
+          g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
+                       "%s is %" G_GSIZE_FORMAT " bytes, but a %u×%u zone needs %" G_GUINT64_FORMAT
+                       " (%u bytes per tile%s)", name, ms_mapping_get_length (state->mapping),
+                       width, height,
+                       (guint64) width * height * ms_zone_layer_get_bytes_per_tile (l),
+                       ms_zone_layer_get_bytes_per_tile (l),
+                       l == MS_ZONE_LAYER_CONTROL ? ", or 1 in the legacy form" : "");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+all_fit (MsZone *self,
+         guint   width,
+         guint   height)
+{
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    {
+      MsZoneLayerState *state = &self->layers[l];
+
+      if (state->mapping != NULL && !layer_fits (l, state, width, height))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* only: a layer to open alone, or MS_ZONE_N_LAYERS for every present one. */
+static MsZone *
+zone_open (const char   *dir,
+           guint         zone_id,
+           MsZoneLayer   only,
+           guint         width,
+           guint         height,
+           MsProfile    *profile,
+           GError      **error)
+{
+  g_autoptr(MsZone) self = g_object_new (MS_TYPE_ZONE, NULL);
+  gboolean any = FALSE;
+
+  if ((width == 0) != (height == 0))
+    {
+      g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
+                   "A zone size needs both a width and a height");
+      return NULL;
+    }
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND,
+                   "“%s” is not a folder", dir);
+      return NULL;
+    }
+
+  self->dir = g_strdup (dir);
+  self->id = zone_id;
+  self->profile = profile != NULL ? g_object_ref (profile) : ms_profile_new_default ();
+
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    {
+      MsZoneLayerState *state = &self->layers[l];
+      g_autofree char *name = ms_zone_layer_filename (l, zone_id);
+
+      state->path = g_build_filename (dir, name, NULL);
+      state->file_bpt = ms_zone_layer_get_bytes_per_tile (l);
+      if (only != MS_ZONE_N_LAYERS && only != l)
+        continue;
+      if (!g_file_test (state->path, G_FILE_TEST_EXISTS))
+        continue;
+      state->mapping = ms_mapping_new_for_path (state->path, error);
+      if (state->mapping == NULL)
+        return NULL;
+      state->stamp = *ms_mapping_get_stamp (state->mapping);
+      any = TRUE;
+    }
+
+  if (!any)
+    {
+      g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND,
+                   "No layer files of zone %u (%s.%04u.bin, …) in “%s”",
+                   zone_id, "control", zone_id, dir);
+      return NULL;
+    }
+
+  if (width != 0)
+    {
+      if (!check_size (self, width, height, error))
+        return NULL;
+    }
+  else if (all_fit (self, MS_ZONE_DEFAULT_SIZE, MS_ZONE_DEFAULT_SIZE))
+    width = height = MS_ZONE_DEFAULT_SIZE;
+  else if (!infer_size (self, &width, &height, error) || !check_size (self, width, height, error))
+    return NULL;
+
+  self->width = width;
+  self->height = height;
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    self->layers[l].disk_bpt = self->layers[l].file_bpt;
+  self->chunks_x = (width + MS_ZONE_CHUNK_SIZE - 1) / MS_ZONE_CHUNK_SIZE;
+  self->chunks_y = (height + MS_ZONE_CHUNK_SIZE - 1) / MS_ZONE_CHUNK_SIZE;
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    self->layers[l].chunks = g_new0 (guint8 *, _ms_zone_n_chunks (self));
+
+  return g_steal_pointer (&self);
+}
+
+/**
+ * ms_zone_new_for_dir:
+ * @width: @height: the zone size, or 0, 0 to infer it: 2048×2048 when every
+ *   present file fits, else the square size they all agree on
+ *
+ * Maps every present layer file of zone @zone_id in @dir.
+ */
+MsZone *
+ms_zone_new_for_dir (const char  *dir,
+                     guint        zone_id,
+                     guint        width,
+                     guint        height,
+                     MsProfile   *profile,
+                     GError     **error)
+{
+  g_return_val_if_fail (dir != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  return zone_open (dir, zone_id, MS_ZONE_N_LAYERS, width, height, profile, error);
+}
+
+MsZone *
+ms_zone_new_for_file (const char  *path,
+                      guint        width,
+                      guint        height,
+                      MsProfile   *profile,
+                      GError     **error)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *dir = NULL;
+  g_auto(GStrv) parts = NULL;
+  MsZoneLayer layer;
+  guint64 id;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  base = g_path_get_basename (path);
+  dir = g_path_get_dirname (path);
+  parts = g_strsplit (base, ".", -1);
+  if (g_strv_length (parts) != 3 || !g_str_equal (parts[2], "bin") ||
+      !ms_zone_layer_from_name (parts[0], &layer) ||
+      !g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXUINT, &id, NULL))
+    {
+      g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
+                   "“%s” is not named like a zone layer ({layer}.{zone id}.bin, e.g. "
+                   "plants.0042.bin)", base);
+      return NULL;
+    }
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND,
+                   "“%s” does not exist", path);
+      return NULL;
+    }
+  return zone_open (dir, (guint) id, layer, width, height, profile, error);
+}
+
+guint
+ms_zone_get_id (MsZone *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), 0);
+  return self->id;
+}
+
+guint
+ms_zone_get_width (MsZone *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), 0);
+  return self->width;
+}
+
+guint
+ms_zone_get_height (MsZone *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), 0);
+  return self->height;
+}
+
+MsProfile *
+ms_zone_get_profile (MsZone *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), NULL);
+  return self->profile;
+}
+
+/* Only terraformable zones ship a blend mask. */
+gboolean
+ms_zone_is_terraformable (MsZone *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+  return self->layers[MS_ZONE_LAYER_ALTITUDE_BLEND].mapping != NULL;
+}
+
+gboolean
+ms_zone_has_layer (MsZone      *self,
+                   MsZoneLayer  layer)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+  g_return_val_if_fail (layer < MS_ZONE_N_LAYERS, FALSE);
+  return self->layers[layer].mapping != NULL;
+}
+
+const char *
+ms_zone_get_layer_path (MsZone      *self,
+                        MsZoneLayer  layer)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), NULL);
+  g_return_val_if_fail (layer < MS_ZONE_N_LAYERS, NULL);
+  return self->layers[layer].path;
+}
+
+guint
+ms_zone_get_file_bytes_per_tile (MsZone      *self,
+                                 MsZoneLayer  layer)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), 0);
+  g_return_val_if_fail (layer < MS_ZONE_N_LAYERS, 0);
+  return self->layers[layer].mapping != NULL ? self->layers[layer].disk_bpt : 0;
+}
+
+void
+_ms_zone_read_base (MsZone      *self,
+                    MsZoneLayer  layer,
+                    guint        x,
+                    guint        y,
+                    guint8      *out)
+{
+  MsZoneLayerState *state = &self->layers[layer];
+  guint bpt = ms_zone_layer_get_bytes_per_tile (layer);
+  const guint8 *p;
+
+  if (state->mapping == NULL)
+    {
+      memset (out, 0, bpt);
+      return;
+    }
+  p = ms_mapping_get_data (state->mapping) + ((gsize) y * self->width + x) * state->file_bpt;
+  if (state->file_bpt == bpt)
+    memcpy (out, p, bpt);
+  else
+    {
+      /* Legacy 1-byte control, widened as the server's loader does. */
+      out[0] = p[0];
+      out[1] = 0;
+    }
+}
+
+void
+ms_zone_read_tile (MsZone      *self,
+                   MsZoneLayer  layer,
+                   guint        x,
+                   guint        y,
+                   guint8      *out)
+{
+  const guint8 *chunk;
+  guint bpt;
+
+  g_return_if_fail (MS_IS_ZONE (self));
+  g_return_if_fail (layer < MS_ZONE_N_LAYERS);
+  g_return_if_fail (x < self->width && y < self->height);
+
+  chunk = self->layers[layer].chunks[_ms_zone_chunk_index (self, x, y)];
+  if (chunk == NULL)
+    {
+      _ms_zone_read_base (self, layer, x, y, out);
+      return;
+    }
+  bpt = ms_zone_layer_get_bytes_per_tile (layer);
+  memcpy (out,
+          chunk + ((y % MS_ZONE_CHUNK_SIZE) * MS_ZONE_CHUNK_SIZE + x % MS_ZONE_CHUNK_SIZE) * bpt,
+          bpt);
+}
+
+static guint16
+read_u16 (MsZone      *self,
+          MsZoneLayer  layer,
+          guint        x,
+          guint        y)
+{
+  guint8 b[2];
+
+  ms_zone_read_tile (self, layer, x, y, b);
+  return ms_wire_peek_u16 (b);
+}
+
+guint16
+ms_zone_get_control (MsZone *self,
+                     guint   x,
+                     guint   y)
+{
+  return read_u16 (self, MS_ZONE_LAYER_CONTROL, x, y);
+}
+
+guint8
+ms_zone_get_blocking_flags (MsZone *self,
+                            guint   x,
+                            guint   y)
+{
+  guint8 b[2];
+
+  ms_zone_read_tile (self, MS_ZONE_LAYER_BLOCKS, x, y, b);
+  return b[0];
+}
+
+guint8
+ms_zone_get_blocking_height (MsZone *self,
+                             guint   x,
+                             guint   y)
+{
+  guint8 b[2];
+
+  ms_zone_read_tile (self, MS_ZONE_LAYER_BLOCKS, x, y, b);
+  return b[1];
+}
+
+void
+ms_zone_get_plant (MsZone *self,
+                   guint   x,
+                   guint   y,
+                   guint8  out[MS_ZONE_PLANT_INFO_SIZE])
+{
+  ms_zone_read_tile (self, MS_ZONE_LAYER_PLANTS, x, y, out);
+}
+
+guint8
+ms_zone_get_spawn (MsZone *self,
+                   guint   x,
+                   guint   y)
+{
+  guint8 b[MS_ZONE_PLANT_INFO_SIZE];
+
+  ms_zone_read_tile (self, MS_ZONE_LAYER_PLANTS, x, y, b);
+  return b[MS_ZONE_PLANT_SPAWN];
+}
+
+guint16
+ms_zone_get_altitude (MsZone *self,
+                      guint   x,
+                      guint   y)
+{
+  return read_u16 (self, MS_ZONE_LAYER_ALTITUDE, x, y);
+}
+
+guint16
+ms_zone_get_height_at (MsZone *self,
+                       guint   x,
+                       guint   y)
+{
+  return read_u16 (self, MS_ZONE_LAYER_ALTITUDE, x, y) >> 5;
+}
+
+guint16
+ms_zone_get_altitude_blend (MsZone *self,
+                            guint   x,
+                            guint   y)
+{
+  return read_u16 (self, MS_ZONE_LAYER_ALTITUDE_BLEND, x, y);
+}
+
+guint16
+ms_zone_get_altitude_original (MsZone *self,
+                               guint   x,
+                               guint   y)
+{
+  return read_u16 (self, MS_ZONE_LAYER_ALTITUDE_ORIGINAL, x, y);
+}
+
+void
+_ms_zone_emit_changed (MsZone      *self,
+                       MsZoneLayer  layer,
+                       guint        x0,
+                       guint        y0,
+                       guint        x1,
+                       guint        y1)
+{
+  _ms_zone_invalidate_derived (self, layer, x0, y0, x1, y1);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0, (guint) layer, x0, y0, x1 - x0, y1 - y0);
+}

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+#include "ms-test-util.h"
+
+static int
+run_cli (char **out, const char *first, ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  const char *arg;
+  va_list ap;
+  int status;
+
+  g_ptr_array_add (args, (char *) g_getenv ("MAPSMITH_CLI"));
+  va_start (ap, first);
+  for (arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (char *) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+
+  g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_test_message ("stderr: %s", err);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static GBytes *
+read_file (const char *dir, const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *data;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_bytes_new_take (data, len);
+}
+
+static gint64
+member_int (JsonObject *o, const char *obj, const char *key)
+{
+  return json_object_get_int_member (json_object_get_object_member (o, obj), key);
+}
+
+static void
+test_demo_info (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *out = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GBytes) control = NULL, plants = NULL, alt = NULL, blocks = NULL;
+  g_autoptr(GError) error = NULL;
+  const guint8 *c, *p, *a, *b;
+  guint64 anti = 0, npc = 0, live = 0, zero = 0, obstacle = 0;
+  guint smin = 255, smax = 0, amin = 65535, amax = 0;
+  JsonObject *o;
+
+  g_assert_cmpint (run_cli (NULL, "zone", "demo", dir, "42", "--size", "128", NULL), ==, 0);
+  g_assert_cmpint (run_cli (&out, "zone", "info", "--json", dir, "42", NULL), ==, 0);
+  json_parser_load_from_data (parser, out, -1, &error);
+  g_assert_no_error (error);
+  o = json_node_get_object (json_parser_get_root (parser));
+
+  control = read_file (dir, "control.0042.bin");
+  plants = read_file (dir, "plants.0042.bin");
+  alt = read_file (dir, "altitude.0042.bin");
+  blocks = read_file (dir, "blocks.0042.bin");
+  g_assert_cmpuint (g_bytes_get_size (plants), ==, 128 * 128 * 7);
+  c = g_bytes_get_data (control, NULL);
+  p = g_bytes_get_data (plants, NULL);
+  a = g_bytes_get_data (alt, NULL);
+  b = g_bytes_get_data (blocks, NULL);
+  for (int i = 0; i < 128 * 128; i++)
+    {
+      guint v = c[2 * i] | (c[2 * i + 1] << 8), al = a[2 * i] | (a[2 * i + 1] << 8);
+      anti += v & 1;
+      npc += (v >> 10) & 1;
+      live += p[7 * i] != 0;
+      zero += p[7 * i + 3] == 0;
+      smin = MIN (smin, p[7 * i + 3]);
+      smax = MAX (smax, p[7 * i + 3]);
+      amin = MIN (amin, al);
+      amax = MAX (amax, al);
+      obstacle += b[2 * i] & 1;
+    }
+
+  g_assert_cmpint (json_object_get_int_member (o, "zone"), ==, 42);
+  g_assert_cmpint (json_object_get_int_member (o, "width"), ==, 128);
+  g_assert_cmpint (json_object_get_int_member (o, "height"), ==, 128);
+  g_assert_false (json_object_get_boolean_member (o, "terraformable"));
+  g_assert_cmpint (member_int (json_object_get_object_member (o, "layers"), "plants",
+                               "bytes_per_tile"), ==, 7);
+  g_assert_false (json_object_has_member (json_object_get_object_member (o, "layers"),
+                                          "altitude_blend"));
+  g_assert_cmpint (member_int (o, "control_counts", "AntiPlant"), ==, anti);
+  g_assert_cmpint (member_int (o, "control_counts", "NpcRestricted"), ==, npc);
+  g_assert_cmpint (member_int (o, "blocks_counts", "Obstacle"), ==, obstacle);
+  g_assert_cmpint (member_int (o, "plants", "live"), ==, live);
+  g_assert_cmpint (member_int (o, "spawn", "min"), ==, smin);
+  g_assert_cmpint (member_int (o, "spawn", "max"), ==, smax);
+  g_assert_cmpint (member_int (o, "spawn", "zero"), ==, zero);
+  g_assert_cmpint (member_int (o, "altitude", "min"), ==, amin);
+  g_assert_cmpint (member_int (o, "altitude", "max"), ==, amax);
+  g_assert_cmpuint (live, >, 0);
+  g_assert_cmpuint (anti, >, 0);
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_edit (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autoptr(GBytes) c0 = NULL, p0 = NULL, c1 = NULL, p1 = NULL, c2 = NULL, p2 = NULL;
+  g_autofree guint8 *ec = NULL, *ep = NULL;
+  const int n = 64;
+
+  g_assert_cmpint (run_cli (NULL, "zone", "demo", dir, "7", "--size", "64", NULL), ==, 0);
+  c0 = read_file (dir, "control.0007.bin");
+  p0 = read_file (dir, "plants.0007.bin");
+  ec = g_memdup2 (g_bytes_get_data (c0, NULL), n * n * 2);
+  ep = g_memdup2 (g_bytes_get_data (p0, NULL), n * n * 7);
+
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", dir, "7",
+                            "set Roaming rect 2 3 10 4",
+                            "spawn 9 polygon 20 20 40 20 20 40",
+                            "clear Roaming where spawn == 9", NULL), ==, 0);
+  for (int y = 0; y < n; y++)
+    for (int x = 0; x < n; x++)
+      {
+        int i = y * n + x;
+        double px = x + 0.5, py = y + 0.5;
+        if (x >= 2 && x < 12 && y >= 3 && y < 7)
+          ec[2 * i] |= 64;
+        /* Inside the triangle (20,20) (40,20) (20,40): px >= 20, py >= 20, px + py <= 60 */
+        if (px >= 20 && py >= 20 && px + py < 60)
+          ep[7 * i + 3] = 9;
+        if (ep[7 * i + 3] == 9)
+          ec[2 * i] &= ~64;
+      }
+  c1 = read_file (dir, "control.0007.bin");
+  p1 = read_file (dir, "plants.0007.bin");
+  g_assert_cmpmem (g_bytes_get_data (c1, NULL), g_bytes_get_size (c1), ec, n * n * 2);
+  g_assert_cmpmem (g_bytes_get_data (p1, NULL), g_bytes_get_size (p1), ep, n * n * 7);
+
+  /* Any invalid op: nothing written. */
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", dir, "7", "set AntiPlant rect 0 0 5 5",
+                            "set NoSuchFlag rect 0 0 1 1", NULL), ==, 1);
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", dir, "7", "set AntiPlant rect 0 0 5 5",
+                            "spawn 300 rect 0 0 1 1", NULL), ==, 1);
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", dir, "7", "set AntiPlant rect 0 0 5 5",
+                            "set AntiPlant fill 64 0", NULL), ==, 1);
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", dir, "7", "set AntiPlant polygon 0 0 1 1",
+                            NULL), ==, 1);
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", dir, "7", "set AntiPlant where bogus > 1",
+                            NULL), ==, 1);
+  c2 = read_file (dir, "control.0007.bin");
+  p2 = read_file (dir, "plants.0007.bin");
+  g_assert_true (g_bytes_equal (c1, c2));
+  g_assert_true (g_bytes_equal (p1, p2));
+
+  /* Usage and I/O. */
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", dir, "7", NULL), ==, 2);
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", "/nonexistent/dir", "7",
+                            "set AntiPlant rect 0 0 1 1", NULL), ==, 2);
+  g_assert_cmpint (run_cli (NULL, "zone", "info", dir, "8", NULL), ==, 2);
+  g_assert_cmpint (run_cli (NULL, "zone", "info", "--size", "banana", dir, "7", NULL), ==, 2);
+  g_assert_cmpint (run_cli (NULL, "zone", NULL), ==, 2);
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_bad_files (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "plants.0003.bin", NULL);
+  g_autofree char *cpath = g_build_filename (dir, "control.0004.bin", NULL);
+  g_autofree guint8 *one = g_malloc0 (32 * 32);
+  g_autoptr(GBytes) after = NULL;
+  const guint8 *a;
+
+  g_assert_true (g_file_set_contents (path, "0123456789", 10, NULL));
+  g_assert_cmpint (run_cli (NULL, "zone", "info", dir, "3", NULL), ==, 1);
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", dir, "3", "spawn 1 rect 0 0 1 1", NULL), ==, 1);
+
+  /* A 1-byte control file stays 1 byte, then widens for a high flag. */
+  g_assert_true (g_file_set_contents (cpath, (char *) one, 32 * 32, NULL));
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", dir, "4", "set AntiPlant fill 0 0", NULL), ==, 0);
+  after = read_file (dir, "control.0004.bin");
+  g_assert_cmpuint (g_bytes_get_size (after), ==, 32 * 32);
+  a = g_bytes_get_data (after, NULL);
+  for (int i = 0; i < 32 * 32; i++)
+    g_assert_cmpuint (a[i], ==, 1);
+  g_clear_pointer (&after, g_bytes_unref);
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", "--force", dir, "4",
+                            "set PBSHighway rect 0 0 1 1", NULL), ==, 0);
+  after = read_file (dir, "control.0004.bin");
+  g_assert_cmpuint (g_bytes_get_size (after), ==, 32 * 32 * 2);
+  a = g_bytes_get_data (after, NULL);
+  g_assert_cmpuint (a[0], ==, 1);
+  g_assert_cmpuint (a[1], ==, 1);
+  for (int i = 1; i < 32 * 32; i++)
+    {
+      g_assert_cmpuint (a[2 * i], ==, 1);
+      g_assert_cmpuint (a[2 * i + 1], ==, 0);
+    }
+  ms_test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/zone/demo-info", test_demo_info);
+  g_test_add_func ("/cli/zone/edit", test_edit);
+  g_test_add_func ("/cli/zone/bad-files", test_bad_files);
+  return g_test_run ();
+}
