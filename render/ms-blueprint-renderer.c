@@ -2,11 +2,10 @@
  *
  * The CPU blueprint renderer: the reference for every other output.
  *
- * Pass 1 reads the region (plus a one-block apron so shading is seamless
- * across tiles) column by column — the file's own order — and reduces each
- * k×k block to a mean height, a centre biome and a centre water sample.
- * Pass 2 turns those into colours with the colour model.  Both passes split
- * the output into column bands on the worker pool.
+ * Pass 1 reduces the region, plus a one-cell apron so shading is seamless
+ * across tiles, to an MsBlueprintGrid (ms-blueprint-grid.c).  Pass 2 turns
+ * cells into colours with the colour model, in column bands on the worker
+ * pool.
  */
 #define G_LOG_DOMAIN "ms-render"
 
@@ -14,6 +13,7 @@
 
 #include <math.h>
 
+#include "ms-blueprint-grid.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-parallel.h"
 
@@ -76,162 +76,63 @@ typedef struct
 {
   MsBlueprint            *bp;
   const MsBlueprintStyle *style;
-  guint                   k;          /* source pixels per output pixel, each way */
-  /* The reduced grid covers the output plus the apron: output pixel (ox, oy)
-   * is grid cell (ox + ax, oy + ay). */
-  guint                   gx0, gy0;   /* source pixel of grid cell (0, 0) */
-  guint                   gw, gh;     /* grid size in cells */
-  guint                   src_x_end, src_y_end;  /* exclusive source bounds of the grid */
-  guint                   ax, ay;     /* apron cells before the output */
-  guint                   ow, oh;     /* output size */
-  float                  *height;     /* gw × gh, row-major (cell y * gw + x) */
-  guint8                 *biome;      /* ow × oh */
-  guint16                *water_id;   /* ow × oh */
-  guint16                *surface;    /* ow × oh */
+  /* The reduced grid: the output plus a one-cell apron on every side, so
+   * output pixel (ox, oy) is grid cell (ox + 1, oy + 1). */
+  MsBlueprintGrid         grid;
+  guint                   ow, oh;
+  float                   metres_per_pixel;
+  gboolean                has_water;
   guint32                *pixels;     /* the cairo surface's data */
   int                     stride;     /* in guint32 */
-  guint                   band_width; /* cells per work item */
-  float                   metres_per_pixel;
+  guint                   band_width;
   GCancellable           *cancellable;
 } Job;
 
-static void
-reduce_band (guint    band,
-             gpointer user_data)
+static inline float
+cell_height (const MsBlueprintGrid *g,
+             guint                  cx,
+             guint                  cy)
 {
-  Job *job = user_data;
-  guint c0 = band * job->band_width;
-  guint c1 = MIN (c0 + job->band_width, job->gw);
-  guint src_h = job->src_y_end - job->gy0;
-  g_autofree float *column = g_new (float, src_h);
-  g_autofree double *sum = g_new (double, job->gh);
-  g_autofree guint *count = g_new (guint, job->gh);
-  g_autofree guint8 *biomes = g_new (guint8, job->oh);
-  g_autofree guint16 *ids = g_new (guint16, job->oh);
-  g_autofree guint16 *levels = g_new (guint16, job->oh);
-
-  if (g_cancellable_is_cancelled (job->cancellable))
-    return;
-
-  for (guint cx = c0; cx < c1; cx++)
-    {
-      guint x0 = job->gx0 + cx * job->k;
-      guint x1 = MIN (x0 + job->k, job->src_x_end);
-
-      memset (sum, 0, sizeof (double) * job->gh);
-      memset (count, 0, sizeof (guint) * job->gh);
-
-      for (guint x = x0; x < x1; x++)
-        {
-          ms_blueprint_read_heights (job->bp, x, job->gy0, src_h, column);
-          for (guint cy = 0; cy < job->gh; cy++)
-            {
-              guint i0 = cy * job->k, i1 = MIN ((cy + 1) * job->k, src_h);
-              float block = 0.0f;
-              guint finite = 0;
-
-              /* Heights are nearly always finite: sum without a branch, and
-               * only when that gives NaN or infinity skip the bad ones. */
-              for (guint i = i0; i < i1; i++)
-                block += column[i];
-              if (isfinite (block))
-                {
-                  finite = i1 - i0;
-                }
-              else
-                {
-                  block = 0.0f;
-                  for (guint i = i0; i < i1; i++)
-                    if (isfinite (column[i]))
-                      {
-                        block += column[i];
-                        finite++;
-                      }
-                }
-              sum[cy] += block;
-              count[cy] += finite;
-            }
-        }
-
-      for (guint cy = 0; cy < job->gh; cy++)
-        job->height[(gsize) cy * job->gw + cx] = count[cy] ? (float) (sum[cy] / count[cy]) : NAN;
-
-      /* Biome and water: the sample at the block's centre. */
-      if (cx >= job->ax && cx - job->ax < job->ow)
-        {
-          guint ox = cx - job->ax;
-          guint sx = MIN (x0 + job->k / 2, x1 - 1);
-          guint sy0 = job->gy0 + job->ay * job->k;
-          guint last_y = job->src_y_end - 1;
-          guint n_full = job->oh;
-
-          /* The last block may be short: clamp its sample to the region. */
-          if ((guint64) sy0 + job->k / 2 + (guint64) (n_full - 1) * job->k > last_y)
-            n_full--;
-          ms_blueprint_sample_column (job->bp, sx, sy0 + job->k / 2, job->k, n_full,
-                                      biomes, ids, levels);
-          if (n_full < job->oh)
-            ms_blueprint_sample_column (job->bp, sx, MIN (sy0 + n_full * job->k + job->k / 2, last_y),
-                                        1, 1, biomes + n_full, ids + n_full, levels + n_full);
-
-          for (guint oy = 0; oy < job->oh; oy++)
-            {
-              gsize o = (gsize) oy * job->ow + ox;
-
-              job->biome[o] = biomes[oy];
-              job->water_id[o] = ids[oy];
-              job->surface[o] = levels[oy];
-            }
-        }
-    }
+  return g->heights[(gsize) cy * g->width + cx];
 }
 
-static float
-grid_height (Job *job,
-             int  cx,
-             int  cy,
-             float fallback)
-{
-  float h;
-
-  cx = CLAMP (cx, 0, (int) job->gw - 1);
-  cy = CLAMP (cy, 0, (int) job->gh - 1);
-  h = job->height[(gsize) cy * job->gw + (guint) cx];
-  return isfinite (h) ? h : fallback;
-}
-
+/* The shading rule every renderer follows (the GL shader too): a neighbour
+ * without a height (off the map, or no finite source pixel) takes the
+ * centre's height, and a centre without one takes the sea level. */
 static float
 shade_at (Job  *job,
-          guint ox,
-          guint oy)
+          guint cx,
+          guint cy,
+          float centre)
 {
   const MsBlueprintStyle *s = job->style;
-  int cx = (int) (ox + job->ax), cy = (int) (oy + job->ay);
-  float centre = grid_height (job, cx, cy, 0.0f);
   float scale = MS_METRES_PER_RAW * s->exaggeration;
   float w[9], dz_dcol, dz_drow;
 
   for (int j = -1; j <= 1; j++)
     for (int i = -1; i <= 1; i++)
-      w[(j + 1) * 3 + (i + 1)] = grid_height (job, cx + i, cy + j, centre) * scale;
+      {
+        float h = cell_height (&job->grid, cx + i, cy + j);
+        w[(j + 1) * 3 + (i + 1)] = (isfinite (h) ? h : centre) * scale;
+      }
 
-  ms_horn_gradient (w, job->metres_per_pixel * (float) job->k, &dz_dcol, &dz_drow);
+  ms_horn_gradient (w, job->metres_per_pixel * (float) job->grid.k, &dz_dcol, &dz_drow);
   return ms_hillshade (&s->light, dz_dcol, dz_drow);
 }
 
 static MsRgb
 colour_at (Job  *job,
-           guint ox,
-           guint oy)
+           guint cx,
+           guint cy)
 {
   const MsBlueprintStyle *s = job->style;
-  MsProfile *profile = ms_blueprint_get_profile (job->bp);
-  gsize o = (gsize) oy * job->ow + ox;
-  float h = grid_height (job, (int) (ox + job->ax), (int) (oy + job->ay), s->sea_level);
-  guint16 id = job->water_id[o];
-  gboolean has_water_data = ms_blueprint_has_water (job->bp);
-  float surface = job->surface[o] ? ms_water_level_decode (job->surface[o]) : s->sea_level;
-  gboolean wet = has_water_data ? id != 0 : h < s->sea_level;
+  const MsBlueprintGrid *g = &job->grid;
+  gsize o = (gsize) cy * g->width + cx;
+  float centre = g->heights[o];
+  float h = isfinite (centre) ? centre : s->sea_level;
+  guint16 id = g->water_ids[o];
+  float surface = g->surfaces[o] ? ms_water_level_decode (g->surfaces[o]) : s->sea_level;
+  gboolean wet = job->has_water ? id != 0 : h < s->sea_level;
   float depth = (surface - h) * MS_METRES_PER_RAW;
   const MsProfileEntry *entry;
   MsRgb land, water;
@@ -240,11 +141,12 @@ colour_at (Job  *job,
   switch (s->layer)
     {
     case MS_BLUEPRINT_LAYER_BIOME:
-      entry = ms_profile_get_entry (profile, MS_PROFILE_BIOMES, job->biome[o]);
+      entry = ms_profile_get_entry (ms_blueprint_get_profile (job->bp), MS_PROFILE_BIOMES,
+                                    g->biomes[o]);
       return ms_colour_from_bytes (entry->red, entry->green, entry->blue);
 
     case MS_BLUEPRINT_LAYER_HILLSHADE:
-      shade = shade_at (job, ox, oy);
+      shade = shade_at (job, cx, cy, h);
       return (MsRgb) { shade, shade, shade };
 
     case MS_BLUEPRINT_LAYER_HEIGHT:
@@ -253,7 +155,7 @@ colour_at (Job  *job,
       return ms_colour_land (s->ramp, (h - s->sea_level) * MS_METRES_PER_RAW);
 
     case MS_BLUEPRINT_LAYER_WATER:
-      shade = shade_at (job, ox, oy);
+      shade = shade_at (job, cx, cy, h);
       land = (MsRgb) { 0.55f + 0.35f * shade, 0.55f + 0.35f * shade, 0.55f + 0.35f * shade };
       if (!wet)
         return land;
@@ -262,7 +164,7 @@ colour_at (Job  *job,
 
     case MS_BLUEPRINT_LAYER_COMPOSITE:
     default:
-      shade = shade_at (job, ox, oy);
+      shade = shade_at (job, cx, cy, h);
       land = ms_colour_land (s->ramp, MAX (h - s->sea_level, 0.0f) * MS_METRES_PER_RAW);
       land = ms_colour_shade (land, &s->light, shade, s->shade_strength);
       if (!wet)
@@ -285,7 +187,7 @@ colour_band (guint    band,
 
   for (guint oy = 0; oy < job->oh; oy++)
     for (guint ox = x0; ox < x1; ox++)
-      job->pixels[(gsize) oy * job->stride + ox] = ms_colour_to_argb32 (colour_at (job, ox, oy));
+      job->pixels[(gsize) oy * job->stride + ox] = ms_colour_to_argb32 (colour_at (job, ox + 1, oy + 1));
 }
 
 static void
@@ -365,14 +267,14 @@ ms_render_blueprint (MsBlueprint            *bp,
                      GCancellable           *cancellable,
                      GError                **error)
 {
-  g_autofree float *height = NULL;
-  g_autofree guint8 *biome = NULL;
-  g_autofree guint16 *water_id = NULL;
-  g_autofree guint16 *surface_q = NULL;
+  g_autofree float *heights = NULL;
+  g_autofree guint8 *biomes = NULL;
+  g_autofree guint16 *water_ids = NULL;
+  g_autofree guint16 *surfaces = NULL;
   cairo_surface_t *surface;
   guint n = ms_blueprint_get_map_size (bp);
   MsRect whole = { 0, 0, n, n };
-  guint apron_x0, apron_y0;
+  gsize cells;
   Job job = { 0, };
 
   g_return_val_if_fail (MS_IS_BLUEPRINT (bp), NULL);
@@ -393,11 +295,12 @@ ms_render_blueprint (MsBlueprint            *bp,
   job.bp = bp;
   job.style = style;
   job.cancellable = cancellable;
+  job.has_water = ms_blueprint_has_water (bp);
   job.metres_per_pixel = style->metres_per_pixel > 0.0f ? style->metres_per_pixel
                                                          : MS_DEFAULT_WORLD_SPAN / (float) n;
-  job.k = ms_render_downsample_factor (region->width, region->height, max_size);
-  job.ow = (region->width + job.k - 1) / job.k;
-  job.oh = (region->height + job.k - 1) / job.k;
+  job.grid.k = ms_render_downsample_factor (region->width, region->height, max_size);
+  job.ow = (region->width + job.grid.k - 1) / job.grid.k;
+  job.oh = (region->height + job.grid.k - 1) / job.grid.k;
   if (job.ow > 32767 || job.oh > 32767)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -406,32 +309,25 @@ ms_render_blueprint (MsBlueprint            *bp,
       return NULL;
     }
 
-  /* One block of apron on each side where the map has it. */
-  apron_x0 = region->x >= job.k ? job.k : 0;
-  apron_y0 = region->y >= job.k ? job.k : 0;
-  job.ax = apron_x0 ? 1 : 0;
-  job.ay = apron_y0 ? 1 : 0;
-  job.gx0 = region->x - apron_x0;
-  job.gy0 = region->y - apron_y0;
-  job.src_x_end = MIN (n, region->x + job.ow * job.k + job.k);
-  job.src_y_end = MIN (n, region->y + job.oh * job.k + job.k);
-  job.gw = (job.src_x_end - job.gx0 + job.k - 1) / job.k;
-  job.gh = (job.src_y_end - job.gy0 + job.k - 1) / job.k;
-
-  height = g_try_new (float, (gsize) job.gw * job.gh);
-  biome = g_try_new (guint8, (gsize) job.ow * job.oh);
-  water_id = g_try_new (guint16, (gsize) job.ow * job.oh);
-  surface_q = g_try_new (guint16, (gsize) job.ow * job.oh);
-  if (height == NULL || biome == NULL || water_id == NULL || surface_q == NULL)
+  job.grid.x0 = (gint64) region->x - job.grid.k;
+  job.grid.y0 = (gint64) region->y - job.grid.k;
+  job.grid.width = job.ow + 2;
+  job.grid.height = job.oh + 2;
+  cells = (gsize) job.grid.width * job.grid.height;
+  heights = g_try_new (float, cells);
+  biomes = g_try_new (guint8, cells);
+  water_ids = g_try_new (guint16, cells);
+  surfaces = g_try_new (guint16, cells);
+  if (heights == NULL || biomes == NULL || water_ids == NULL || surfaces == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                    "Not enough memory to render a %u×%u image", job.ow, job.oh);
       return NULL;
     }
-  job.height = height;
-  job.biome = biome;
-  job.water_id = water_id;
-  job.surface = surface_q;
+  job.grid.heights = heights;
+  job.grid.biomes = biomes;
+  job.grid.water_ids = water_ids;
+  job.grid.surfaces = surfaces;
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) job.ow, (int) job.oh);
   if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
@@ -445,10 +341,7 @@ ms_render_blueprint (MsBlueprint            *bp,
   job.pixels = (guint32 *) (gpointer) cairo_image_surface_get_data (surface);
   job.stride = cairo_image_surface_get_stride (surface) / 4;
 
-  /* Bands of about 64 source columns keep each worker reading contiguous
-   * runs of the file. */
-  job.band_width = MAX (1u, 64u / job.k);
-  ms_parallel_for ((job.gw + job.band_width - 1) / job.band_width, reduce_band, &job);
+  ms_blueprint_grid_reduce (bp, &job.grid, cancellable);
   job.band_width = MAX (1u, MIN (64u, job.ow / (4 * g_get_num_processors ()) + 1));
   if (!g_cancellable_is_cancelled (cancellable))
     ms_parallel_for ((job.ow + job.band_width - 1) / job.band_width, colour_band, &job);
@@ -461,7 +354,7 @@ ms_render_blueprint (MsBlueprint            *bp,
 
   cairo_surface_mark_dirty (surface);
   if (style->overlays != MS_OVERLAY_NONE)
-    draw_overlays (bp, style, region, job.k, surface);
+    draw_overlays (bp, style, region, job.grid.k, surface);
 
   return surface;
 }
