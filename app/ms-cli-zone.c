@@ -1,18 +1,24 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * mapsmith-cli zone: info, edit, demo.  Thin wrappers over MsZone; every
- * edit goes through the same engine and save path as the app.
+ * mapsmith-cli zone: info, edit, demo, render.  Thin wrappers over MsZone;
+ * every edit goes through the same engine and save path as the app, every
+ * image through the CPU zone renderer and the same PNG save path.
  */
 #define G_LOG_DOMAIN "mapsmith-cli"
 
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
+
 #include "ms-cli.h"
 #include "ms-demo-zone.h"
+#include "ms-png-writer.h"
 #include "ms-save.h"
 #include "ms-zone.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-region.h"
+#include "ms-zone-renderer.h"
 
 /* Bad input (a layer file, an operation) is 1; usage, a missing folder and
  * every I/O or save failure is 2. */
@@ -813,6 +819,215 @@ zone_demo (int    argc,
   return MS_CLI_EXIT_OK;
 }
 
+/* -------------------------------------------------------------- render -- */
+
+/* GOption has no four-valued option: take "--region X Y W H" (or
+ * "--region=X,Y,W,H") out of argv before it parses the rest, as the
+ * blueprint render does. */
+static gboolean
+take_region (int       *argc,
+             char     **argv,
+             MsRect    *region,
+             gboolean  *have_region,
+             char     **message)
+{
+  for (int i = 1; i < *argc; i++)
+    {
+      g_auto(GStrv) parts = NULL;
+      guint64 v[4];
+      int consumed;
+
+      if (g_str_equal (argv[i], "--"))
+        return TRUE;
+      if (g_str_equal (argv[i], "--region"))
+        {
+          if (i + 4 >= *argc)
+            {
+              *message = g_strdup ("--region needs X Y W H");
+              return FALSE;
+            }
+          parts = g_new0 (char *, 5);
+          for (int k = 0; k < 4; k++)
+            parts[k] = g_strdup (argv[i + 1 + k]);
+          consumed = 5;
+        }
+      else if (g_str_has_prefix (argv[i], "--region="))
+        {
+          parts = g_strsplit (argv[i] + strlen ("--region="), ",", -1);
+          consumed = 1;
+        }
+      else
+        continue;
+
+      if (g_strv_length (parts) != 4)
+        goto bad;
+      for (guint k = 0; k < 4; k++)
+        if (!g_ascii_string_to_unsigned (parts[k], 10, 0, G_MAXUINT16, &v[k], NULL))
+          goto bad;
+      *region = (MsRect) { (guint) v[0], (guint) v[1], (guint) v[2], (guint) v[3] };
+      memmove (&argv[i], &argv[i + consumed], sizeof (char *) * (size_t) (*argc - i - consumed + 1));
+      *argc -= consumed;
+      *have_region = TRUE;
+      return TRUE;
+
+    bad:
+      *message = g_strdup ("--region needs four tile numbers X Y W H (0..65535)");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Names as the spec spells them (case does not matter), comma-separated. */
+static gboolean
+parse_render_flags (const char        *text,
+                    MsZoneRenderLayer  layer,
+                    guint16           *out,
+                    char             **message)
+{
+  g_auto(GStrv) names = g_strsplit (text, ",", -1);
+  const MsZoneFlagInfo *table;
+  guint n_table;
+
+  table = layer == MS_ZONE_RENDER_LAYER_BLOCKS ? ms_zone_blocking_flags (&n_table)
+                                               : ms_zone_control_flags (&n_table);
+  *out = 0;
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (names[i]);
+      guint j;
+
+      if (name[0] == '\0')
+        continue;
+      for (j = 0; j < n_table; j++)
+        if (g_ascii_strcasecmp (name, table[j].name) == 0)
+          break;
+      if (j == n_table)
+        {
+          g_autoptr(GString) known = g_string_new (NULL);
+
+          for (j = 0; j < n_table; j++)
+            g_string_append_printf (known, "%s%s", j ? ", " : "", table[j].name);
+          *message = g_strdup_printf ("“%s” is not a %s flag (%s)", name,
+                                      layer == MS_ZONE_RENDER_LAYER_BLOCKS ? "blocks" : "control",
+                                      known->str);
+          return FALSE;
+        }
+      *out |= table[j].bit;
+    }
+  if (*out == 0)
+    {
+      *message = g_strdup ("--flags names no flag");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+zone_render (int    argc,
+             char **argv)
+{
+  g_autoptr(GOptionContext) context =
+    g_option_context_new ("DIR ZONEID | FILE.bin -o OUT.png — render a zone layer");
+  g_autoptr(MsProfile) profile = NULL;
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *profile_path = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *layer_name = NULL;
+  g_autofree char *flag_names = NULL;
+  g_autofree char *message = NULL;
+  cairo_surface_t *surface;
+  MsZoneStyle style;
+  MsRect region = { 0, };
+  gboolean have_region = FALSE;
+  double exaggeration = NAN, shade_strength = NAN, opacity = NAN;  /* NAN: the style's */
+  int max_size = 0;
+  int exit_code = MS_CLI_EXIT_OK;
+  GOptionEntry entries[] = {
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
+    { "profile", 'p', 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile (plant and ground type colours)", "FILE" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "The PNG to write", "OUT.png" },
+    { "layer", 'l', 0, G_OPTION_ARG_STRING, &layer_name,
+      "altitude (default), control, blocks, plants, spawn, slope or plant-allowed", "LAYER" },
+    { "flags", 0, 0, G_OPTION_ARG_STRING, &flag_names,
+      "control or blocks: only these flags, e.g. AntiPlant,TerraformProtected (default all)", "A,B" },
+    { "max-size", 0, 0, G_OPTION_ARG_INT, &max_size, "Largest side of the image; blocks of tiles are reduced to fit", "N" },
+    { "exaggeration", 0, 0, G_OPTION_ARG_DOUBLE, &exaggeration, "Vertical exaggeration for shading (0.25)", "F" },
+    { "shade", 0, 0, G_OPTION_ARG_DOUBLE, &shade_strength, "Shading strength 0..1 (0.6); 0 gives flat colours", "S" },
+    { "opacity", 0, 0, G_OPTION_ARG_DOUBLE, &opacity, "Opacity of flag and plant-allowed tints 0..1 (0.65)", "A" },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_description (context,
+    "Tile (x, y) is at index y * width + x (row-major); image column = x, row = y.\n"
+    "--region X Y W H renders only those tiles.\n"
+    "spawn: white is sterile (0), then blue to red; spawn / 256 is the per-attempt\n"
+    "chance a tile sprouts.  slope: greens pass the server's check (slope < 16),\n"
+    "yellow to dark red fail it.  Heights are altitude / 32 against 1 tile = 1 unit.");
+  if (!take_region (&argc, argv, &region, &have_region, &message))
+    return ms_cli_usage_error (context, "%s", message);
+  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
+    return exit_code;
+  if (output == NULL)
+    return ms_cli_usage_error (context, "render needs -o OUT.png");
+
+  ms_zone_style_init (&style);
+  if (layer_name != NULL && !ms_zone_render_layer_from_string (layer_name, &style.layer))
+    return ms_cli_usage_error (context, "unknown layer “%s” (altitude, control, blocks, plants, "
+                                        "spawn, slope, plant-allowed)", layer_name);
+  if (flag_names != NULL)
+    {
+      if (style.layer != MS_ZONE_RENDER_LAYER_CONTROL && style.layer != MS_ZONE_RENDER_LAYER_BLOCKS)
+        return ms_cli_usage_error (context, "--flags is for --layer control or blocks");
+      if (!parse_render_flags (flag_names, style.layer, &style.flags, &message))
+        return ms_cli_usage_error (context, "%s", message);
+    }
+  if (max_size < 0)
+    return ms_cli_usage_error (context, "--max-size must not be negative");
+  if (!isnan (exaggeration) && !(exaggeration > 0 && exaggeration <= 1000))
+    return ms_cli_usage_error (context, "--exaggeration must be in (0, 1000]");
+  if (!isnan (shade_strength) && !(shade_strength >= 0 && shade_strength <= 1))
+    return ms_cli_usage_error (context, "--shade must be in 0..1");
+  if (!isnan (opacity) && !(opacity >= 0 && opacity <= 1))
+    return ms_cli_usage_error (context, "--opacity must be in 0..1");
+  if (!isnan (exaggeration))
+    style.exaggeration = (float) exaggeration;
+  if (!isnan (shade_strength))
+    style.shade_strength = (float) shade_strength;
+  if (!isnan (opacity))
+    style.overlay_opacity = (float) opacity;
+
+  profile = ms_cli_load_profile (profile_path, &exit_code);
+  if (profile == NULL)
+    return exit_code;
+  zone = open_zone (context, argc, argv, argc - 1, size, profile, &exit_code);
+  if (zone == NULL)
+    return exit_code;
+
+  if (have_region &&
+      (region.width == 0 || region.height == 0 ||
+       region.x >= ms_zone_get_width (zone) || region.y >= ms_zone_get_height (zone) ||
+       region.width > ms_zone_get_width (zone) - region.x ||
+       region.height > ms_zone_get_height (zone) - region.y))
+    return ms_cli_usage_error (NULL, "the region %u %u %u %u is not inside the %u×%u zone",
+                               region.x, region.y, region.width, region.height,
+                               ms_zone_get_width (zone), ms_zone_get_height (zone));
+
+  surface = ms_render_zone (zone, &style, have_region ? &region : NULL, (guint) max_size,
+                            NULL, &error);
+  if (surface == NULL)
+    return zone_fail (error);
+  if (!ms_png_save (surface, output, NULL, &error))
+    {
+      cairo_surface_destroy (surface);
+      return zone_fail (error);
+    }
+  cairo_surface_destroy (surface);
+  return MS_CLI_EXIT_OK;
+}
+
 int
 ms_cli_zone (int    argc,
              char **argv)
@@ -823,10 +1038,14 @@ ms_cli_zone (int    argc,
     return zone_edit (argc - 1, argv + 1);
   if (argc >= 2 && g_str_equal (argv[1], "demo"))
     return zone_demo (argc - 1, argv + 1);
+  if (argc >= 2 && g_str_equal (argv[1], "render"))
+    return zone_render (argc - 1, argv + 1);
 
   g_printerr ("Usage: mapsmith-cli zone info [--json] [--size WxH] DIR ZONEID\n"
               "       mapsmith-cli zone edit [--size WxH] [--force] DIR ZONEID OP...\n"
               "       mapsmith-cli zone demo [--size N] [--terraformable] DIR ZONEID\n"
+              "       mapsmith-cli zone render [--size WxH] [--profile F] DIR ZONEID -o OUT.png\n"
+              "                    [--layer L] [--flags A,B] [--max-size N] [--region X Y W H]\n"
               "Run “mapsmith-cli zone SUBCOMMAND --help” for details.\n");
   return (argc >= 2 && (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "help")))
          ? MS_CLI_EXIT_OK : MS_CLI_EXIT_USAGE;

@@ -149,3 +149,123 @@ ms_colour_from_bytes (guint8 r,
 {
   return (MsRgb) { r / 255.0f, g / 255.0f, b / 255.0f };
 }
+
+/* ------------------------------------------------------------ zone layers */
+
+#define RGB8(r, g, b) { (r) / 255.0f, (g) / 255.0f, (b) / 255.0f }
+
+static const MsRgb unused_bit = RGB8 (0xff, 0x00, 0xff);
+
+/* Ten colours far enough apart to tell flags apart over grey, and none of
+ * them grey; the protected areas and their PBS twins share a hue family. */
+static const MsRgb control_colours[16] = {
+  [0]  = RGB8 (0xe1, 0x57, 0x59),  /* AntiPlant: red */
+  [1]  = RGB8 (0x4e, 0x79, 0xa7),  /* TerraformProtected: steel blue */
+  [2]  = RGB8 (0xb0, 0x7a, 0xa1),  /* SyndicateArea: mauve */
+  [3]  = RGB8 (0xed, 0xc9, 0x48),  /* ConcreteA: yellow */
+  [4]  = RGB8 (0x9c, 0x75, 0x5f),  /* ConcreteB: brown */
+  [5]  = RGB8 (0xff, 0x00, 0xff),  /* unused */
+  [6]  = RGB8 (0x59, 0xa1, 0x4f),  /* Roaming: green */
+  [7]  = RGB8 (0xf2, 0x8e, 0x2b),  /* Highway: orange */
+  [8]  = RGB8 (0x76, 0xb7, 0xb2),  /* PBSHighway: teal */
+  [9]  = RGB8 (0xff, 0x9d, 0xa7),  /* PBSTerraformProtected: pink */
+  [10] = RGB8 (0x3b, 0x3b, 0x3b),  /* NpcRestricted: charcoal */
+  [11] = RGB8 (0xff, 0x00, 0xff),
+  [12] = RGB8 (0xff, 0x00, 0xff),
+  [13] = RGB8 (0xff, 0x00, 0xff),
+  [14] = RGB8 (0xff, 0x00, 0xff),
+  [15] = RGB8 (0xff, 0x00, 0xff),
+};
+
+static const MsRgb blocking_colours[4] = {
+  RGB8 (0xc6, 0x28, 0x28),  /* Obstacle: red */
+  RGB8 (0x2e, 0x7d, 0x32),  /* Plant: green */
+  RGB8 (0xf9, 0xa8, 0x25),  /* Decor: amber */
+  RGB8 (0x15, 0x65, 0xc0),  /* Island: blue */
+};
+
+/* White-ish, the one colour the heat ramp never reaches: "nothing grows". */
+static const MsRgb spawn_sterile = RGB8 (0xe6, 0xe6, 0xe6);
+
+static const Stop spawn_stops[] = {
+  {   1.0f, RGB8 (0x1a, 0x2a, 0x80) },  /* 0.4 %: deep blue */
+  {  64.0f, RGB8 (0x1f, 0x8f, 0xd0) },  /* 25 % */
+  { 128.0f, RGB8 (0x4c, 0xb0, 0x50) },  /* 50 % */
+  { 192.0f, RGB8 (0xf5, 0xc5, 0x18) },  /* 75 % */
+  { 255.0f, RGB8 (0xd7, 0x19, 0x1c) },  /* 99.6 %: red */
+};
+
+static const Stop slope_pass_stops[] = {
+  {   0.0f, RGB8 (0xe8, 0xf5, 0xe0) },
+  {  15.0f, RGB8 (0x5a, 0xa0, 0x5a) },
+};
+
+static const Stop slope_fail_stops[] = {
+  {  16.0f, RGB8 (0xff, 0xe0, 0x4a) },
+  {  48.0f, RGB8 (0xf2, 0x8c, 0x28) },
+  {  96.0f, RGB8 (0xd7, 0x30, 0x1f) },
+  { 255.0f, RGB8 (0x4a, 0x0a, 0x18) },
+};
+
+static const Stop zone_height_stops[] = {
+  {    0.0f, RGB8 (0x5a, 0x7f, 0x4a) },
+  {  150.0f, RGB8 (0x76, 0xa0, 0x5a) },
+  {  400.0f, RGB8 (0xb4, 0xb8, 0x70) },
+  {  650.0f, RGB8 (0xcf, 0xae, 0x78) },
+  {  900.0f, RGB8 (0x9c, 0x7c, 0x5c) },
+  { 1200.0f, RGB8 (0xb8, 0xb2, 0xac) },
+  { 1600.0f, RGB8 (0xff, 0xff, 0xff) },
+};
+
+static const MsRgb plant_allowed = RGB8 (0x3c, 0xb4, 0x4b);
+static const MsRgb relief_grey = RGB8 (0xb8, 0xb8, 0xb8);
+
+MsRgb
+ms_colour_zone_control (guint bit)
+{
+  return bit < G_N_ELEMENTS (control_colours) ? control_colours[bit] : unused_bit;
+}
+
+MsRgb
+ms_colour_zone_blocking (guint bit)
+{
+  return bit < G_N_ELEMENTS (blocking_colours) ? blocking_colours[bit] : unused_bit;
+}
+
+MsRgb
+ms_colour_zone_spawn (float spawn)
+{
+  /* Only a block of sterile tiles alone is sterile: one fertile tile in it
+   * is a chance of growth, which the ramp's cold end shows. */
+  if (!(spawn > 0.0f))
+    return spawn_sterile;
+  return ramp_lookup (spawn_stops, G_N_ELEMENTS (spawn_stops), spawn);
+}
+
+MsRgb
+ms_colour_zone_slope (float slope)
+{
+  if (!(slope >= (float) MS_ZONE_SLOPE_PASS_LIMIT))
+    return ramp_lookup (slope_pass_stops, G_N_ELEMENTS (slope_pass_stops), slope);
+  return ramp_lookup (slope_fail_stops, G_N_ELEMENTS (slope_fail_stops), slope);
+}
+
+MsRgb
+ms_colour_zone_plant_allowed (void)
+{
+  return plant_allowed;
+}
+
+MsRgb
+ms_colour_zone_height (float height)
+{
+  return ramp_lookup (zone_height_stops, G_N_ELEMENTS (zone_height_stops), height);
+}
+
+MsRgb
+ms_colour_zone_relief (const MsLight *light,
+                       float          shade,
+                       float          strength)
+{
+  return ms_colour_shade (relief_grey, light, shade, strength);
+}

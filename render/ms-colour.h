@@ -90,3 +90,52 @@ ms_colour_to_argb32 (MsRgb c)
 }
 
 G_END_DECLS
+
+/* ------------------------------------------------------------ zone layers --
+ * The colours of the zone layers (ZONE_LAYERS.md).  Plain tables and linear
+ * ramps with their stops on byte values, so the GL shaders can mirror them
+ * with an array and a mix(), and a test can work a value out by hand. */
+
+G_BEGIN_DECLS
+
+/* The server's slope check passes a tile when slope < this. */
+#define MS_ZONE_SLOPE_PASS_LIMIT 16
+
+/* One colour per TerrainControlFlags bit, by bit number (AntiPlant is 0,
+ * NpcRestricted 10); the unused bits 5 and 11..15 are magenta. */
+MsRgb  ms_colour_zone_control       (guint          bit);
+/* One colour per BlockingFlags bit, by bit number (Obstacle is 0, Island 3);
+ * bits 4..7 are magenta. */
+MsRgb  ms_colour_zone_blocking      (guint          bit);
+
+/* PlantInfo byte 3.  The server accepts a random empty tile when
+ * NextByte () < spawn, so spawn / 256 is the per-attempt chance that a tile
+ * sprouts.  0 is a sterile tile (never sprouts, plants on it are cleared) and
+ * has its own colour, unlike any on the ramp; 1..255 run cold (blue) to hot
+ * (red).  A fractional value (a block mean) above 0 uses the ramp, clamped
+ * to its cold end below 1. */
+MsRgb  ms_colour_zone_spawn         (float          spawn);
+
+/* The server's slope, 0..255.  Below MS_ZONE_SLOPE_PASS_LIMIT a tile passes
+ * the server's check: pale to mid green.  At the limit the ramp jumps to
+ * yellow and runs through orange and red to a dark maroon at 255, so the
+ * threshold is a hard edge in the image. */
+MsRgb  ms_colour_zone_slope         (float          slope);
+
+/* The tint of a tile that may grow plants (no AntiPlant, Roaming, Highway,
+ * PBSHighway, ConcreteA or ConcreteB). */
+MsRgb  ms_colour_zone_plant_allowed (void);
+
+/* Hypsometric tint for the server's height (altitude / 32.0, 0..2047): the
+ * terraform barrier's range 1850..30000 raw is heights 58..938, where the
+ * ramp has most of its stops; white from 1600 up. */
+MsRgb  ms_colour_zone_height        (float          height);
+
+/* The neutral grey relief every zone overlay sits on: a mid grey shaded like
+ * ms_colour_shade (), so flat ground, or @strength 0, is exactly that grey
+ * (#b8b8b8). */
+MsRgb  ms_colour_zone_relief        (const MsLight *light,
+                                     float          shade,
+                                     float          strength);
+
+G_END_DECLS
