@@ -5,11 +5,7 @@
 
 #include "ms-colour.h"
 
-typedef struct
-{
-  float at;      /* metres */
-  MsRgb colour;
-} Stop;
+typedef MsColourStop Stop;
 
 /* Follows the terrain the generator shapes: lowlands, the 100 m foothill
  * bench, the 220 m plateau, summit spires to about 420 m. */
@@ -91,6 +87,26 @@ ms_horn_gradient (const float  w[9],
 {
   *dz_dcol = ((w[2] + 2.0f * w[5] + w[8]) - (w[0] + 2.0f * w[3] + w[6])) / (8.0f * spacing);
   *dz_drow = ((w[6] + 2.0f * w[7] + w[8]) - (w[0] + 2.0f * w[1] + w[2])) / (8.0f * spacing);
+}
+
+const MsColourStop *
+ms_colour_get_land_stops (MsRamp  ramp,
+                          guint  *n_stops)
+{
+  if (ramp == MS_RAMP_GREY)
+    {
+      *n_stops = G_N_ELEMENTS (grey_stops);
+      return grey_stops;
+    }
+  *n_stops = G_N_ELEMENTS (terrain_stops);
+  return terrain_stops;
+}
+
+const MsColourStop *
+ms_colour_get_depth_stops (guint *n_stops)
+{
+  *n_stops = G_N_ELEMENTS (depth_stops);
+  return depth_stops;
 }
 
 MsRgb

@@ -52,6 +52,18 @@ void   ms_horn_gradient     (const float  w[9],
                              float       *dz_dcol,
                              float       *dz_drow);
 
+/* A ramp: colours at increasing values, linear in between, clamped at the
+ * ends.  The GL shader receives these very tables. */
+typedef struct
+{
+  float at;     /* metres */
+  MsRgb colour;
+} MsColourStop;
+
+const MsColourStop *ms_colour_get_land_stops  (MsRamp  ramp,
+                                               guint  *n_stops);
+const MsColourStop *ms_colour_get_depth_stops (guint  *n_stops);
+
 MsRgb  ms_colour_land       (MsRamp       ramp,
                              float        metres_above_sea);
 MsRgb  ms_colour_depth      (float        metres_below_surface);

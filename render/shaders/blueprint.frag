@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The colour model of render/ms-colour.c and the per-cell rules of
+// render/ms-blueprint-renderer.c, mirrored.  The ramp stops and the biome
+// palette come from the C tables as uniforms, so there is one definition of
+// the colours; test-render-gl keeps the formulas equal.
+//
+// u_cells: one texel per cell with a one-cell apron: (height, water surface
+// level, biome ordinal, water kind 0 none / 1 ocean / 2 lake).  MISSING
+// marks a cell with no height or no water surface.
+
+#define MISSING -1.0e30
+#define MAX_STOPS 8
+
+in vec2 v_cell;
+out vec4 frag_colour;
+
+uniform sampler2D u_cells;
+uniform int   u_layer;       // MsBlueprintLayer
+uniform vec3  u_light;       // towards the light, image space
+uniform float u_spacing;     // metres per cell
+uniform float u_scale;       // metres per raw height unit, exaggerated
+uniform float u_strength;
+uniform float u_opacity;
+uniform float u_sea;
+uniform bool  u_has_water;
+uniform vec4  u_land[MAX_STOPS];   // (metres, r, g, b) of the chosen ramp
+uniform int   u_n_land;
+uniform vec4  u_depth[MAX_STOPS];
+uniform int   u_n_depth;
+uniform sampler2D u_palette;     // 256 × 1 RGBA8: the profile's biome colours
+
+vec3
+ramp (vec4 stops[MAX_STOPS], int n, float value)
+{
+  if (!(value > stops[0].x))
+    return stops[0].yzw;
+  for (int i = 1; i < MAX_STOPS; i++)
+    {
+      if (i >= n)
+        break;
+      if (value < stops[i].x)
+        {
+          float t = (value - stops[i - 1].x) / (stops[i].x - stops[i - 1].x);
+          return stops[i - 1].yzw + (stops[i].yzw - stops[i - 1].yzw) * t;
+        }
+    }
+  return stops[n - 1].yzw;
+}
+
+float
+height_or (ivec2 c, float fallback)
+{
+  float h = texelFetch (u_cells, c, 0).r;
+  return h > -1.0e29 ? h : fallback;
+}
+
+float
+hillshade (ivec2 c, float centre)
+{
+  float w[9];
+
+  for (int j = -1; j <= 1; j++)
+    for (int i = -1; i <= 1; i++)
+      w[(j + 1) * 3 + (i + 1)] = height_or (c + ivec2 (i, j), centre) * u_scale;
+
+  float dz_dcol = ((w[2] + 2.0 * w[5] + w[8]) - (w[0] + 2.0 * w[3] + w[6])) / (8.0 * u_spacing);
+  float dz_drow = ((w[6] + 2.0 * w[7] + w[8]) - (w[0] + 2.0 * w[1] + w[2])) / (8.0 * u_spacing);
+  float len = sqrt (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0);
+  float shade = (-dz_dcol * u_light.x - dz_drow * u_light.y + u_light.z) / len;
+
+  return max (shade, 0.0);
+}
+
+vec3
+water_colour (bool ocean, float depth)
+{
+  vec3 deep = ramp (u_depth, u_n_depth, depth);
+
+  if (!ocean)
+    return vec3 (deep.r * 0.85 + 0.05, deep.g * 0.95 + 0.08, deep.b * 0.9);
+  return deep;
+}
+
+void
+main ()
+{
+  ivec2 c = ivec2 (floor (v_cell)) + ivec2 (1, 1);
+  vec4 cell = texelFetch (u_cells, c, 0);
+  float h = cell.r > -1.0e29 ? cell.r : u_sea;
+  float surface = cell.g > -1.0e29 ? cell.g : u_sea;
+  bool wet = u_has_water ? cell.a > 0.5 : h < u_sea;
+  bool ocean = cell.a < 1.5;
+  float depth = (surface - h) * 251.0;
+  vec3 colour;
+
+  if (u_layer == 2)  // biome
+    {
+      colour = texelFetch (u_palette, ivec2 (int (cell.b + 0.5), 0), 0).rgb;
+    }
+  else if (u_layer == 1)  // hillshade
+    {
+      colour = vec3 (hillshade (c, h));
+    }
+  else if (u_layer == 0)  // height
+    {
+      colour = wet ? ramp (u_depth, u_n_depth, depth) : ramp (u_land, u_n_land, (h - u_sea) * 251.0);
+    }
+  else if (u_layer == 3)  // water
+    {
+      float shade = hillshade (c, h);
+      vec3 land = vec3 (0.55 + 0.35 * shade);
+      colour = wet ? mix (land, water_colour (ocean, depth), u_opacity) : land;
+    }
+  else  // composite
+    {
+      float shade = hillshade (c, h);
+      vec3 land = ramp (u_land, u_n_land, max (h - u_sea, 0.0) * 251.0);
+      land *= 1.0 - u_strength + u_strength * shade / u_light.z;
+      colour = wet ? mix (land, water_colour (ocean, depth), u_opacity) : land;
+    }
+
+  frag_colour = vec4 (clamp (colour, 0.0, 1.0), 1.0);
+}

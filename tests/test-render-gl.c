@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The GL renderer against the CPU renderer: the same view drawn both ways
+ * must agree within a small per-channel tolerance, for every layer, across
+ * tile seams, from coarser fallback tiles, and on a map larger than the
+ * GPU's largest texture.  Runs on Mesa through EGL, without a display.
+ */
+#include "config.h"
+
+#include <fcntl.h>
+#include <math.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
+#include "ms-blueprint-pyramid.h"
+#include "ms-blueprint-renderer.h"
+#include "ms-demo-blueprint.h"
+#include "ms-gl-renderer.h"
+#include "ms-test-gl.h"
+#include "ms-test-util.h"
+
+#define TOLERANCE 2
+
+static guint
+max_channel_difference (guint32 a, guint32 b)
+{
+  guint d = 0;
+  for (guint shift = 0; shift < 24; shift += 8)
+    {
+      int ca = (a >> shift) & 0xff, cb = (b >> shift) & 0xff;
+      d = MAX (d, (guint) ABS (ca - cb));
+    }
+  return d;
+}
+
+/* Compares the GL read-back with a CPU surface of the same size. */
+static void
+assert_agree (const guint32   *gl_pixels,
+              cairo_surface_t *cpu,
+              const char      *what)
+{
+  int width = cairo_image_surface_get_width (cpu);
+  int height = cairo_image_surface_get_height (cpu);
+  const guint8 *data = cairo_image_surface_get_data (cpu);
+  int stride = cairo_image_surface_get_stride (cpu);
+  guint worst = 0, worst_x = 0, worst_y = 0;
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 c = ((const guint32 *) (gconstpointer) (data + (gsize) y * stride))[x];
+        guint d = max_channel_difference (c, gl_pixels[(gsize) y * width + x]);
+        if (d > worst)
+          {
+            worst = d;
+            worst_x = (guint) x;
+            worst_y = (guint) y;
+          }
+      }
+
+  if (worst > TOLERANCE)
+    g_error ("%s: GL and CPU differ by %u at (%u, %u): GL %08x, CPU %08x", what, worst,
+             worst_x, worst_y, gl_pixels[(gsize) worst_y * width + worst_x],
+             ((const guint32 *) (gconstpointer) (data + (gsize) worst_y * stride))[worst_x]);
+}
+
+static void
+upload_view (MsGlRenderer       *renderer,
+             MsBlueprintPyramid *pyramid,
+             const MsGlView     *view)
+{
+  g_autoptr(GArray) missing = ms_gl_renderer_get_missing (renderer, view);
+
+  for (guint i = 0; i < missing->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MsBlueprintTile) tile =
+        ms_blueprint_pyramid_get_tile (pyramid, &g_array_index (missing, MsTileKey, i), NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (tile->grid.width, <=, MS_TILE_SIZE + 2);
+      g_assert_cmpuint (tile->grid.height, <=, MS_TILE_SIZE + 2);
+      ms_gl_renderer_upload_tile (renderer, tile);
+    }
+}
+
+static void
+draw_and_compare (MsBlueprint            *bp,
+                  const MsBlueprintStyle *style,
+                  const MsRect           *region,
+                  guint                   k,
+                  const char             *what)
+{
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 256 << 20);
+  g_autoptr(MsGlRenderer) renderer = ms_gl_renderer_new (pyramid, 256 << 20);
+  g_autoptr(GError) error = NULL;
+  g_autofree guint32 *pixels = NULL;
+  MsGlView view = { region->x, region->y, 1.0 / k, (int) (region->width / k), (int) (region->height / k) };
+  MsTestGl *gl = ms_test_gl_new (view.width, view.height);
+  cairo_surface_t *cpu;
+
+  g_assert_true (ms_gl_renderer_realize (renderer, &error));
+  g_assert_no_error (error);
+  ms_gl_renderer_set_style (renderer, style);
+  upload_view (renderer, pyramid, &view);
+  ms_test_gl_bind (gl);
+  g_assert_true (ms_gl_renderer_draw (renderer, &view, &error));
+  g_assert_no_error (error);
+  pixels = ms_test_gl_read (gl);
+
+  cpu = ms_render_blueprint (bp, style, region, MAX (region->width, region->height) / k, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cairo_image_surface_get_width (cpu), ==, view.width);
+  assert_agree (pixels, cpu, what);
+
+  cairo_surface_destroy (cpu);
+  ms_gl_renderer_unrealize (renderer);
+  ms_test_gl_free (gl);
+}
+
+static void
+test_agrees_with_cpu (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (512, 42, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  MsRect whole = { 0, 0, 512, 512 };
+  MsRect seam = { 128, 64, 256, 256 };  /* across the four level-0 tiles */
+
+  g_assert_no_error (error);
+  for (guint layer = 0; layer < MS_N_BLUEPRINT_LAYERS; layer++)
+    {
+      MsBlueprintStyle style;
+      g_autofree char *what0 = g_strdup_printf ("%s, level 0", ms_blueprint_layer_to_string (layer));
+      g_autofree char *what1 = g_strdup_printf ("%s, level 1", ms_blueprint_layer_to_string (layer));
+      g_autofree char *what2 = g_strdup_printf ("%s, seams", ms_blueprint_layer_to_string (layer));
+
+      ms_blueprint_style_init (&style);
+      style.layer = layer;
+      draw_and_compare (bp, &style, &whole, 1, what0);
+      draw_and_compare (bp, &style, &whole, 2, what1);
+      draw_and_compare (bp, &style, &seam, 1, what2);
+    }
+
+  /* Another light, ramp and exaggeration reach the shader too. */
+  {
+    MsBlueprintStyle style;
+
+    ms_blueprint_style_init (&style);
+    ms_light_init (&style.light, 120.0f, 30.0f);
+    style.ramp = MS_RAMP_GREY;
+    style.exaggeration = 3.0f;
+    style.water_opacity = 0.4f;
+    draw_and_compare (bp, &style, &whole, 2, "composite, other style");
+  }
+}
+
+static void
+test_coarser_fallback (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (512, 3, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 64 << 20);
+  g_autoptr(MsGlRenderer) renderer = ms_gl_renderer_new (pyramid, 64 << 20);
+  g_autoptr(MsBlueprintTile) top = NULL;
+  g_autofree guint32 *pixels = NULL;
+  g_autoptr(GArray) missing = NULL;
+  MsTileKey top_key = { 1, 0, 0 };
+  MsGlView view = { 0, 0, 1.0, 512, 512 };
+  MsTestGl *gl = ms_test_gl_new (512, 512);
+  MsBlueprintStyle style;
+  cairo_surface_t *coarse;
+  const guint8 *data;
+  int stride;
+
+  g_assert_cmpuint (ms_blueprint_pyramid_get_top_level (pyramid), ==, 1);
+  g_assert_true (ms_gl_renderer_realize (renderer, &error));
+  ms_blueprint_style_init (&style);
+  style.layer = MS_BLUEPRINT_LAYER_BIOME;
+  ms_gl_renderer_set_style (renderer, &style);
+
+  /* Only the level-1 tile is there; the level-0 view asks for its 4 tiles. */
+  top = ms_blueprint_pyramid_get_tile (pyramid, &top_key, NULL, &error);
+  ms_gl_renderer_upload_tile (renderer, top);
+  missing = ms_gl_renderer_get_missing (renderer, &view);
+  g_assert_cmpuint (missing->len, ==, 4);
+
+  ms_test_gl_bind (gl);
+  g_assert_true (ms_gl_renderer_draw (renderer, &view, &error));
+  pixels = ms_test_gl_read (gl);
+
+  /* Each screen pixel shows its level-1 cell. */
+  coarse = ms_render_blueprint (bp, &style, NULL, 256, NULL, &error);
+  data = cairo_image_surface_get_data (coarse);
+  stride = cairo_image_surface_get_stride (coarse);
+  for (guint y = 0; y < 512; y += 3)
+    for (guint x = 0; x < 512; x += 5)
+      {
+        guint32 c = ((const guint32 *) (gconstpointer) (data + (gsize) (y / 2) * stride))[x / 2];
+        g_assert_cmpuint (max_channel_difference (c, pixels[(gsize) y * 512 + x]), <=, TOLERANCE);
+      }
+
+  cairo_surface_destroy (coarse);
+  ms_gl_renderer_unrealize (renderer);
+  ms_test_gl_free (gl);
+}
+
+static void
+test_eviction (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (1024, 8, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  gsize tile_bytes = (gsize) 258 * 258 * 16;
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 5 * (gsize) 258 * 258 * 9);
+  g_autoptr(MsGlRenderer) renderer = ms_gl_renderer_new (pyramid, 3 * tile_bytes);
+  MsTestGl *gl = ms_test_gl_new (16, 16);
+
+  g_assert_true (ms_gl_renderer_realize (renderer, &error));
+  for (guint i = 0; i < 16; i++)
+    {
+      MsTileKey key = { 0, i % 4, i / 4 };
+      g_autoptr(MsBlueprintTile) tile = ms_blueprint_pyramid_get_tile (pyramid, &key, NULL, &error);
+
+      g_assert_no_error (error);
+      ms_gl_renderer_upload_tile (renderer, tile);
+      g_assert_cmpuint (ms_gl_renderer_get_texture_bytes (renderer), <=, 3 * tile_bytes);
+      g_assert_cmpuint (ms_blueprint_pyramid_get_cached_bytes (pyramid), <=, 5 * (gsize) 258 * 258 * 9 + 5 * 256);
+    }
+  g_assert_cmpuint (ms_gl_renderer_get_n_textures (renderer), ==, 3);
+  g_assert_cmpuint (ms_blueprint_pyramid_get_cached_tiles (pyramid), <=, 5);
+
+  ms_gl_renderer_unrealize (renderer);
+  ms_test_gl_free (gl);
+}
+
+#define HUGE 16640  /* above llvmpipe's 16384 texture limit */
+
+/* A sparse v2 file: heights 0 (below the sea) except a raised square. */
+static char *
+write_sparse_blueprint (const char *dir)
+{
+  char *path = g_build_filename (dir, "huge.dat", NULL);
+  g_autoptr(GByteArray) head = g_byte_array_new ();
+  g_autoptr(GByteArray) prms = g_byte_array_new ();
+  g_autofree float *block = g_new (float, 512);
+  guint64 grid = (guint64) HUGE * HUGE;
+  guint64 hgts, biom;
+  int fd;
+
+  g_byte_array_append (head, (const guint8 *) "ISLA", 4);
+  ms_test_put_u32 (head, 2);
+  ms_test_put_u32 (prms, 1);
+  ms_test_put_u32 (prms, HUGE);
+  for (guint i = 0; i < 4; i++)
+    ms_test_put_f32 (prms, 0.0f);
+  ms_test_put_string (prms, "t");
+  ms_test_put_string (prms, "");
+  ms_test_put_section (head, "PRMS", prms->data, prms->len);
+  g_byte_array_append (head, (const guint8 *) "HGTS", 4);
+  ms_test_put_u64 (head, 4 * grid);
+  hgts = head->len;
+  biom = hgts + 4 * grid;
+
+  fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, head->data, head->len), ==, (gssize) head->len);
+  g_byte_array_set_size (head, 0);
+  g_byte_array_append (head, (const guint8 *) "BIOM", 4);
+  ms_test_put_u64 (head, grid);
+  g_assert_cmpint (pwrite (fd, head->data, head->len, (off_t) biom), ==, 12);
+  /* Biome 0 (Ocean) everywhere: the file's holes. */
+  g_assert_cmpint (ftruncate (fd, (off_t) (biom + 12 + grid)), ==, 0);
+
+  for (guint i = 0; i < 512; i++)
+    block[i] = 1.0f;
+  for (guint x = 12000; x < 12512; x++)
+    g_assert_cmpint (pwrite (fd, block, 512 * 4, (off_t) (hgts + 4 * ((guint64) x * HUGE + 3000))), ==, 2048);
+  g_assert_cmpint (close (fd), ==, 0);
+  return path;
+}
+
+static void
+test_beyond_max_texture_size (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = write_sparse_blueprint (dir);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_path (path, NULL, &error);
+  g_autoptr(MsBlueprintPyramid) pyramid = NULL;
+  g_autoptr(MsGlRenderer) renderer = NULL;
+  g_autofree guint32 *pixels = NULL;
+  MsGlView view = { 0, 0, 1.0 / 32, HUGE / 32, HUGE / 32 };
+  MsTestGl *gl = ms_test_gl_new (view.width, view.height);
+  gsize texture_budget = 16 << 20;
+  MsBlueprintStyle style;
+  MsRect whole = { 0, 0, HUGE, HUGE };
+  cairo_surface_t *cpu;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (ms_test_gl_max_texture_size (gl), <, HUGE);
+
+  pyramid = ms_blueprint_pyramid_new (bp, 32 << 20);
+  renderer = ms_gl_renderer_new (pyramid, texture_budget);
+  g_assert_true (ms_gl_renderer_realize (renderer, &error));
+  g_assert_no_error (error);
+  ms_blueprint_style_init (&style);
+  ms_gl_renderer_set_style (renderer, &style);
+  g_assert_cmpuint (ms_gl_renderer_level_for_zoom (renderer, view.zoom), ==, 5);
+
+  upload_view (renderer, pyramid, &view);
+  g_assert_cmpuint (ms_gl_renderer_get_n_textures (renderer), ==, 9);  /* 3 × 3 tiles of 8192 px */
+  g_assert_cmpuint (ms_gl_renderer_get_texture_bytes (renderer), <=, texture_budget);
+  ms_test_gl_bind (gl);
+  g_assert_true (ms_gl_renderer_draw (renderer, &view, &error));
+  g_assert_no_error (error);
+  pixels = ms_test_gl_read (gl);
+
+  /* The raised square, x 12000..12511, y 3000..3511, lands at columns
+   * 375..390, rows 93..109: land there, sea around it. */
+  g_assert_cmphex (pixels[(gsize) 100 * view.width + 380], !=, pixels[(gsize) 100 * view.width + 300]);
+  g_assert_cmphex (pixels[(gsize) 100 * view.width + 300], ==, pixels[(gsize) 300 * view.width + 100]);
+
+  cpu = ms_render_blueprint (bp, &style, &whole, HUGE / 32, NULL, &error);
+  g_assert_no_error (error);
+  assert_agree (pixels, cpu, "16640² map, level 5");
+
+  cairo_surface_destroy (cpu);
+  ms_gl_renderer_unrealize (renderer);
+  ms_test_gl_free (gl);
+  g_clear_object (&renderer);
+  g_clear_object (&pyramid);
+  g_clear_object (&bp);
+  ms_test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/gl/agrees-with-cpu", test_agrees_with_cpu);
+  g_test_add_func ("/render/gl/coarser-fallback", test_coarser_fallback);
+  g_test_add_func ("/render/gl/eviction", test_eviction);
+  g_test_add_func ("/render/gl/beyond-max-texture-size", test_beyond_max_texture_size);
+  return g_test_run ();
+}
