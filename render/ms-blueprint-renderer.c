@@ -190,25 +190,73 @@ colour_band (guint    band,
       job->pixels[(gsize) oy * job->stride + ox] = ms_colour_to_argb32 (colour_at (job, ox + 1, oy + 1));
 }
 
-static void
-draw_overlays (MsBlueprint            *bp,
-               const MsBlueprintStyle *style,
-               const MsRect           *region,
-               guint                   k,
-               cairo_surface_t        *surface)
+static float
+metres_per_pixel_for (MsBlueprint            *bp,
+                      const MsBlueprintStyle *style)
+{
+  return style->metres_per_pixel > 0.0f ? style->metres_per_pixel
+                                        : MS_DEFAULT_WORLD_SPAN / (float) ms_blueprint_get_map_size (bp);
+}
+
+/**
+ * ms_blueprint_colour_grid:
+ * @grid: a reduced grid with a one-cell apron on every side
+ * @pixels: (grid->width - 2) × (grid->height - 2) ARGB32 pixels, @stride
+ *   pixels apart from row to row
+ *
+ * Colours the grid's inner cells: what every CPU output (images, the map
+ * view's fallback tiles) draws.
+ */
+void
+ms_blueprint_colour_grid (MsBlueprint            *bp,
+                          const MsBlueprintStyle *style,
+                          const MsBlueprintGrid  *grid,
+                          guint32                *pixels,
+                          int                     stride,
+                          GCancellable           *cancellable)
+{
+  Job job = { 0, };
+
+  g_return_if_fail (MS_IS_BLUEPRINT (bp));
+  g_return_if_fail (grid->width >= 2 && grid->height >= 2);
+  g_return_if_fail (grid->biomes && grid->water_ids && grid->surfaces);
+
+  job.bp = bp;
+  job.style = style;
+  job.grid = *grid;
+  job.ow = grid->width - 2;
+  job.oh = grid->height - 2;
+  job.metres_per_pixel = metres_per_pixel_for (bp, style);
+  job.has_water = ms_blueprint_has_water (bp);
+  job.pixels = pixels;
+  job.stride = stride;
+  job.cancellable = cancellable;
+  job.band_width = MAX (1u, MIN (64u, job.ow / (4 * g_get_num_processors ()) + 1));
+  ms_parallel_for ((job.ow + job.band_width - 1) / job.band_width, colour_band, &job);
+}
+
+/**
+ * ms_blueprint_draw_overlays:
+ * @cr: a context whose user space is map pixels
+ * @pixel_size: the size of a screen pixel in map pixels, so lines and
+ *   markers keep their width on screen at any zoom
+ *
+ * Towns and roads as vectors.
+ */
+void
+ms_blueprint_draw_overlays (MsBlueprint            *bp,
+                            const MsBlueprintStyle *style,
+                            cairo_t                *cr,
+                            double                  pixel_size)
 {
   static const double road_widths[MS_N_ROAD_TIERS] = { 3.0, 2.0, 1.5, 1.0 };
   static const double road_colours[MS_N_ROAD_TIERS][3] = {
     { 0.85, 0.20, 0.15 }, { 0.95, 0.60, 0.10 }, { 0.45, 0.30, 0.20 }, { 0.30, 0.30, 0.30 },
   };
   MsProfile *profile = ms_blueprint_get_profile (bp);
-  cairo_t *cr = cairo_create (surface);
-  double scale = 1.0 / k;
+  double k = pixel_size;
 
-  /* Map pixel (x, y) covers [x, x+1) × [y, y+1); points are in the same
-   * units, so image = (point - region origin) / k. */
-  cairo_scale (cr, scale, scale);
-  cairo_translate (cr, -(double) region->x, -(double) region->y);
+  cairo_save (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
 
@@ -256,7 +304,7 @@ draw_overlays (MsBlueprint            *bp,
         }
     }
 
-  cairo_destroy (cr);
+  cairo_restore (cr);
 }
 
 cairo_surface_t *
@@ -292,12 +340,6 @@ ms_render_blueprint (MsBlueprint            *bp,
       return NULL;
     }
 
-  job.bp = bp;
-  job.style = style;
-  job.cancellable = cancellable;
-  job.has_water = ms_blueprint_has_water (bp);
-  job.metres_per_pixel = style->metres_per_pixel > 0.0f ? style->metres_per_pixel
-                                                         : MS_DEFAULT_WORLD_SPAN / (float) n;
   job.grid.k = ms_render_downsample_factor (region->width, region->height, max_size);
   job.ow = (region->width + job.grid.k - 1) / job.grid.k;
   job.oh = (region->height + job.grid.k - 1) / job.grid.k;
@@ -338,13 +380,12 @@ ms_render_blueprint (MsBlueprint            *bp,
       return NULL;
     }
   cairo_surface_flush (surface);
-  job.pixels = (guint32 *) (gpointer) cairo_image_surface_get_data (surface);
-  job.stride = cairo_image_surface_get_stride (surface) / 4;
 
   ms_blueprint_grid_reduce (bp, &job.grid, cancellable);
-  job.band_width = MAX (1u, MIN (64u, job.ow / (4 * g_get_num_processors ()) + 1));
   if (!g_cancellable_is_cancelled (cancellable))
-    ms_parallel_for ((job.ow + job.band_width - 1) / job.band_width, colour_band, &job);
+    ms_blueprint_colour_grid (bp, style, &job.grid,
+                              (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
+                              cairo_image_surface_get_stride (surface) / 4, cancellable);
 
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
@@ -354,7 +395,16 @@ ms_render_blueprint (MsBlueprint            *bp,
 
   cairo_surface_mark_dirty (surface);
   if (style->overlays != MS_OVERLAY_NONE)
-    draw_overlays (bp, style, region, job.grid.k, surface);
+    {
+      cairo_t *cr = cairo_create (surface);
+
+      /* Map pixel (x, y) covers [x, x+1) × [y, y+1); towns and roads are in
+       * the same units, so image = (point - region origin) / k. */
+      cairo_scale (cr, 1.0 / job.grid.k, 1.0 / job.grid.k);
+      cairo_translate (cr, -(double) region->x, -(double) region->y);
+      ms_blueprint_draw_overlays (bp, style, cr, job.grid.k);
+      cairo_destroy (cr);
+    }
 
   return surface;
 }

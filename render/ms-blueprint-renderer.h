@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "ms-blueprint.h"
+#include "ms-blueprint-grid.h"
 #include "ms-colour.h"
 
 G_BEGIN_DECLS
@@ -68,6 +69,17 @@ cairo_surface_t  *ms_render_blueprint          (MsBlueprint            *blueprin
                                                 guint                   max_size,
                                                 GCancellable           *cancellable,
                                                 GError                **error);
+
+void              ms_blueprint_colour_grid     (MsBlueprint            *blueprint,
+                                                const MsBlueprintStyle *style,
+                                                const MsBlueprintGrid  *grid,
+                                                guint32                *pixels,
+                                                int                     stride,
+                                                GCancellable           *cancellable);
+void              ms_blueprint_draw_overlays   (MsBlueprint            *blueprint,
+                                                const MsBlueprintStyle *style,
+                                                cairo_t                *cr,
+                                                double                  pixel_size);
 
 guint             ms_render_downsample_factor  (guint                   width,
                                                 guint                   height,

@@ -22,7 +22,9 @@ run_cli (char **out, const char *first, ...)
   va_end (ap);
   g_ptr_array_add (args, NULL);
 
-  g_spawn_sync (NULL, (char **) args->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+  /* The child's stdout must not mix with this test's TAP output. */
+  g_spawn_sync (NULL, (char **) args->pdata, NULL,
+                out ? G_SPAWN_DEFAULT : G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
                 out, &err, &status, &error);
   g_assert_no_error (error);
   g_test_message ("stderr: %s", err);

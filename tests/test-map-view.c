@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The map view in a real window (Xvfb, Mesa): with OpenGL, and — run again
+ * with GDK_DEBUG=gl-disable — falling back to CPU tiles.  Either way what
+ * the window shows must match the CPU renderer's image of the same view.
+ * MAPSMITH_TEST_EXPECT_GL says which renderer the run must end up using.
+ */
+#include "config.h"
+
+#include <gtk/gtk.h>
+
+#include "ms-blueprint-renderer.h"
+#include "ms-demo-blueprint.h"
+#include "ms-map-view.h"
+
+#define SIZE 512
+#define TOLERANCE 2
+
+static gboolean
+on_timeout (gpointer user_data)
+{
+  g_error ("The map view did not finish drawing in time");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+wait_for_tiles (MsMapView *view)
+{
+  guint watchdog = g_timeout_add_seconds (60, on_timeout, NULL);
+  gint64 settle_until = 0;
+
+  /* Until no tile is pending, then a few more frames. */
+  for (;;)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (ms_map_view_get_pending_tiles (view) > 0 || !gtk_widget_get_mapped (GTK_WIDGET (view)))
+        {
+          settle_until = 0;
+          g_usleep (1000);
+          continue;
+        }
+      if (settle_until == 0)
+        settle_until = g_get_monotonic_time () + 300 * 1000;
+      if (g_get_monotonic_time () > settle_until)
+        break;
+      g_usleep (1000);
+    }
+  g_source_remove (watchdog);
+}
+
+static guint32 *
+capture (GtkWidget *widget)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  guint32 *pixels = g_new (guint32, SIZE * SIZE);
+
+  gdk_paintable_snapshot (paintable, snapshot, SIZE, SIZE);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, SIZE, SIZE));
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, SIZE);
+  gdk_texture_download (texture, (guchar *) pixels, SIZE * 4);
+  return pixels;
+}
+
+static void
+assert_matches_cpu (const guint32 *shown,
+                    MsBlueprint   *bp,
+                    const MsBlueprintStyle *style)
+{
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *cpu = ms_render_blueprint (bp, style, NULL, 0, NULL, &error);
+  const guint8 *data = cairo_image_surface_get_data (cpu);
+  int stride = cairo_image_surface_get_stride (cpu);
+  guint worst = 0, bad = 0;
+
+  g_assert_no_error (error);
+  for (int y = 0; y < SIZE; y++)
+    for (int x = 0; x < SIZE; x++)
+      {
+        guint32 a = ((const guint32 *) (gconstpointer) (data + (gsize) y * stride))[x];
+        guint32 b = shown[(gsize) y * SIZE + x];
+        guint d = 0;
+
+        for (guint shift = 0; shift < 24; shift += 8)
+          d = MAX (d, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
+        worst = MAX (worst, d);
+        if (d > TOLERANCE)
+          bad++;
+      }
+  cairo_surface_destroy (cpu);
+  if (bad > 0)
+    g_error ("The window differs from the CPU image in %u pixels (worst by %u)", bad, worst);
+}
+
+static void
+test_shows_the_map (void)
+{
+  gboolean expect_gl = g_strcmp0 (g_getenv ("MAPSMITH_TEST_EXPECT_GL"), "0") != 0;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (SIZE, 42, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_autofree guint32 *shown = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = ms_map_view_new ();
+  MsViewport *viewport = ms_map_view_get_viewport (MS_MAP_VIEW (view));
+  MsBlueprintStyle style;
+  double cx, cy;
+
+  g_assert_no_error (error);
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), SIZE, SIZE);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  ms_map_view_set_blueprint (MS_MAP_VIEW (view), bp);
+  ms_blueprint_style_init (&style);
+  ms_map_view_set_style (MS_MAP_VIEW (view), &style);
+  gtk_window_present (GTK_WINDOW (window));
+
+  wait_for_tiles (MS_MAP_VIEW (view));
+  g_assert_cmpint (gtk_widget_get_width (view), ==, SIZE);
+  g_assert_cmpint (gtk_widget_get_height (view), ==, SIZE);
+  /* Fitted: one screen pixel per map pixel, centred. */
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), ==, 1.0);
+  ms_viewport_get_centre (viewport, &cx, &cy);
+  g_assert_cmpfloat (cx, ==, SIZE / 2);
+
+  g_assert_cmpint (ms_map_view_get_using_gl (MS_MAP_VIEW (view)), ==, expect_gl);
+  if (!expect_gl)
+    g_assert_nonnull (ms_map_view_get_renderer_problem (MS_MAP_VIEW (view)));
+
+  shown = capture (view);
+  assert_matches_cpu (shown, bp, &style);
+
+  /* Keyboard actions move the shared viewport. */
+  g_assert_true (gtk_widget_activate_action (view, "map.zoom-in", NULL));
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (viewport), 1.25, 1e-12);
+  g_assert_true (gtk_widget_activate_action (view, "map.pan", "(ii)", 50, 0));
+  ms_viewport_get_centre (viewport, &cx, &cy);
+  g_assert_cmpfloat_with_epsilon (cx, SIZE / 2 - 50 / 1.25, 1e-9);
+  g_assert_true (gtk_widget_activate_action (view, "map.zoom-fit", NULL));
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), ==, 1.0);
+
+  /* Another layer redraws the same way. */
+  style.layer = MS_BLUEPRINT_LAYER_BIOME;
+  ms_map_view_set_style (MS_MAP_VIEW (view), &style);
+  wait_for_tiles (MS_MAP_VIEW (view));
+  g_free (shown);
+  shown = capture (view);
+  assert_matches_cpu (shown, bp, &style);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/map-view/shows-the-map", test_shows_the_map);
+  return g_test_run ();
+}

@@ -1,0 +1,871 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The map view: a blueprint drawn from its tile pyramid, with OpenGL when it
+ * can and with CPU tiles when it cannot.
+ *
+ * GL: a GtkGLArea child owns the context; MsGlRenderer uploads tiles and
+ * colours them in a shader.  If the context cannot be made, the shaders do
+ * not build, or a draw fails (a lost context, say), the GL area is removed
+ * and the same tiles are coloured by the CPU colour model into textures —
+ * the view never shows a black rectangle, and says why it fell back.
+ *
+ * Tiles are made on worker threads (MsBlueprintPyramid) and arrive in the
+ * main loop; until a tile is there the nearest coarser one stands in.
+ */
+#define G_LOG_DOMAIN "ms-map-view"
+
+#include "config.h"
+
+#include <math.h>
+#include <epoxy/gl.h>
+
+#include "ms-blueprint-pyramid.h"
+#include "ms-gl-renderer.h"
+#include "ms-map-view.h"
+
+#define PYRAMID_BUDGET   (256u << 20)
+#define TEXTURE_BUDGET   (192u << 20)
+#define CPU_TILE_BUDGET  (128u << 20)
+#define ZOOM_STEP        1.25
+
+struct _MsMapView
+{
+  GtkWidget           parent_instance;
+
+  MsBlueprint        *blueprint;
+  MsBlueprintPyramid *pyramid;
+  MsViewport         *viewport;
+  MsBlueprintStyle    style;
+
+  GtkWidget          *gl_area;      /* NULL once fallen back to the CPU */
+  MsGlRenderer       *gl_renderer;
+  char               *problem;
+
+  GHashTable         *pending;      /* packed key -> TRUE: requested tiles */
+  GPtrArray          *to_upload;    /* MsBlueprintTile*, waiting for the GL thread */
+  GHashTable         *cpu_tiles;    /* packed key -> GdkTexture */
+  GQueue              cpu_lru;      /* guint64* packed keys, most recent first */
+  GCancellable       *cancellable;
+
+  double              drag_start_x, drag_start_y;
+  double              pointer_x, pointer_y;
+};
+
+enum
+{
+  PROP_0,
+  PROP_BLUEPRINT,
+  PROP_USING_GL,
+  PROP_RENDERER_PROBLEM,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (MsMapView, ms_map_view, GTK_TYPE_WIDGET)
+
+static guint64
+pack_key (const MsTileKey *key)
+{
+  return (guint64) key->level << 48 | (guint64) key->tx << 24 | key->ty;
+}
+
+static void request_visible_tiles (MsMapView *self);
+
+/* ------------------------------------------------------------ view math --- */
+
+static guint
+level_for_zoom (MsMapView *self,
+                double     zoom)
+{
+  guint top = ms_blueprint_pyramid_get_top_level (self->pyramid);
+  guint level = 0;
+
+  while (level < top && ldexp (1.0, (int) level + 1) * zoom <= 1.0 + 1e-9)
+    level++;
+  return level;
+}
+
+/* The view in device pixels, as the renderers want it. */
+static MsGlView
+current_view (MsMapView *self)
+{
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  double x0, y0;
+  MsGlView view;
+
+  ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
+  view.x0 = x0;
+  view.y0 = y0;
+  view.zoom = ms_viewport_get_zoom (self->viewport) * scale;
+  view.width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) * scale);
+  view.height = MAX (1, gtk_widget_get_height (GTK_WIDGET (self)) * scale);
+  return view;
+}
+
+static void
+visible_tiles (MsMapView *self,
+               guint      level,
+               guint     *tx0,
+               guint     *ty0,
+               guint     *tx1,
+               guint     *ty1)
+{
+  double span = ldexp ((double) MS_TILE_SIZE, (int) level);
+  double x0, y0, x1, y1;
+  guint nx, ny;
+
+  ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
+  ms_viewport_screen_to_map (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
+                             gtk_widget_get_height (GTK_WIDGET (self)), &x1, &y1);
+  ms_blueprint_pyramid_get_tile_grid (self->pyramid, level, &nx, &ny);
+  *tx0 = (guint) CLAMP (floor (x0 / span), 0, (double) nx);
+  *ty0 = (guint) CLAMP (floor (y0 / span), 0, (double) ny);
+  *tx1 = (guint) CLAMP (ceil (x1 / span), 0, (double) nx);
+  *ty1 = (guint) CLAMP (ceil (y1 / span), 0, (double) ny);
+}
+
+/* ---------------------------------------------------------------- tiles --- */
+
+static GdkTexture *
+colour_tile (MsMapView       *self,
+             MsBlueprintTile *tile)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  gsize stride = (gsize) tile->width * 4;
+  guint32 *pixels = g_malloc (stride * tile->height);
+
+  ms_blueprint_colour_grid (self->blueprint, &self->style, &tile->grid, pixels, (int) tile->width, NULL);
+  bytes = g_bytes_new_take (pixels, stride * tile->height);
+  /* ARGB32 in native order is B8G8R8A8 premultiplied on little-endian. */
+  return gdk_memory_texture_new ((int) tile->width, (int) tile->height,
+                                 GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
+static void
+cpu_tiles_insert (MsMapView       *self,
+                  const MsTileKey *key,
+                  GdkTexture      *texture)
+{
+  guint64 packed = pack_key (key);
+  gsize bytes_each = (gsize) (MS_TILE_SIZE * MS_TILE_SIZE * 4);
+
+  if (!g_hash_table_contains (self->cpu_tiles, &packed))
+    g_queue_push_head (&self->cpu_lru, g_memdup2 (&packed, sizeof packed));
+  g_hash_table_insert (self->cpu_tiles, g_memdup2 (&packed, sizeof packed), g_object_ref (texture));
+
+  while (self->cpu_lru.length * bytes_each > CPU_TILE_BUDGET && self->cpu_lru.length > 1)
+    {
+      g_autofree guint64 *old = g_queue_pop_tail (&self->cpu_lru);
+      g_hash_table_remove (self->cpu_tiles, old);
+    }
+}
+
+static void
+tile_ready (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(MsMapView) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprintTile) tile = NULL;
+  guint64 packed;
+
+  tile = ms_blueprint_pyramid_get_tile_finish (MS_BLUEPRINT_PYRAMID (source), result, &error);
+  if (tile == NULL)
+    {
+      /* Cancelled requests are the view moving on, not a failure. */
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        g_warning ("Could not make a map tile: %s", error->message);
+      return;
+    }
+
+  packed = pack_key (&tile->key);
+  g_hash_table_remove (self->pending, &packed);
+
+  if (self->pyramid == NULL || ms_blueprint_pyramid_get_blueprint (self->pyramid) != self->blueprint)
+    return;
+
+  if (self->gl_area != NULL)
+    {
+      g_ptr_array_add (self->to_upload, ms_blueprint_tile_ref (tile));
+      gtk_gl_area_queue_render (GTK_GL_AREA (self->gl_area));
+    }
+  else
+    {
+      g_autoptr(GdkTexture) texture = colour_tile (self, tile);
+      cpu_tiles_insert (self, &tile->key, texture);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static gboolean
+tile_is_drawable (MsMapView       *self,
+                  const MsTileKey *key,
+                  GArray          *missing_gl)
+{
+  guint64 packed = pack_key (key);
+
+  if (self->gl_area != NULL)
+    {
+      for (guint i = 0; i < missing_gl->len; i++)
+        if (pack_key (&g_array_index (missing_gl, MsTileKey, i)) == packed)
+          return FALSE;
+      return TRUE;
+    }
+  return g_hash_table_contains (self->cpu_tiles, &packed);
+}
+
+static void
+request_visible_tiles (MsMapView *self)
+{
+  g_autoptr(GArray) missing_gl = NULL;
+  guint level, tx0, ty0, tx1, ty1;
+
+  if (self->pyramid == NULL || gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
+    return;
+
+  level = level_for_zoom (self, ms_viewport_get_zoom (self->viewport) *
+                                gtk_widget_get_scale_factor (GTK_WIDGET (self)));
+  if (self->gl_area != NULL && self->gl_renderer != NULL)
+    {
+      MsGlView view = current_view (self);
+      missing_gl = ms_gl_renderer_get_missing (self->gl_renderer, &view);
+    }
+  else
+    {
+      missing_gl = g_array_new (FALSE, FALSE, sizeof (MsTileKey));
+    }
+
+  visible_tiles (self, level, &tx0, &ty0, &tx1, &ty1);
+  for (guint ty = ty0; ty < ty1; ty++)
+    for (guint tx = tx0; tx < tx1; tx++)
+      {
+        MsTileKey key = { level, tx, ty };
+        guint64 packed = pack_key (&key);
+
+        if (tile_is_drawable (self, &key, missing_gl) ||
+            g_hash_table_contains (self->pending, &packed))
+          continue;
+        g_hash_table_add (self->pending, g_memdup2 (&packed, sizeof packed));
+        ms_blueprint_pyramid_get_tile_async (self->pyramid, &key, self->cancellable, tile_ready,
+                                             g_object_ref (self));
+      }
+
+  /* The whole map's coarsest tile stands in for anything not there yet. */
+  {
+    MsTileKey top = { ms_blueprint_pyramid_get_top_level (self->pyramid), 0, 0 };
+    guint64 packed = pack_key (&top);
+
+    if (level != top.level && !g_hash_table_contains (self->pending, &packed) &&
+        !(self->gl_area == NULL && g_hash_table_contains (self->cpu_tiles, &packed)) &&
+        (self->gl_area == NULL || self->gl_renderer == NULL ||
+         ms_gl_renderer_get_n_textures (self->gl_renderer) == 0))
+      {
+        g_hash_table_add (self->pending, g_memdup2 (&packed, sizeof packed));
+        ms_blueprint_pyramid_get_tile_async (self->pyramid, &top, self->cancellable, tile_ready,
+                                             g_object_ref (self));
+      }
+  }
+}
+
+static void
+reset_tiles (MsMapView *self)
+{
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  g_hash_table_remove_all (self->pending);
+  g_ptr_array_set_size (self->to_upload, 0);
+  g_hash_table_remove_all (self->cpu_tiles);
+  g_queue_clear_full (&self->cpu_lru, g_free);
+}
+
+/* ------------------------------------------------------------ fallback --- */
+
+static void
+fall_back_to_cpu (MsMapView  *self,
+                  const char *why)
+{
+  if (self->gl_area == NULL)
+    return;
+
+  g_message ("Drawing the map without OpenGL: %s", why);
+  g_free (self->problem);
+  self->problem = g_strdup (why);
+
+  /* Unparenting unrealizes the area, which frees the GL objects with the
+   * context current (see on_gl_unrealize). */
+  gtk_widget_unparent (g_steal_pointer (&self->gl_area));
+  g_ptr_array_set_size (self->to_upload, 0);
+  g_hash_table_remove_all (self->pending);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USING_GL]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RENDERER_PROBLEM]);
+  request_visible_tiles (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+fall_back_idle (gpointer user_data)
+{
+  MsMapView *self = user_data;
+  g_autofree char *why = g_strdup (self->problem);
+
+  fall_back_to_cpu (self, why ? why : "OpenGL failed");
+  return G_SOURCE_REMOVE;
+}
+
+/* GL handlers run inside GTK's own realize and render: leave them before
+ * tearing the GL area down. */
+static void
+schedule_fall_back (MsMapView  *self,
+                    const char *why)
+{
+  g_free (self->problem);
+  self->problem = g_strdup (why);
+  g_idle_add_full (G_PRIORITY_HIGH, fall_back_idle, g_object_ref (self), g_object_unref);
+}
+
+static void
+ensure_gl_renderer (MsMapView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->gl_renderer != NULL || self->pyramid == NULL || self->gl_area == NULL ||
+      !gtk_widget_get_realized (self->gl_area))
+    return;
+
+  gtk_gl_area_make_current (GTK_GL_AREA (self->gl_area));
+  if (gtk_gl_area_get_error (GTK_GL_AREA (self->gl_area)) != NULL)
+    return;
+
+  self->gl_renderer = ms_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
+  if (!ms_gl_renderer_realize (self->gl_renderer, &error))
+    {
+      g_clear_object (&self->gl_renderer);
+      gtk_gl_area_set_error (GTK_GL_AREA (self->gl_area), error);
+      schedule_fall_back (self, error->message);
+      return;
+    }
+  ms_gl_renderer_set_style (self->gl_renderer, &self->style);
+}
+
+static void
+on_gl_realize (GtkGLArea *area,
+               MsMapView *self)
+{
+  GError *error;
+
+  gtk_gl_area_make_current (area);
+  error = gtk_gl_area_get_error (area);
+  if (error != NULL)
+    {
+      schedule_fall_back (self, error->message);
+      return;
+    }
+  ensure_gl_renderer (self);
+}
+
+static void
+on_gl_unrealize (GtkGLArea *area,
+                 MsMapView *self)
+{
+  if (self->gl_renderer == NULL)
+    return;
+
+  gtk_gl_area_make_current (area);
+  if (gtk_gl_area_get_error (area) == NULL)
+    ms_gl_renderer_unrealize (self->gl_renderer);
+  g_clear_object (&self->gl_renderer);
+}
+
+static gboolean
+on_gl_render (GtkGLArea    *area,
+              GdkGLContext *context,
+              MsMapView    *self)
+{
+  g_autoptr(GError) error = NULL;
+  MsGlView view;
+
+  ensure_gl_renderer (self);
+  if (self->gl_renderer == NULL)
+    {
+      glClearColor (0.16f, 0.16f, 0.18f, 1.0f);
+      glClear (GL_COLOR_BUFFER_BIT);
+      return TRUE;
+    }
+
+  for (guint i = 0; i < self->to_upload->len; i++)
+    ms_gl_renderer_upload_tile (self->gl_renderer, g_ptr_array_index (self->to_upload, i));
+  g_ptr_array_set_size (self->to_upload, 0);
+
+  view = current_view (self);
+  if (!ms_gl_renderer_draw (self->gl_renderer, &view, &error))
+    {
+      schedule_fall_back (self, error->message);
+      return TRUE;
+    }
+
+  request_visible_tiles (self);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------- drawing --- */
+
+static void
+snapshot_cpu (MsMapView   *self,
+              GtkSnapshot *snapshot)
+{
+  double zoom = ms_viewport_get_zoom (self->viewport);
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  guint n = ms_blueprint_get_map_size (self->blueprint);
+  guint level = level_for_zoom (self, zoom * scale);
+  guint top = ms_blueprint_pyramid_get_top_level (self->pyramid);
+  guint tx0, ty0, tx1, ty1;
+
+  visible_tiles (self, level, &tx0, &ty0, &tx1, &ty1);
+  for (guint ty = ty0; ty < ty1; ty++)
+    for (guint tx = tx0; tx < tx1; tx++)
+      {
+        GdkTexture *texture = NULL;
+        MsTileKey key = { level, tx, ty };
+        guint up;
+
+        for (up = level; texture == NULL && up <= top; up++)
+          {
+            MsTileKey k = { up, tx >> (up - level), ty >> (up - level) };
+            guint64 packed = pack_key (&k);
+            texture = g_hash_table_lookup (self->cpu_tiles, &packed);
+            key = k;
+          }
+        if (texture == NULL)
+          continue;
+
+        {
+          /* The whole stand-in tile, clipped to this tile's area. */
+          double k = ldexp (1.0, (int) key.level);
+          double mx = (double) key.tx * MS_TILE_SIZE * k, my = (double) key.ty * MS_TILE_SIZE * k;
+          double cx = (double) tx * MS_TILE_SIZE * ldexp (1.0, (int) level);
+          double cy = (double) ty * MS_TILE_SIZE * ldexp (1.0, (int) level);
+          double cspan = MIN ((double) MS_TILE_SIZE * ldexp (1.0, (int) level), (double) n);
+          double sx, sy, ex, ey, csx, csy, cex, cey;
+
+          ms_viewport_map_to_screen (self->viewport, mx, my, &sx, &sy);
+          ms_viewport_map_to_screen (self->viewport, mx + gdk_texture_get_width (texture) * k,
+                                     my + gdk_texture_get_height (texture) * k, &ex, &ey);
+          ms_viewport_map_to_screen (self->viewport, cx, cy, &csx, &csy);
+          ms_viewport_map_to_screen (self->viewport, cx + cspan, cy + cspan, &cex, &cey);
+
+          gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT ((float) csx, (float) csy,
+                                                                 (float) (cex - csx), (float) (cey - csy)));
+          gtk_snapshot_append_texture (snapshot, texture,
+                                       &GRAPHENE_RECT_INIT ((float) sx, (float) sy,
+                                                            (float) (ex - sx), (float) (ey - sy)));
+          gtk_snapshot_pop (snapshot);
+        }
+      }
+}
+
+static void
+ms_map_view_snapshot (GtkWidget   *widget,
+                      GtkSnapshot *snapshot)
+{
+  MsMapView *self = MS_MAP_VIEW (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.16f, 0.16f, 0.18f, 1.0f },
+                             &GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height));
+  if (self->blueprint == NULL)
+    return;
+
+  if (self->gl_area != NULL)
+    gtk_widget_snapshot_child (widget, self->gl_area, snapshot);
+  else
+    snapshot_cpu (self, snapshot);
+
+  if (self->style.overlays != MS_OVERLAY_NONE)
+    {
+      double zoom = ms_viewport_get_zoom (self->viewport);
+      double x0, y0;
+      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height));
+
+      ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
+      cairo_scale (cr, zoom, zoom);
+      cairo_translate (cr, -x0, -y0);
+      ms_blueprint_draw_overlays (self->blueprint, &self->style, cr, 1.0 / zoom);
+      cairo_destroy (cr);
+    }
+
+  request_visible_tiles (self);
+}
+
+static void
+ms_map_view_size_allocate (GtkWidget *widget,
+                           int        width,
+                           int        height,
+                           int        baseline)
+{
+  MsMapView *self = MS_MAP_VIEW (widget);
+  double old_w = ms_viewport_get_width (self->viewport);
+  double old_h = ms_viewport_get_height (self->viewport);
+
+  ms_viewport_set_size (self->viewport, width, height);
+  /* A fresh map is shown fitted to the first real size the view gets. */
+  if (self->blueprint != NULL && old_w <= 1.0 && old_h <= 1.0 && width > 1 && height > 1)
+    ms_viewport_fit (self->viewport);
+
+  if (self->gl_area != NULL)
+    gtk_widget_allocate (self->gl_area, width, height, baseline, NULL);
+}
+
+/* ---------------------------------------------------------------- input --- */
+
+static void
+on_viewport_changed (MsMapView *self)
+{
+  if (self->gl_area != NULL)
+    gtk_gl_area_queue_render (GTK_GL_AREA (self->gl_area));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               MsMapView      *self)
+{
+  self->drag_start_x = 0;
+  self->drag_start_y = 0;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                MsMapView      *self)
+{
+  /* The map point under the pointer stays under it. */
+  ms_viewport_pan (self->viewport, dx - self->drag_start_x, dy - self->drag_start_y);
+  self->drag_start_x = dx;
+  self->drag_start_y = dy;
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           MsMapView                *self)
+{
+  self->pointer_x = x;
+  self->pointer_y = y;
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           MsMapView                *self)
+{
+  /* Wheels step, touchpads give smooth deltas: both scale exponentially. */
+  ms_viewport_zoom_at (self->viewport, pow (ZOOM_STEP, -dy), self->pointer_x, self->pointer_y);
+  return TRUE;
+}
+
+static void
+zoom_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  MsMapView *self = MS_MAP_VIEW (widget);
+  double w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+
+  if (g_str_equal (action_name, "map.zoom-in"))
+    ms_viewport_zoom_at (self->viewport, ZOOM_STEP, w / 2, h / 2);
+  else if (g_str_equal (action_name, "map.zoom-out"))
+    ms_viewport_zoom_at (self->viewport, 1.0 / ZOOM_STEP, w / 2, h / 2);
+  else if (g_str_equal (action_name, "map.zoom-fit"))
+    ms_viewport_fit (self->viewport);
+  else if (g_str_equal (action_name, "map.zoom-actual"))
+    ms_viewport_zoom_at (self->viewport, 1.0 / ms_viewport_get_zoom (self->viewport), w / 2, h / 2);
+}
+
+static void
+pan_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  MsMapView *self = MS_MAP_VIEW (widget);
+  int dx, dy;
+
+  g_variant_get (parameter, "(ii)", &dx, &dy);
+  ms_viewport_pan (self->viewport, dx, dy);
+}
+
+/* -------------------------------------------------------------- object --- */
+
+void
+ms_map_view_set_blueprint (MsMapView   *self,
+                           MsBlueprint *blueprint)
+{
+  guint n;
+
+  g_return_if_fail (MS_IS_MAP_VIEW (self));
+  g_return_if_fail (blueprint == NULL || MS_IS_BLUEPRINT (blueprint));
+
+  if (self->blueprint == blueprint)
+    return;
+
+  reset_tiles (self);
+  if (self->gl_renderer != NULL && self->gl_area != NULL && gtk_widget_get_realized (self->gl_area))
+    {
+      gtk_gl_area_make_current (GTK_GL_AREA (self->gl_area));
+      ms_gl_renderer_unrealize (self->gl_renderer);
+    }
+  g_clear_object (&self->gl_renderer);
+  g_clear_object (&self->pyramid);
+  g_set_object (&self->blueprint, blueprint);
+
+  if (blueprint != NULL)
+    {
+      n = ms_blueprint_get_map_size (blueprint);
+      self->pyramid = ms_blueprint_pyramid_new (blueprint, PYRAMID_BUDGET);
+      ms_viewport_set_map_size (self->viewport, n, n);
+      ms_viewport_set_size (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
+                            gtk_widget_get_height (GTK_WIDGET (self)));
+      ms_viewport_fit (self->viewport);
+      ensure_gl_renderer (self);
+    }
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLUEPRINT]);
+  on_viewport_changed (self);
+}
+
+MsBlueprint *
+ms_map_view_get_blueprint (MsMapView *self)
+{
+  g_return_val_if_fail (MS_IS_MAP_VIEW (self), NULL);
+  return self->blueprint;
+}
+
+MsViewport *
+ms_map_view_get_viewport (MsMapView *self)
+{
+  g_return_val_if_fail (MS_IS_MAP_VIEW (self), NULL);
+  return self->viewport;
+}
+
+void
+ms_map_view_set_style (MsMapView              *self,
+                       const MsBlueprintStyle *style)
+{
+  g_return_if_fail (MS_IS_MAP_VIEW (self));
+
+  self->style = *style;
+  if (self->gl_renderer != NULL)
+    ms_gl_renderer_set_style (self->gl_renderer, style);
+  /* CPU tiles are coloured: a new style makes them stale. */
+  g_hash_table_remove_all (self->cpu_tiles);
+  g_queue_clear_full (&self->cpu_lru, g_free);
+  on_viewport_changed (self);
+}
+
+const MsBlueprintStyle *
+ms_map_view_get_style (MsMapView *self)
+{
+  g_return_val_if_fail (MS_IS_MAP_VIEW (self), NULL);
+  return &self->style;
+}
+
+gboolean
+ms_map_view_get_using_gl (MsMapView *self)
+{
+  g_return_val_if_fail (MS_IS_MAP_VIEW (self), FALSE);
+  return self->gl_area != NULL && self->gl_renderer != NULL;
+}
+
+const char *
+ms_map_view_get_renderer_problem (MsMapView *self)
+{
+  g_return_val_if_fail (MS_IS_MAP_VIEW (self), NULL);
+  return self->gl_area == NULL ? self->problem : NULL;
+}
+
+guint
+ms_map_view_get_pending_tiles (MsMapView *self)
+{
+  g_return_val_if_fail (MS_IS_MAP_VIEW (self), 0);
+  return g_hash_table_size (self->pending) + self->to_upload->len;
+}
+
+static void
+ms_map_view_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  MsMapView *self = MS_MAP_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_BLUEPRINT:
+      g_value_set_object (value, self->blueprint);
+      break;
+    case PROP_USING_GL:
+      g_value_set_boolean (value, ms_map_view_get_using_gl (self));
+      break;
+    case PROP_RENDERER_PROBLEM:
+      g_value_set_string (value, ms_map_view_get_renderer_problem (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ms_map_view_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  MsMapView *self = MS_MAP_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_BLUEPRINT:
+      ms_map_view_set_blueprint (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ms_map_view_dispose (GObject *object)
+{
+  MsMapView *self = MS_MAP_VIEW (object);
+
+  g_cancellable_cancel (self->cancellable);
+  if (self->gl_area != NULL)
+    gtk_widget_unparent (g_steal_pointer (&self->gl_area));
+  g_clear_object (&self->gl_renderer);
+  g_clear_object (&self->pyramid);
+  g_clear_object (&self->blueprint);
+  if (self->viewport != NULL)
+    g_signal_handlers_disconnect_by_data (self->viewport, self);
+  g_clear_object (&self->viewport);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (ms_map_view_parent_class)->dispose (object);
+}
+
+static void
+ms_map_view_finalize (GObject *object)
+{
+  MsMapView *self = MS_MAP_VIEW (object);
+
+  g_hash_table_destroy (self->pending);
+  g_ptr_array_unref (self->to_upload);
+  g_hash_table_destroy (self->cpu_tiles);
+  g_queue_clear_full (&self->cpu_lru, g_free);
+  g_free (self->problem);
+
+  G_OBJECT_CLASS (ms_map_view_parent_class)->finalize (object);
+}
+
+static void
+ms_map_view_class_init (MsMapViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = ms_map_view_get_property;
+  object_class->set_property = ms_map_view_set_property;
+  object_class->dispose = ms_map_view_dispose;
+  object_class->finalize = ms_map_view_finalize;
+
+  widget_class->snapshot = ms_map_view_snapshot;
+  widget_class->size_allocate = ms_map_view_size_allocate;
+
+  properties[PROP_BLUEPRINT] =
+    g_param_spec_object ("blueprint", NULL, NULL, MS_TYPE_BLUEPRINT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_USING_GL] =
+    g_param_spec_boolean ("using-gl", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RENDERER_PROBLEM] =
+    g_param_spec_string ("renderer-problem", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_install_action (widget_class, "map.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "map.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "map.zoom-fit", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "map.zoom-actual", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "map.pan", "(ii)", pan_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "map.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "map.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "map.zoom-in", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "map.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "map.zoom-out", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "map.zoom-fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, 0, "map.zoom-actual", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "map.pan", "(ii)", 64, 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "map.pan", "(ii)", -64, 0);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "map.pan", "(ii)", 0, 64);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "map.pan", "(ii)", 0, -64);
+
+  gtk_widget_class_set_css_name (widget_class, "mapview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+ms_map_view_init (MsMapView *self)
+{
+  GtkEventController *controller;
+  GtkGesture *drag;
+
+  self->viewport = ms_viewport_new ();
+  self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->to_upload = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_blueprint_tile_unref);
+  self->cpu_tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
+  self->cancellable = g_cancellable_new ();
+  ms_blueprint_style_init (&self->style);
+
+  g_signal_connect_swapped (self->viewport, "notify", G_CALLBACK (on_viewport_changed), self);
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+
+  self->gl_area = gtk_gl_area_new ();
+  gtk_gl_area_set_auto_render (GTK_GL_AREA (self->gl_area), FALSE);
+  gtk_gl_area_set_required_version (GTK_GL_AREA (self->gl_area), 3, 3);
+  gtk_widget_set_can_target (self->gl_area, FALSE);
+  g_signal_connect (self->gl_area, "realize", G_CALLBACK (on_gl_realize), self);
+  g_signal_connect (self->gl_area, "unrealize", G_CALLBACK (on_gl_unrealize), self);
+  g_signal_connect (self->gl_area, "render", G_CALLBACK (on_gl_render), self);
+  gtk_widget_set_parent (self->gl_area, GTK_WIDGET (self));
+
+  drag = gtk_gesture_drag_new ();
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+GtkWidget *
+ms_map_view_new (void)
+{
+  return g_object_new (MS_TYPE_MAP_VIEW, NULL);
+}

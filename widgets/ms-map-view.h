@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-blueprint.h"
+#include "ms-blueprint-renderer.h"
+#include "ms-viewport.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_MAP_VIEW (ms_map_view_get_type ())
+G_DECLARE_FINAL_TYPE (MsMapView, ms_map_view, MS, MAP_VIEW, GtkWidget)
+
+GtkWidget              *ms_map_view_new             (void);
+void                    ms_map_view_set_blueprint   (MsMapView              *self,
+                                                     MsBlueprint            *blueprint);
+MsBlueprint            *ms_map_view_get_blueprint   (MsMapView              *self);
+MsViewport             *ms_map_view_get_viewport    (MsMapView              *self);
+void                    ms_map_view_set_style       (MsMapView              *self,
+                                                     const MsBlueprintStyle *style);
+const MsBlueprintStyle *ms_map_view_get_style       (MsMapView              *self);
+/* TRUE while drawing with OpenGL; FALSE once it fell back to the CPU. */
+gboolean                ms_map_view_get_using_gl    (MsMapView              *self);
+/* Why the view draws on the CPU, or NULL. */
+const char             *ms_map_view_get_renderer_problem (MsMapView         *self);
+/* Tiles requested and not yet drawn; 0 when the view is complete. */
+guint                   ms_map_view_get_pending_tiles (MsMapView            *self);
+
+G_END_DECLS
