@@ -47,7 +47,7 @@ struct _MsGlRenderer
   GLuint              palette;   /* 256 × 1 RGBA8 biome colours */
   struct
   {
-    GLint viewport, cells, layer, light, spacing, scale, strength, opacity, sea, has_water;
+    GLint viewport, size, cells, layer, light, spacing, scale, strength, opacity, sea, has_water;
     GLint land, n_land, depth, n_depth, palette;
   } u;
 
@@ -225,6 +225,7 @@ ms_gl_renderer_realize (MsGlRenderer  *self,
 
 #define U(field, name) self->u.field = glGetUniformLocation (self->program, name)
   U (viewport, "u_viewport");
+  U (size, "u_size");
   U (cells, "u_cells");
   U (layer, "u_layer");
   U (light, "u_light");
@@ -501,6 +502,7 @@ draw_quad (MsGlRenderer       *self,
   };
 
   glUniform1f (self->u.spacing, metres_per_pixel * (float) ka);
+  glUniform2i (self->u.size, (GLint) entry->width, (GLint) entry->height);
   glBindTexture (GL_TEXTURE_2D, entry->texture);
   glBufferData (GL_ARRAY_BUFFER, sizeof vertices, vertices, GL_STREAM_DRAW);
   glDrawArrays (GL_TRIANGLES, 0, 6);

@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "ms-parallel.h"
+#include "ms-zone-cell.h"
 #include "ms-zone-renderer.h"
 
 static const char * const layer_names[MS_N_ZONE_RENDER_LAYERS] = {
@@ -24,17 +25,6 @@ static const char * const layer_names[MS_N_ZONE_RENDER_LAYERS] = {
   [MS_ZONE_RENDER_LAYER_SPAWN] = "spawn",
   [MS_ZONE_RENDER_LAYER_SLOPE] = "slope",
   [MS_ZONE_RENDER_LAYER_PLANT_ALLOWED] = "plant-allowed",
-};
-
-/* The file each view reads. */
-static const MsZoneLayer source_layers[MS_N_ZONE_RENDER_LAYERS] = {
-  [MS_ZONE_RENDER_LAYER_ALTITUDE] = MS_ZONE_LAYER_ALTITUDE,
-  [MS_ZONE_RENDER_LAYER_CONTROL] = MS_ZONE_LAYER_CONTROL,
-  [MS_ZONE_RENDER_LAYER_BLOCKS] = MS_ZONE_LAYER_BLOCKS,
-  [MS_ZONE_RENDER_LAYER_PLANTS] = MS_ZONE_LAYER_PLANTS,
-  [MS_ZONE_RENDER_LAYER_SPAWN] = MS_ZONE_LAYER_PLANTS,
-  [MS_ZONE_RENDER_LAYER_SLOPE] = MS_ZONE_LAYER_ALTITUDE,
-  [MS_ZONE_RENDER_LAYER_PLANT_ALLOWED] = MS_ZONE_LAYER_CONTROL,
 };
 
 void
@@ -143,15 +133,13 @@ reduce_heights_band (guint    band,
     for (guint cx = 0; cx < job->gw; cx++)
       {
         guint x0, y0, x1, y1;
-        double sum = 0.0;
+        MsZoneCell cell;
         float mean = NAN;
 
         if (block_tiles (job, (gint64) cx - 1, (gint64) cy - 1, &x0, &y0, &x1, &y1))
           {
-            for (guint y = y0; y < y1; y++)
-              for (guint x = x0; x < x1; x++)
-                sum += ms_zone_get_altitude (job->zone, x, y);
-            mean = (float) (sum / ((double) (x1 - x0) * (y1 - y0)) / MS_ZONE_ALTITUDE_PER_UNIT);
+            ms_zone_cell_reduce (job->zone, MS_ZONE_CELL_HEIGHT, x0, y0, x1, y1, &cell);
+            mean = cell.height;
           }
         job->heights[(gsize) cy * job->gw + cx] = mean;
       }
@@ -212,36 +200,24 @@ mix_flags (MsRgb   under,
   return under;
 }
 
+/* The colour of one reduced block: the formulas shaders/zone.frag mirrors. */
 static MsRgb
-colour_at (const Job *job,
-           guint      ox,
-           guint      oy)
+colour_cell (const Job        *job,
+             const MsZoneCell *cell,
+             guint             ox,
+             guint             oy)
 {
   const MsZoneStyle *s = job->style;
-  MsZone *zone = job->zone;
-  guint x0, y0, x1, y1;
-  float n, height, shade;
-  guint64 sum = 0;
-  guint flags = 0;
+  float height, shade;
   MsRgb relief;
-
-  if (!block_tiles (job, ox, oy, &x0, &y0, &x1, &y1))
-    g_assert_not_reached ();
-  n = (float) (x1 - x0) * (float) (y1 - y0);
 
   switch (s->layer)
     {
     case MS_ZONE_RENDER_LAYER_SPAWN:
-      for (guint y = y0; y < y1; y++)
-        for (guint x = x0; x < x1; x++)
-          sum += ms_zone_get_spawn (zone, x, y);
-      return ms_colour_zone_spawn ((float) sum / n);
+      return ms_colour_zone_spawn (cell->spawn);
 
     case MS_ZONE_RENDER_LAYER_SLOPE:
-      for (guint y = y0; y < y1; y++)
-        for (guint x = x0; x < x1; x++)
-          sum += ms_zone_get_slope (zone, x, y);
-      return ms_colour_zone_slope ((float) sum / n);
+      return ms_colour_zone_slope (cell->slope);
 
     case MS_ZONE_RENDER_LAYER_ALTITUDE:
       shade = shade_at (job, ox, oy, &height);
@@ -258,48 +234,45 @@ colour_at (const Job *job,
   switch (s->layer)
     {
     case MS_ZONE_RENDER_LAYER_CONTROL:
-      for (guint y = y0; y < y1; y++)
-        for (guint x = x0; x < x1; x++)
-          flags |= ms_zone_get_control (zone, x, y);
-      return mix_flags (relief, flags & s->flags, ms_colour_zone_control, s->overlay_opacity);
+      return mix_flags (relief, cell->control & s->flags, ms_colour_zone_control,
+                        s->overlay_opacity);
 
     case MS_ZONE_RENDER_LAYER_BLOCKS:
-      for (guint y = y0; y < y1; y++)
-        for (guint x = x0; x < x1; x++)
-          flags |= ms_zone_get_blocking_flags (zone, x, y);
-      return mix_flags (relief, flags & s->flags, ms_colour_zone_blocking, s->overlay_opacity);
+      return mix_flags (relief, cell->blocking & s->flags, ms_colour_zone_blocking,
+                        s->overlay_opacity);
 
     case MS_ZONE_RENDER_LAYER_PLANT_ALLOWED:
-      for (guint y = y0; y < y1; y++)
-        for (guint x = x0; x < x1; x++)
-          sum += ms_zone_is_plant_allowed (zone, x, y);
       return ms_colour_mix (relief, ms_colour_zone_plant_allowed (),
-                            s->overlay_opacity * ((float) sum / n));
+                            s->overlay_opacity * cell->allowed);
 
     case MS_ZONE_RENDER_LAYER_PLANTS:
-      {
-        guint8 p[MS_ZONE_PLANT_INFO_SIZE];
-
-        /* Live plants are a few tiles among millions: any one in the block
-         * shows, at full strength. */
-        for (guint y = y0; y < y1; y++)
-          for (guint x = x0; x < x1; x++)
-            {
-              ms_zone_get_plant (zone, x, y, p);
-              if (p[MS_ZONE_PLANT_TYPE] != 0)
-                return profile_colour (job->profile, MS_PROFILE_PLANT_TYPES,
-                                       p[MS_ZONE_PLANT_TYPE]);
-            }
-        ms_zone_get_plant (zone, x0 + (x1 - x0) / 2, y0 + (y1 - y0) / 2, p);
-        return ms_colour_mix (relief,
-                              profile_colour (job->profile, MS_PROFILE_GROUND_TYPES,
-                                              p[MS_ZONE_PLANT_GROUND_TYPE]),
-                              s->overlay_opacity);
-      }
+      /* A live plant shows at full strength, else the ground tints. */
+      if (cell->plant != 0)
+        return profile_colour (job->profile, MS_PROFILE_PLANT_TYPES, cell->plant);
+      return ms_colour_mix (relief,
+                            profile_colour (job->profile, MS_PROFILE_GROUND_TYPES, cell->ground),
+                            s->overlay_opacity);
 
     default:
       g_assert_not_reached ();
     }
+}
+
+static MsRgb
+colour_at (const Job *job,
+           guint      ox,
+           guint      oy)
+{
+  guint x0, y0, x1, y1;
+  MsZoneCellFields fields;
+  MsZoneCell cell;
+
+  if (!block_tiles (job, ox, oy, &x0, &y0, &x1, &y1))
+    g_assert_not_reached ();
+  /* The relief comes from job->heights, not from the cell. */
+  fields = ms_zone_cell_fields_for_layer (job->style->layer) & ~MS_ZONE_CELL_HEIGHT;
+  ms_zone_cell_reduce (job->zone, fields, x0, y0, x1, y1, &cell);
+  return colour_cell (job, &cell, ox, oy);
 }
 
 static void
@@ -374,7 +347,7 @@ ms_render_zone (MsZone             *zone,
       return NULL;
     }
 
-  source = source_layers[style->layer];
+  source = ms_zone_cell_source_layer (style->layer);
   if (!ms_zone_has_layer (zone, source))
     {
       g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER,

@@ -17,6 +17,7 @@ out vec4 frag_colour;
 
 uniform sampler2D u_cells;
 uniform int   u_layer;       // MsBlueprintLayer
+uniform ivec2 u_size;        // the tile's own cells (the texture is 2 larger)
 uniform vec3  u_light;       // towards the light, image space
 uniform float u_spacing;     // metres per cell
 uniform float u_scale;       // metres per raw height unit, exaggerated
@@ -85,7 +86,9 @@ water_colour (bool ocean, float depth)
 void
 main ()
 {
-  ivec2 c = ivec2 (floor (v_cell)) + ivec2 (1, 1);
+  // Interpolation can put an edge pixel a hair past the tile's last cell:
+  // stay on the tile's own cells, whose neighbours are all in the texture.
+  ivec2 c = clamp (ivec2 (floor (v_cell)), ivec2 (0), u_size - 1) + ivec2 (1, 1);
   vec4 cell = texelFetch (u_cells, c, 0);
   float h = cell.r > -1.0e29 ? cell.r : u_sea;
   float surface = cell.g > -1.0e29 ? cell.g : u_sea;

@@ -1,0 +1,576 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The level-of-detail pyramid of a zone, shaped like the blueprint one:
+ * tiles are reduced straight from the zone (ms_zone_cell_reduce (), the
+ * reduction of the CPU image, so GL and CPU agree cell for cell) on worker
+ * threads and kept least-recently-used under a byte budget.  Unlike a
+ * blueprint a zone changes: the pyramid follows the zone's "changed"
+ * signal, drops what an edit touched and says which tiles those were.
+ */
+#define G_LOG_DOMAIN "ms-render"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ms-parallel.h"
+#include "ms-zone-pyramid.h"
+
+struct _MsZonePyramid
+{
+  GObject           parent_instance;
+
+  MsZone           *zone;
+  MsZoneCellFields  fields;
+  guint             top_level;
+  gsize             budget;
+
+  GMutex            lock;
+  GHashTable       *tiles;        /* packed key -> GList link in lru */
+  GQueue            lru;          /* MsZoneTile*, most recent at the head */
+  gsize             cached_bytes;
+  /* Changes so far, and for each tile key the change that last touched it:
+   * a tile begun before that change is out of date when it is done. */
+  guint64           serial;
+  GHashTable       *touched;      /* packed key -> guint64 serial */
+};
+
+enum
+{
+  SIGNAL_TILES_INVALIDATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MsZonePyramid, ms_zone_pyramid, G_TYPE_OBJECT)
+
+static guint64
+pack_key (const MsTileKey *key)
+{
+  return (guint64) key->level << 48 | (guint64) key->tx << 24 | key->ty;
+}
+
+MsZoneTile *
+ms_zone_tile_ref (MsZoneTile *tile)
+{
+  g_atomic_int_inc (&tile->ref_count);
+  return tile;
+}
+
+void
+ms_zone_tile_unref (MsZoneTile *tile)
+{
+  if (!g_atomic_int_dec_and_test (&tile->ref_count))
+    return;
+  g_free (tile->cells);
+  g_free (tile);
+}
+
+gsize
+ms_zone_tile_get_bytes (const MsZoneTile *tile)
+{
+  return sizeof *tile + (gsize) tile->grid_width * tile->grid_height * sizeof (MsZoneCell);
+}
+
+static void
+ms_zone_pyramid_finalize (GObject *object)
+{
+  MsZonePyramid *self = MS_ZONE_PYRAMID (object);
+
+  g_hash_table_destroy (self->tiles);
+  g_hash_table_destroy (self->touched);
+  g_queue_clear_full (&self->lru, (GDestroyNotify) ms_zone_tile_unref);
+  g_mutex_clear (&self->lock);
+  g_clear_object (&self->zone);
+
+  G_OBJECT_CLASS (ms_zone_pyramid_parent_class)->finalize (object);
+}
+
+static void
+ms_zone_pyramid_class_init (MsZonePyramidClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ms_zone_pyramid_finalize;
+
+  /**
+   * MsZonePyramid::tiles-invalidated:
+   * @keys: (element-type MsTileKey): every tile, at every level, whose
+   *   contents an edit changed, whether the pyramid had it cached or not
+   *
+   * Emitted on the thread that edited the zone, after the cached tiles are
+   * gone, so a handler that asks for them gets new ones.
+   */
+  signals[SIGNAL_TILES_INVALIDATED] =
+    g_signal_new ("tiles-invalidated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ARRAY);
+}
+
+static void
+ms_zone_pyramid_init (MsZonePyramid *self)
+{
+  g_mutex_init (&self->lock);
+  self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->touched = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+}
+
+static void
+drop_locked (MsZonePyramid *self,
+             guint64        packed)
+{
+  GList *link = g_hash_table_lookup (self->tiles, &packed);
+  MsZoneTile *tile;
+
+  if (link == NULL)
+    return;
+  tile = link->data;
+  g_queue_delete_link (&self->lru, link);
+  g_hash_table_remove (self->tiles, &packed);
+  self->cached_bytes -= ms_zone_tile_get_bytes (tile);
+  ms_zone_tile_unref (tile);
+}
+
+/* The tiles at one level whose cells [c0, c1] (inclusive) are their own
+ * cells, or with @apron also their apron cells. */
+static void
+tile_range (guint     c0,
+            guint     c1,
+            gboolean  apron,
+            guint     n_tiles,
+            guint    *t0,
+            guint    *t1)
+{
+  if (apron)
+    {
+      c0 = c0 > 0 ? c0 - 1 : 0;
+      c1 = c1 + 1;
+    }
+  *t0 = c0 / MS_TILE_SIZE;
+  *t1 = MIN (c1 / MS_TILE_SIZE, n_tiles - 1);
+}
+
+static void
+on_zone_changed (MsZone        *zone,
+                 guint          layer,
+                 guint          x,
+                 guint          y,
+                 guint          width,
+                 guint          height,
+                 MsZonePyramid *self)
+{
+  g_autoptr(GArray) keys = NULL;
+  MsZoneCellFields fields = ms_zone_cell_fields_of_layer ((MsZoneLayer) layer) & self->fields;
+  guint x1 = x + width, y1 = y + height;
+  /* A tile's slope reads the tiles to its right and below. */
+  guint sx0 = (fields & MS_ZONE_CELL_SLOPE) && x > 0 ? x - 1 : x;
+  guint sy0 = (fields & MS_ZONE_CELL_SLOPE) && y > 0 ? y - 1 : y;
+
+  if (fields == 0 || width == 0 || height == 0)
+    return;
+
+  keys = g_array_new (FALSE, FALSE, sizeof (MsTileKey));
+
+  g_mutex_lock (&self->lock);
+  self->serial++;
+  for (guint level = 0; level <= self->top_level; level++)
+    {
+      guint nx, ny, tx0, ty0, tx1, ty1;
+
+      ms_zone_pyramid_get_tile_grid (self, level, &nx, &ny);
+      tile_range (sx0 >> level, (x1 - 1) >> level, FALSE, nx, &tx0, &tx1);
+      tile_range (sy0 >> level, (y1 - 1) >> level, FALSE, ny, &ty0, &ty1);
+      if (fields & MS_ZONE_CELL_HEIGHT)
+        {
+          guint ax0, ay0, ax1, ay1;
+
+          /* Neighbours shade with these heights through their apron. */
+          tile_range (x >> level, (x1 - 1) >> level, TRUE, nx, &ax0, &ax1);
+          tile_range (y >> level, (y1 - 1) >> level, TRUE, ny, &ay0, &ay1);
+          tx0 = MIN (tx0, ax0);
+          ty0 = MIN (ty0, ay0);
+          tx1 = MAX (tx1, ax1);
+          ty1 = MAX (ty1, ay1);
+        }
+
+      for (guint ty = ty0; ty <= ty1; ty++)
+        for (guint tx = tx0; tx <= tx1; tx++)
+          {
+            MsTileKey key = { level, tx, ty };
+            guint64 packed = pack_key (&key);
+
+            drop_locked (self, packed);
+            g_hash_table_insert (self->touched, g_memdup2 (&packed, sizeof packed),
+                                 g_memdup2 (&self->serial, sizeof self->serial));
+            g_array_append_val (keys, key);
+          }
+    }
+  g_mutex_unlock (&self->lock);
+
+  g_signal_emit (self, signals[SIGNAL_TILES_INVALIDATED], 0, keys);
+}
+
+MsZonePyramid *
+ms_zone_pyramid_new (MsZone *zone,
+                     gsize   budget_bytes)
+{
+  MsZonePyramid *self;
+  guint n;
+
+  g_return_val_if_fail (MS_IS_ZONE (zone), NULL);
+
+  self = g_object_new (MS_TYPE_ZONE_PYRAMID, NULL);
+  self->zone = g_object_ref (zone);
+  self->budget = budget_bytes;
+  self->fields = ms_zone_cell_fields_for_zone (zone);
+
+  n = MAX (ms_zone_get_width (zone), ms_zone_get_height (zone));
+  while (((guint64) MS_TILE_SIZE << self->top_level) < n)
+    self->top_level++;
+
+  g_signal_connect_object (zone, "changed", G_CALLBACK (on_zone_changed), self, 0);
+  return self;
+}
+
+MsZone *
+ms_zone_pyramid_get_zone (MsZonePyramid *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), NULL);
+  return self->zone;
+}
+
+MsZoneCellFields
+ms_zone_pyramid_get_fields (MsZonePyramid *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), 0);
+  return self->fields;
+}
+
+guint
+ms_zone_pyramid_get_top_level (MsZonePyramid *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), 0);
+  return self->top_level;
+}
+
+void
+ms_zone_pyramid_get_tile_grid (MsZonePyramid *self,
+                               guint          level,
+                               guint         *n_tiles_x,
+                               guint         *n_tiles_y)
+{
+  guint64 span = (guint64) MS_TILE_SIZE << level;
+
+  *n_tiles_x = (guint) ((ms_zone_get_width (self->zone) + span - 1) / span);
+  *n_tiles_y = (guint) ((ms_zone_get_height (self->zone) + span - 1) / span);
+}
+
+void
+ms_zone_pyramid_get_tile_size (MsZonePyramid   *self,
+                               const MsTileKey *key,
+                               guint           *width,
+                               guint           *height)
+{
+  guint64 k = (guint64) 1 << key->level;
+  guint64 span = MS_TILE_SIZE * k;
+  guint64 zw = ms_zone_get_width (self->zone), zh = ms_zone_get_height (self->zone);
+
+  *width = (guint) MIN ((guint64) MS_TILE_SIZE, (zw - key->tx * span + k - 1) / k);
+  *height = (guint) MIN ((guint64) MS_TILE_SIZE, (zh - key->ty * span + k - 1) / k);
+}
+
+MsZoneTile *
+ms_zone_pyramid_lookup (MsZonePyramid   *self,
+                        const MsTileKey *key)
+{
+  guint64 packed = pack_key (key);
+  MsZoneTile *tile = NULL;
+  GList *link;
+
+  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), NULL);
+
+  g_mutex_lock (&self->lock);
+  link = g_hash_table_lookup (self->tiles, &packed);
+  if (link != NULL)
+    {
+      g_queue_unlink (&self->lru, link);
+      g_queue_push_head_link (&self->lru, link);
+      tile = ms_zone_tile_ref (link->data);
+    }
+  g_mutex_unlock (&self->lock);
+
+  return tile;
+}
+
+static void
+insert_locked (MsZonePyramid *self,
+               MsZoneTile    *tile)
+{
+  guint64 packed = pack_key (&tile->key);
+
+  if (g_hash_table_contains (self->tiles, &packed))
+    return;  /* another thread made it first */
+
+  g_queue_push_head (&self->lru, ms_zone_tile_ref (tile));
+  g_hash_table_insert (self->tiles, g_memdup2 (&packed, sizeof packed), self->lru.head);
+  self->cached_bytes += ms_zone_tile_get_bytes (tile);
+
+  /* Evict from the cold end, but always keep the tile just made. */
+  while (self->cached_bytes > self->budget && self->lru.length > 1)
+    {
+      MsZoneTile *old = g_queue_peek_tail (&self->lru);
+      drop_locked (self, pack_key (&old->key));
+    }
+}
+
+typedef struct
+{
+  MsZonePyramid *self;
+  MsZoneTile    *tile;
+  guint          band_rows;
+  GCancellable  *cancellable;
+} Reduce;
+
+static void
+reduce_band (guint    band,
+             gpointer user_data)
+{
+  Reduce *r = user_data;
+  MsZoneTile *t = r->tile;
+  gint64 zw = ms_zone_get_width (r->self->zone), zh = ms_zone_get_height (r->self->zone);
+  guint gy0 = band * r->band_rows, gy1 = MIN (gy0 + r->band_rows, t->grid_height);
+
+  if (g_cancellable_is_cancelled (r->cancellable))
+    return;
+
+  for (guint gy = gy0; gy < gy1; gy++)
+    for (guint gx = 0; gx < t->grid_width; gx++)
+      {
+        MsZoneCell *cell = &t->cells[(gsize) gy * t->grid_width + gx];
+        gint64 x0 = MAX (t->x0 + (gint64) gx * t->k, 0), y0 = MAX (t->y0 + (gint64) gy * t->k, 0);
+        gint64 x1 = MIN (t->x0 + (gint64) (gx + 1) * t->k, zw);
+        gint64 y1 = MIN (t->y0 + (gint64) (gy + 1) * t->k, zh);
+        gboolean apron = gx == 0 || gy == 0 || gx == t->grid_width - 1 || gy == t->grid_height - 1;
+        MsZoneCellFields fields = apron ? t->fields & MS_ZONE_CELL_HEIGHT : t->fields;
+
+        cell->height = NAN;
+        if (x0 < x1 && y0 < y1 && fields != 0)
+          ms_zone_cell_reduce (r->self->zone, fields, (guint) x0, (guint) y0, (guint) x1,
+                               (guint) y1, cell);
+      }
+}
+
+/* Makes tile @key from the zone.  *stale: an edit overtook it. */
+static MsZoneTile *
+make_tile (MsZonePyramid   *self,
+           const MsTileKey *key,
+           GCancellable    *cancellable,
+           gboolean        *stale)
+{
+  g_autoptr(MsZoneTile) tile = g_new0 (MsZoneTile, 1);
+  guint64 packed = pack_key (key), start;
+  guint64 span = (guint64) MS_TILE_SIZE << key->level;
+  const guint64 *touched;
+  Reduce r;
+
+  g_mutex_lock (&self->lock);
+  start = self->serial;
+  g_mutex_unlock (&self->lock);
+
+  tile->ref_count = 1;
+  tile->key = *key;
+  tile->serial = start;
+  tile->k = 1u << key->level;
+  tile->fields = self->fields;
+  ms_zone_pyramid_get_tile_size (self, key, &tile->width, &tile->height);
+  tile->x0 = (gint64) (key->tx * span) - tile->k;
+  tile->y0 = (gint64) (key->ty * span) - tile->k;
+  tile->grid_width = tile->width + 2;
+  tile->grid_height = tile->height + 2;
+  tile->cells = g_new0 (MsZoneCell, (gsize) tile->grid_width * tile->grid_height);
+
+  /* Bands of cell rows: each reads whole rows of zone tiles, in file order.
+   * A coarse tile covers much of the zone, so it uses every processor. */
+  r.self = self;
+  r.tile = tile;
+  r.cancellable = cancellable;
+  r.band_rows = MAX (1u, MIN (64u, tile->grid_height / (2 * g_get_num_processors ()) + 1));
+  ms_parallel_for ((tile->grid_height + r.band_rows - 1) / r.band_rows, reduce_band, &r);
+  if (g_cancellable_is_cancelled (cancellable))
+    return NULL;
+
+  g_mutex_lock (&self->lock);
+  touched = g_hash_table_lookup (self->touched, &packed);
+  *stale = touched != NULL && *touched > start;  /* ms_zone_pyramid_is_current () */
+  if (!*stale)
+    insert_locked (self, tile);
+  g_mutex_unlock (&self->lock);
+
+  return g_steal_pointer (&tile);
+}
+
+static gboolean
+check_key (MsZonePyramid    *self,
+           const MsTileKey  *key,
+           GError          **error)
+{
+  guint nx, ny;
+
+  ms_zone_pyramid_get_tile_grid (self, MIN (key->level, self->top_level), &nx, &ny);
+  if (key->level > self->top_level || key->tx >= nx || key->ty >= ny)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "There is no zone tile %u/%u/%u", key->level, key->tx, key->ty);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static MsZoneTile *
+get_tile (MsZonePyramid    *self,
+          const MsTileKey  *key,
+          GCancellable     *cancellable,
+          GError          **error)
+{
+  for (;;)
+    {
+      g_autoptr(MsZoneTile) tile = ms_zone_pyramid_lookup (self, key);
+      gboolean stale = FALSE;
+
+      if (tile != NULL)
+        return g_steal_pointer (&tile);
+
+      tile = make_tile (self, key, cancellable, &stale);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      if (!stale)
+        return g_steal_pointer (&tile);
+    }
+}
+
+/* Fills the zone's slope cache over the tile's own cells on this thread,
+ * one read per zone chunk, so that workers only read it. */
+static void
+warm_slope_cache (MsZonePyramid   *self,
+                  const MsTileKey *key)
+{
+  guint cs = MS_ZONE_CHUNK_SIZE;
+  guint64 span = (guint64) MS_TILE_SIZE << key->level;
+  guint64 x0 = key->tx * span, y0 = key->ty * span;
+  guint64 x1 = MIN (x0 + span, (guint64) ms_zone_get_width (self->zone));
+  guint64 y1 = MIN (y0 + span, (guint64) ms_zone_get_height (self->zone));
+
+  if (!(self->fields & MS_ZONE_CELL_SLOPE))
+    return;
+  for (guint64 y = y0 - y0 % cs; y < y1; y += cs)
+    for (guint64 x = x0 - x0 % cs; x < x1; x += cs)
+      ms_zone_get_slope (self->zone, (guint) x, (guint) y);
+}
+
+MsZoneTile *
+ms_zone_pyramid_get_tile (MsZonePyramid    *self,
+                          const MsTileKey  *key,
+                          GCancellable     *cancellable,
+                          GError          **error)
+{
+  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_key (self, key, error))
+    return NULL;
+  warm_slope_cache (self, key);
+  return get_tile (self, key, cancellable, error);
+}
+
+static void
+get_tile_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  GError *error = NULL;
+  MsZoneTile *tile = get_tile (source_object, task_data, cancellable, &error);
+
+  if (tile == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, tile, (GDestroyNotify) ms_zone_tile_unref);
+}
+
+void
+ms_zone_pyramid_get_tile_async (MsZonePyramid       *self,
+                                const MsTileKey     *key,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+
+  g_return_if_fail (MS_IS_ZONE_PYRAMID (self));
+  g_return_if_fail (key != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, ms_zone_pyramid_get_tile_async);
+  if (!check_key (self, key, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  warm_slope_cache (self, key);
+  g_task_set_task_data (task, g_memdup2 (key, sizeof *key), g_free);
+  g_task_run_in_thread (task, get_tile_thread);
+}
+
+MsZoneTile *
+ms_zone_pyramid_get_tile_finish (MsZonePyramid  *self,
+                                 GAsyncResult   *result,
+                                 GError        **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+gboolean
+ms_zone_pyramid_is_current (MsZonePyramid    *self,
+                            const MsZoneTile *tile)
+{
+  guint64 packed;
+  const guint64 *touched;
+  gboolean current;
+
+  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), FALSE);
+  g_return_val_if_fail (tile != NULL, FALSE);
+
+  packed = pack_key (&tile->key);
+  g_mutex_lock (&self->lock);
+  touched = g_hash_table_lookup (self->touched, &packed);
+  current = touched == NULL || *touched <= tile->serial;
+  g_mutex_unlock (&self->lock);
+  return current;
+}
+
+gsize
+ms_zone_pyramid_get_cached_bytes (MsZonePyramid *self)
+{
+  gsize bytes;
+
+  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), 0);
+
+  g_mutex_lock (&self->lock);
+  bytes = self->cached_bytes;
+  g_mutex_unlock (&self->lock);
+  return bytes;
+}
+
+guint
+ms_zone_pyramid_get_cached_tiles (MsZonePyramid *self)
+{
+  guint n;
+
+  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), 0);
+
+  g_mutex_lock (&self->lock);
+  n = self->lru.length;
+  g_mutex_unlock (&self->lock);
+  return n;
+}

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ms-blueprint-pyramid.h"  /* MS_TILE_SIZE, MsTileKey */
+#include "ms-zone.h"
+#include "ms-zone-cell.h"
+
+G_BEGIN_DECLS
+
+/* One tile of a zone: at level L a cell is a 2^L × 2^L block of zone tiles
+ * (clipped to the zone), and tile (tx, ty) holds cells
+ * [tx · 256, tx · 256 + width) along x, likewise along y, plus a one-cell
+ * apron on every side so that shading across tile edges is seamless.
+ *
+ * cells[gy * grid_width + gx] is grid cell (gx, gy); the tile's own cells
+ * are 1 .. width, 1 .. height.  Own cells carry every field of @fields;
+ * apron cells only their height (the one thing a neighbour reads), NaN
+ * beyond the zone's edge.  Immutable once made; reference counted. */
+typedef struct
+{
+  MsTileKey         key;
+  guint             width, height;
+  guint             k;                      /* zone tiles per cell side */
+  gint64            x0, y0;                 /* zone tile of grid cell (0, 0) */
+  guint             grid_width, grid_height;
+  MsZoneCellFields  fields;
+  MsZoneCell       *cells;
+  guint64           serial;                 /* the zone changes it has seen */
+  gint              ref_count;
+} MsZoneTile;
+
+MsZoneTile *ms_zone_tile_ref       (MsZoneTile       *tile);
+void        ms_zone_tile_unref     (MsZoneTile       *tile);
+gsize       ms_zone_tile_get_bytes (const MsZoneTile *tile);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsZoneTile, ms_zone_tile_unref)
+
+#define MS_TYPE_ZONE_PYRAMID (ms_zone_pyramid_get_type ())
+G_DECLARE_FINAL_TYPE (MsZonePyramid, ms_zone_pyramid, MS, ZONE_PYRAMID, GObject)
+
+/* The pyramid listens to the zone's "changed" signal: it drops the cached
+ * tiles an edit, undo or redo affected, at every level, and emits
+ * "tiles-invalidated" (GArray of MsTileKey) listing every tile key, cached
+ * or not, whose contents changed — a view holds copies the pyramid may
+ * already have evicted.  A tile is affected when one of its own cells
+ * covers a changed tile; for altitude changes also when its apron does
+ * (heights shade the neighbours) and when a tile's slope reads a changed
+ * one (the tile to the left and above).  The other fields are not in the
+ * apron, so a control, blocks or plants edit leaves the neighbours alone.
+ *
+ * Reading the zone: tiles are made from MsZone reads, which are not safe
+ * against a concurrent edit, and ms_zone_get_slope () fills a cache that
+ * only one thread may fill.  So the synchronous _get_tile () belongs on the
+ * thread that edits the zone, and _get_tile_async () fills the slope cache
+ * for the tile's area on the calling thread before a worker reduces it; a
+ * result that an edit overtook is made again, never cached. */
+MsZonePyramid    *ms_zone_pyramid_new              (MsZone          *zone,
+                                                    gsize            budget_bytes);
+MsZone           *ms_zone_pyramid_get_zone         (MsZonePyramid   *self);
+/* The fields the tiles carry: those the zone's layers provide. */
+MsZoneCellFields  ms_zone_pyramid_get_fields       (MsZonePyramid   *self);
+/* The coarsest level: the whole zone in one tile. */
+guint             ms_zone_pyramid_get_top_level    (MsZonePyramid   *self);
+void              ms_zone_pyramid_get_tile_grid    (MsZonePyramid   *self,
+                                                    guint            level,
+                                                    guint           *n_tiles_x,
+                                                    guint           *n_tiles_y);
+/* The number of own cells of tile @key along x and y. */
+void              ms_zone_pyramid_get_tile_size    (MsZonePyramid   *self,
+                                                    const MsTileKey *key,
+                                                    guint           *width,
+                                                    guint           *height);
+/* A cached tile, or NULL; marks it recently used. */
+MsZoneTile       *ms_zone_pyramid_lookup           (MsZonePyramid   *self,
+                                                    const MsTileKey *key);
+MsZoneTile       *ms_zone_pyramid_get_tile         (MsZonePyramid   *self,
+                                                    const MsTileKey *key,
+                                                    GCancellable    *cancellable,
+                                                    GError         **error);
+void              ms_zone_pyramid_get_tile_async   (MsZonePyramid       *self,
+                                                    const MsTileKey     *key,
+                                                    GCancellable        *cancellable,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
+MsZoneTile       *ms_zone_pyramid_get_tile_finish  (MsZonePyramid   *self,
+                                                    GAsyncResult    *result,
+                                                    GError         **error);
+/* FALSE once an edit changed what @tile shows: a tile asked for before an
+ * edit may arrive after "tiles-invalidated" announced its replacement. */
+gboolean          ms_zone_pyramid_is_current       (MsZonePyramid   *self,
+                                                    const MsZoneTile *tile);
+gsize             ms_zone_pyramid_get_cached_bytes (MsZonePyramid   *self);
+guint             ms_zone_pyramid_get_cached_tiles (MsZonePyramid   *self);
+
+G_END_DECLS

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The zone colours of render/ms-colour.c and the per-cell rules of
+// render/ms-zone-renderer.c (colour_cell (), shade_at ()), mirrored.  Every
+// colour comes from the C functions: the ramps sampled at whole values (their
+// stops lie on whole values, so a linear step between two samples is the
+// ramp), the flag tables, the profile's palettes; test-render-zone-gl keeps
+// the formulas equal.
+//
+// u_cells: one texel per cell with a one-cell apron: (height or MISSING,
+// mean spawn, mean slope, plant-allowed share).  Apron cells hold heights only.
+// u_flags: (control flags of any tile, blocking flags of any tile, first live
+// plant type, ground type at the centre).
+
+#define MISSING -1.0e30
+
+in vec2 v_cell;
+out vec4 frag_colour;
+
+uniform sampler2D  u_cells;
+uniform usampler2D u_flags;
+// 256 wide: rows 0..7 the height ramp at 0..2047, row 8 spawn at 0..255
+// (0: sterile), row 9 slope at 0..255.
+uniform sampler2D  u_ramps;
+// 256 × 2 RGBA8: row 0 plant type colours, row 1 ground type colours.
+uniform sampler2D  u_palette;
+uniform int   u_layer;         // MsZoneRenderLayer
+uniform int   u_mask;          // MsZoneStyle.flags
+uniform vec3  u_light;         // towards the light, image space
+uniform float u_spacing;       // zone tiles per cell
+uniform float u_scale;         // exaggeration
+uniform float u_strength;      // shade strength
+uniform float u_opacity;       // overlay opacity
+uniform bool  u_has_relief;
+uniform vec3  u_relief;        // the grey under overlays
+uniform vec3  u_allowed;       // the plant-allowed tint
+uniform vec3  u_control[16];   // by TerrainControlFlags bit
+uniform vec3  u_blocking[8];   // by BlockingFlags bit
+
+const int HEIGHT_ROW = 0;
+const int SPAWN_ROW = 8;
+const int SLOPE_ROW = 9;
+
+vec3
+sample_at (int row, int i)
+{
+  return texelFetch (u_ramps, ivec2 (i % 256, row + i / 256), 0).rgb;
+}
+
+// The ramp between whole samples lo <= v <= hi, as ramp_lookup () would.
+vec3
+ramp (int row, float v, int lo, int hi)
+{
+  v = clamp (v, float (lo), float (hi));
+  int i = min (int (floor (v)), hi - 1);
+  vec3 a = sample_at (row, i), b = sample_at (row, i + 1);
+  return a + (b - a) * (v - float (i));
+}
+
+vec3
+mix_over (vec3 under, vec3 over, float opacity)
+{
+  return under + (over - under) * opacity;
+}
+
+float
+height_or (ivec2 c, float fallback)
+{
+  float h = texelFetch (u_cells, c, 0).r;
+  return h > -1.0e29 ? h : fallback;
+}
+
+float
+hillshade (ivec2 c, float centre)
+{
+  float w[9];
+
+  if (!u_has_relief)
+    return u_light.z;
+
+  for (int j = -1; j <= 1; j++)
+    for (int i = -1; i <= 1; i++)
+      w[(j + 1) * 3 + (i + 1)] = height_or (c + ivec2 (i, j), centre) * u_scale;
+
+  float dz_dcol = ((w[2] + 2.0 * w[5] + w[8]) - (w[0] + 2.0 * w[3] + w[6])) / (8.0 * u_spacing);
+  float dz_drow = ((w[6] + 2.0 * w[7] + w[8]) - (w[0] + 2.0 * w[1] + w[2])) / (8.0 * u_spacing);
+  float len = sqrt (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0);
+  float shade = (-dz_dcol * u_light.x - dz_drow * u_light.y + u_light.z) / len;
+
+  return max (shade, 0.0);
+}
+
+void
+main ()
+{
+  ivec2 c = ivec2 (floor (v_cell)) + ivec2 (1, 1);
+  vec4 cell = texelFetch (u_cells, c, 0);
+  uvec4 flags = texelFetch (u_flags, c, 0);
+  float height = u_has_relief ? cell.r : 0.0;
+  vec3 colour;
+
+  if (u_layer == 4)  // spawn
+    {
+      colour = cell.g > 0.0 ? ramp (SPAWN_ROW, cell.g, 1, 255) : sample_at (SPAWN_ROW, 0);
+    }
+  else if (u_layer == 5)  // slope
+    {
+      colour = cell.b >= 16.0 ? ramp (SLOPE_ROW, cell.b, 16, 255) : ramp (SLOPE_ROW, cell.b, 0, 15);
+    }
+  else
+    {
+      float shade = hillshade (c, height);
+      float k = 1.0 - u_strength + u_strength * shade / u_light.z;
+
+      if (u_layer == 0)  // altitude
+        {
+          colour = ramp (HEIGHT_ROW, height, 0, 2047) * k;
+        }
+      else
+        {
+          vec3 relief = u_relief * k;
+
+          if (u_layer == 1 || u_layer == 2)  // control, blocks
+            {
+              // Lowest bit first, so the rarer high flags end on top.
+              uint bits = (u_layer == 1 ? flags.r : flags.g) & uint (u_mask);
+
+              colour = relief;
+              for (int bit = 0; bit < 16; bit++)
+                if ((bits & (1u << uint (bit))) != 0u)
+                  {
+                    vec3 over = u_layer == 1 ? u_control[bit] : u_blocking[min (bit, 7)];
+                    colour = mix_over (colour, over, u_opacity);
+                  }
+            }
+          else if (u_layer == 3)  // plants
+            {
+              if (flags.b != 0u)
+                colour = texelFetch (u_palette, ivec2 (int (flags.b), 0), 0).rgb;
+              else
+                colour = mix_over (relief, texelFetch (u_palette, ivec2 (int (flags.a), 1), 0).rgb,
+                                   u_opacity);
+            }
+          else  // plant-allowed
+            {
+              colour = mix_over (relief, u_allowed, u_opacity * cell.a);
+            }
+        }
+    }
+
+  frag_colour = vec4 (clamp (colour, 0.0, 1.0), 1.0);
+}
