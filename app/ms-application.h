@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_APPLICATION (ms_application_get_type ())
+G_DECLARE_FINAL_TYPE (MsApplication, ms_application, MS, APPLICATION, GtkApplication)
+
+MsApplication *ms_application_new          (void);
+GSettings     *ms_application_get_settings (MsApplication *self);
+void           ms_application_add_recent   (MsApplication *self,
+                                            GFile         *file);
+
+G_END_DECLS

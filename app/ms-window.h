@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-application.h"
+#include "ms-blueprint.h"
+#include "ms-map-view.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_WINDOW (ms_window_get_type ())
+G_DECLARE_FINAL_TYPE (MsWindow, ms_window, MS, WINDOW, GtkApplicationWindow)
+
+MsWindow    *ms_window_new            (MsApplication *application);
+void         ms_window_open_file      (MsWindow      *self,
+                                       GFile         *file);
+void         ms_window_open_demo      (MsWindow      *self);
+MsBlueprint *ms_window_get_blueprint  (MsWindow      *self);
+MsMapView   *ms_window_get_map_view   (MsWindow      *self);
+gboolean     ms_window_is_loading     (MsWindow      *self);
+/* The hover inspector's text for file pixel (x, y). */
+char        *ms_window_describe_pixel (MsWindow      *self,
+                                       guint          x,
+                                       guint          y);
+const char  *ms_window_get_error      (MsWindow      *self);
+
+G_END_DECLS

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The viewer window in a real display: the demo at start, the hover
+ * inspector's text for known pixels, a screenshot of the map matching the
+ * CPU renderer, opening files off the main thread, errors and cancelling.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <gtk/gtk.h>
+
+#include "ms-application.h"
+#include "ms-blueprint-renderer.h"
+#include "ms-demo-blueprint.h"
+#include "ms-settings.h"
+#include "ms-test-util.h"
+#include "ms-window.h"
+
+static MsApplication *app;
+
+static gboolean
+on_timeout (gpointer user_data)
+{
+  g_error ("Timed out waiting for %s", (const char *) user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+iterate_until (gboolean (*done) (gpointer), gpointer data, const char *what)
+{
+  guint watchdog = g_timeout_add_seconds (60, on_timeout, (gpointer) what);
+
+  while (!done (data))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_source_remove (watchdog);
+}
+
+static gboolean
+tiles_done (gpointer data)
+{
+  MsWindow *window = data;
+  MsMapView *view = ms_window_get_map_view (window);
+
+  return gtk_widget_get_mapped (GTK_WIDGET (view)) && !ms_window_is_loading (window) &&
+         ms_map_view_get_pending_tiles (view) == 0;
+}
+
+static gboolean
+not_loading (gpointer data)
+{
+  return !ms_window_is_loading (data);
+}
+
+static void
+settle (MsWindow *window)
+{
+  gint64 until;
+
+  iterate_until (tiles_done, window, "the map to draw");
+  until = g_get_monotonic_time () + 300 * 1000;
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  iterate_until (tiles_done, window, "the map to draw");
+}
+
+static MsWindow *
+new_window (void)
+{
+  GSettings *settings = ms_application_get_settings (app);
+  MsWindow *window;
+
+  g_settings_set_boolean (settings, MS_SETTINGS_SHOW_TOWNS, FALSE);
+  g_settings_set_boolean (settings, MS_SETTINGS_SHOW_ROADS, FALSE);
+  g_settings_set_int (settings, MS_SETTINGS_WINDOW_WIDTH, 1000);
+  g_settings_set_int (settings, MS_SETTINGS_WINDOW_HEIGHT, 700);
+  window = ms_window_new (app);
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  return window;
+}
+
+static void
+test_demo_and_inspector (void)
+{
+  MsWindow *window = new_window ();
+  g_autofree char *text = NULL;
+  g_autofree char *height = NULL;
+  MsBlueprint *bp;
+  float h;
+
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Demo Map — Mapsmith");
+  bp = ms_window_get_blueprint (window);
+  g_assert_nonnull (bp);
+  g_assert_cmpuint (ms_blueprint_get_map_size (bp), ==, MS_DEMO_BLUEPRINT_DEFAULT_SIZE);
+
+  /* The crater lake's centre: impact centre from PRMS. */
+  {
+    const MsBlueprintParams *p = ms_blueprint_get_params (bp);
+    guint cx = (guint) p->impact_center_x, cy = (guint) p->impact_center_y;
+    g_autofree char *where = g_strdup_printf ("x %u, y %u (X outer, Y inner)", cx, cy);
+
+    text = ms_window_describe_pixel (window, cx, cy);
+    g_assert_true (g_str_has_prefix (text, where));
+    g_assert_nonnull (strstr (text, "Lake"));
+    g_assert_nonnull (strstr (text, "lake 2"));
+    g_assert_nonnull (strstr (text, "fresh"));
+    /* WSRF 4916 decodes to (4916 - 1) / 32768 = 0.14999. */
+    g_assert_nonnull (strstr (text, "surface 0.1500 raw"));
+    h = ms_blueprint_get_height (bp, cx, cy);
+    height = g_strdup_printf ("height %.4f raw = %.1f m", h, h * 251.0);
+    g_assert_nonnull (strstr (text, height));
+    g_clear_pointer (&text, g_free);
+  }
+
+  /* A corner of the map is open sea. */
+  text = ms_window_describe_pixel (window, 0, 0);
+  g_assert_nonnull (strstr (text, "Ocean"));
+  g_assert_nonnull (strstr (text, "ocean (body 1), salt"));
+  g_assert_nonnull (strstr (text, "nearest town: "));
+  g_assert_null (ms_window_describe_pixel (window, 512, 0));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static guint32 *
+capture (GtkWidget *widget, int width, int height)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  guint32 *pixels = g_new (guint32, (gsize) width * height);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+  return pixels;
+}
+
+static void
+test_screenshot_matches_cpu (void)
+{
+  MsWindow *window = new_window ();
+  MsMapView *view;
+  MsViewport *viewport;
+  g_autofree guint32 *shown = NULL;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *cpu;
+  int width, height, stride;
+  double x0, y0;
+  guint bad = 0;
+  MsRect region;
+  const guint8 *data;
+
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+
+  view = ms_window_get_map_view (window);
+  viewport = ms_map_view_get_viewport (view);
+  width = gtk_widget_get_width (GTK_WIDGET (view));
+  height = gtk_widget_get_height (GTK_WIDGET (view));
+  g_assert_cmpint (width, >=, 256);
+  g_assert_cmpint (height, >=, 256);
+
+  /* Pan and zoom the way the keys do, then settle on one screen pixel per
+   * map pixel with the map's top-left pixel at a whole screen pixel. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "map.zoom-in", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "map.pan", "(ii)", 40, -30));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "map.zoom-actual", NULL));
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), ==, 1.0);
+  ms_viewport_set_centre (viewport, 256 + (width % 2) * 0.5, 256 + (height % 2) * 0.5);
+  settle (window);
+
+  ms_viewport_screen_to_map (viewport, 0, 0, &x0, &y0);
+  g_assert_cmpfloat (x0, ==, floor (x0));
+  shown = capture (GTK_WIDGET (view), width, height);
+
+  /* The map part of the screen, against the CPU image of that region. */
+  region.x = (guint) MAX (x0, 0);
+  region.y = (guint) MAX (y0, 0);
+  region.width = (guint) MIN (512.0, x0 + width) - region.x;
+  region.height = (guint) MIN (512.0, y0 + height) - region.y;
+  cpu = ms_render_blueprint (ms_window_get_blueprint (window), ms_map_view_get_style (view), &region, 0, NULL, &error);
+  g_assert_no_error (error);
+  data = cairo_image_surface_get_data (cpu);
+  stride = cairo_image_surface_get_stride (cpu);
+  for (guint j = 0; j < region.height; j++)
+    for (guint i = 0; i < region.width; i++)
+      {
+        guint32 a = ((const guint32 *) (gconstpointer) (data + (gsize) j * stride))[i];
+        int sx = (int) (region.x - x0) + (int) i, sy = (int) (region.y - y0) + (int) j;
+        guint32 b = shown[(gsize) sy * width + sx];
+        guint d = 0;
+
+        for (guint shift = 0; shift < 24; shift += 8)
+          d = MAX (d, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
+        if (d > 2)
+          bad++;
+      }
+  cairo_surface_destroy (cpu);
+  g_assert_cmpuint (bad, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_open_file_and_errors (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *good = g_build_filename (dir, "MapData_Seed_9.dat", NULL);
+  g_autofree char *bad = g_build_filename (dir, "broken.dat", NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) good_file = NULL;
+  g_autoptr(GFile) bad_file = NULL;
+  g_auto(GStrv) recent = NULL;
+  g_autofree char *uri = NULL;
+  MsWindow *window = new_window ();
+  MsBlueprint *demo;
+
+  bytes = ms_demo_blueprint_generate (256, 9, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (good, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  g_assert_true (g_file_set_contents (bad, g_bytes_get_data (bytes, NULL), 1000, NULL));
+  good_file = g_file_new_for_path (good);
+  bad_file = g_file_new_for_path (bad);
+
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  demo = ms_window_get_blueprint (window);
+
+  /* Cancelled: nothing changes. */
+  ms_window_open_file (window, good_file);
+  g_assert_true (ms_window_is_loading (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.cancel-load", NULL));
+  g_assert_false (ms_window_is_loading (window));
+  g_assert_true (ms_window_get_blueprint (window) == demo);
+
+  ms_window_open_file (window, good_file);
+  iterate_until (not_loading, window, "the file to open");
+  g_assert_cmpuint (ms_blueprint_get_map_size (ms_window_get_blueprint (window)), ==, 256);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "MapData_Seed_9.dat — Mapsmith");
+  recent = g_settings_get_strv (ms_application_get_settings (app), MS_SETTINGS_RECENT_FILES);
+  uri = g_file_get_uri (good_file);
+  g_assert_cmpstr (recent[0], ==, uri);
+  g_assert_null (ms_window_get_error (window));
+
+  /* A broken file: a banner naming the file and where it breaks; the map
+   * that was open stays. */
+  ms_window_open_file (window, bad_file);
+  iterate_until (not_loading, window, "the broken file");
+  g_assert_nonnull (ms_window_get_error (window));
+  g_assert_nonnull (strstr (ms_window_get_error (window), "broken.dat"));
+  g_assert_nonnull (strstr (ms_window_get_error (window), "offset"));
+  g_assert_cmpuint (ms_blueprint_get_map_size (ms_window_get_blueprint (window)), ==, 256);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+  g_assert_null (ms_window_get_error (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  app = ms_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/window/demo-and-inspector", test_demo_and_inspector);
+  g_test_add_func ("/window/screenshot-matches-cpu", test_screenshot_matches_cpu);
+  g_test_add_func ("/window/open-file-and-errors", test_open_file_and_errors);
+  status = g_test_run ();
+  g_object_unref (app);
+  return status;
+}
