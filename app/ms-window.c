@@ -18,6 +18,7 @@
 #include "ms-demo-blueprint.h"
 #include "ms-png-writer.h"
 #include "ms-settings.h"
+#include "ms-water-body-list.h"
 #include "ms-window.h"
 
 struct _MsWindow
@@ -48,6 +49,7 @@ struct _MsWindow
   MsMapView            *map_view;
   GtkLabel             *inspector_label;
   GMenu                *recent_submenu;
+  MsWaterBodyList      *water_list;
 };
 
 G_DEFINE_FINAL_TYPE (MsWindow, ms_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -262,6 +264,18 @@ on_map_motion (GtkEventControllerMotion *controller,
 }
 
 static void
+on_body_selected (MsWaterBodyList *list,
+                  MsWaterBodyRow  *row,
+                  MsWindow        *self)
+{
+  const MsWaterBodyBounds *b = ms_water_body_row_get_bounds (row);
+  MsRect rect = { b->x, b->y, b->width, b->height };
+
+  ms_viewport_fit_rect (ms_map_view_get_viewport (self->map_view), b->x, b->y, b->width, b->height);
+  ms_map_view_set_highlight (self->map_view, &rect);
+}
+
+static void
 on_map_leave (GtkEventControllerMotion *controller,
               MsWindow                 *self)
 {
@@ -329,6 +343,7 @@ set_blueprint (MsWindow    *self,
   g_set_object (&self->blueprint, blueprint);
   g_set_object (&self->file, file);
   ms_map_view_set_blueprint (self->map_view, blueprint);
+  ms_water_body_list_set_blueprint (self->water_list, blueprint);
   update_metadata (self);
 
   if (file != NULL)
@@ -787,6 +802,15 @@ reset_profile_action (GtkWidget  *widget,
     ms_window_open_file (self, self->file);
 }
 
+static void
+zoom_fit_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  /* The header bar is outside the map view, where its map.* actions live. */
+  gtk_widget_activate_action (GTK_WIDGET (MS_WINDOW (widget)->map_view), "map.zoom-fit", NULL);
+}
+
 /* ---------------------------------------------------------- recent menu --- */
 
 static void
@@ -860,6 +884,13 @@ ms_window_is_loading (MsWindow *self)
   return self->load_cancellable != NULL;
 }
 
+GtkWidget *
+ms_window_get_water_list (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->water_list);
+}
+
 const char *
 ms_window_get_error (MsWindow *self)
 {
@@ -910,6 +941,7 @@ ms_window_class_init (MsWindowClass *klass)
   window_class->close_request = ms_window_close_request;
 
   g_type_ensure (MS_TYPE_MAP_VIEW);
+  g_type_ensure (MS_TYPE_WATER_BODY_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsWindow, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, error_label);
@@ -927,6 +959,7 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsWindow, map_view);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, inspector_label);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, recent_submenu);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, water_list);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
@@ -937,6 +970,7 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.dismiss-error", NULL, dismiss_error);
   gtk_widget_class_install_action (widget_class, "win.choose-profile", NULL, choose_profile_action);
   gtk_widget_class_install_action (widget_class, "win.reset-profile", NULL, reset_profile_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, zoom_fit_action);
   /* Disabled on purpose: the "No Recent Files" placeholder. */
   gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, NULL);
 
@@ -983,6 +1017,8 @@ ms_window_init (MsWindow *self)
   g_signal_connect (motion, "motion", G_CALLBACK (on_map_motion), self);
   g_signal_connect (motion, "leave", G_CALLBACK (on_map_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), motion);
+
+  g_signal_connect (self->water_list, "body-selected", G_CALLBACK (on_body_selected), self);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);

@@ -24,5 +24,6 @@ char        *ms_window_describe_pixel (MsWindow      *self,
                                        guint          x,
                                        guint          y);
 const char  *ms_window_get_error      (MsWindow      *self);
+GtkWidget   *ms_window_get_water_list (MsWindow      *self);
 
 G_END_DECLS

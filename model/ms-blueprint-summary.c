@@ -143,3 +143,73 @@ ms_blueprint_summarize (MsBlueprint   *bp,
 
   return g_steal_pointer (&s);
 }
+
+/**
+ * ms_blueprint_water_body_bounds:
+ *
+ * One pass over WBID, column by column.  Returns an array of
+ * MsWaterBodyBounds indexed by body id (65536 entries at most, so the
+ * memory does not depend on the map's size), or an empty array without WBID.
+ */
+GArray *
+ms_blueprint_water_body_bounds (MsBlueprint   *bp,
+                                GCancellable  *cancellable,
+                                GError       **error)
+{
+  g_autoptr(GArray) bounds = g_array_new (FALSE, TRUE, sizeof (MsWaterBodyBounds));
+  g_autofree guint *x1 = NULL, *y1 = NULL;
+  g_autofree guint16 *ids = NULL;
+  guint n, max_id = 0;
+
+  g_return_val_if_fail (MS_IS_BLUEPRINT (bp), NULL);
+
+  if (!ms_blueprint_has_water (bp))
+    return g_steal_pointer (&bounds);
+
+  n = ms_blueprint_get_map_size (bp);
+  g_array_set_size (bounds, 65536);
+  x1 = g_new0 (guint, 65536);
+  y1 = g_new0 (guint, 65536);
+  ids = g_new (guint16, n);
+
+  for (guint x = 0; x < n; x++)
+    {
+      if (x % 256 == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      ms_blueprint_sample_column (bp, x, 0, 1, n, NULL, ids, NULL);
+      for (guint y = 0; y < n; y++)
+        {
+          guint16 id = ids[y];
+          MsWaterBodyBounds *b;
+
+          if (id == 0)
+            continue;
+          b = &g_array_index (bounds, MsWaterBodyBounds, id);
+          if (b->pixels == 0)
+            {
+              b->x = x;
+              b->y = y;
+              x1[id] = x;
+              y1[id] = y;
+            }
+          b->x = MIN (b->x, x);
+          b->y = MIN (b->y, y);
+          x1[id] = MAX (x1[id], x);
+          y1[id] = MAX (y1[id], y);
+          b->pixels++;
+          max_id = MAX (max_id, id);
+        }
+    }
+
+  for (guint id = 1; id <= max_id; id++)
+    {
+      MsWaterBodyBounds *b = &g_array_index (bounds, MsWaterBodyBounds, id);
+      if (b->pixels > 0)
+        {
+          b->width = x1[id] - b->x + 1;
+          b->height = y1[id] - b->y + 1;
+        }
+    }
+  g_array_set_size (bounds, max_id + 1);
+  return g_steal_pointer (&bounds);
+}

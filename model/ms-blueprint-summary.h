@@ -38,6 +38,18 @@ typedef struct
   guint64        water_pixels;
 } MsBlueprintSummary;
 
+/* The bounding box of each water body in WBID, in file coordinates:
+ * index = id; width 0 for ids that do not occur. */
+typedef struct
+{
+  guint   x, y, width, height;
+  guint64 pixels;
+} MsWaterBodyBounds;
+
+GArray             *ms_blueprint_water_body_bounds (MsBlueprint      *blueprint,
+                                                    GCancellable     *cancellable,
+                                                    GError          **error);
+
 MsBlueprintSummary *ms_blueprint_summarize       (MsBlueprint        *blueprint,
                                                   GCancellable       *cancellable,
                                                   GError            **error);

@@ -288,3 +288,22 @@ ms_viewport_fit (MsViewport *self)
   ms_viewport_set_centre (self, self->map_width / 2.0, self->map_height / 2.0);
   g_object_thaw_notify (G_OBJECT (self));
 }
+
+void
+ms_viewport_fit_rect (MsViewport *self,
+                      double      x,
+                      double      y,
+                      double      width,
+                      double      height)
+{
+  const double margin = 1.5;  /* the rectangle fills two thirds of the view */
+
+  g_return_if_fail (MS_IS_VIEWPORT (self));
+
+  width = MAX (width, 1.0);
+  height = MAX (height, 1.0);
+  g_object_freeze_notify (G_OBJECT (self));
+  ms_viewport_set_zoom (self, MIN (self->width / (width * margin), self->height / (height * margin)));
+  ms_viewport_set_centre (self, x + width / 2.0, y + height / 2.0);
+  g_object_thaw_notify (G_OBJECT (self));
+}

@@ -55,5 +55,11 @@ void        ms_viewport_pan             (MsViewport *self,
                                          double      dx,
                                          double      dy);
 void        ms_viewport_fit             (MsViewport *self);
+/* Show the map rectangle (x, y, width, height) whole, with a margin. */
+void        ms_viewport_fit_rect        (MsViewport *self,
+                                         double      x,
+                                         double      y,
+                                         double      width,
+                                         double      height);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include "ms-demo-blueprint.h"
 #include "ms-settings.h"
 #include "ms-test-util.h"
+#include "ms-water-body-list.h"
 #include "ms-window.h"
 
 static MsApplication *app;
@@ -272,6 +273,78 @@ test_open_file_and_errors (void)
   ms_test_remove_tree (dir);
 }
 
+static gboolean
+water_list_ready (gpointer data)
+{
+  return !ms_water_body_list_is_loading (data);
+}
+
+static void
+test_water_table_zooms_to_body (void)
+{
+  MsWindow *window = new_window ();
+  MsWaterBodyList *list;
+  GListModel *model;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (MS_DEMO_BLUEPRINT_DEFAULT_SIZE,
+                                                        MS_DEMO_BLUEPRINT_DEFAULT_SEED, &error);
+  g_autoptr(GArray) sections = ms_test_walk_sections (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  const guint8 *wbid = (const guint8 *) g_bytes_get_data (bytes, NULL) + ms_test_find (sections, "WBID")->offset + 12;
+  guint n = MS_DEMO_BLUEPRINT_DEFAULT_SIZE, x0 = G_MAXUINT, y0 = G_MAXUINT, x1 = 0, y1 = 0, lakes = 0;
+  guint position = G_MAXUINT;
+  guint64 pixels = 0;
+  gboolean seen[65536] = { 0, };
+  MsRect highlight;
+  double cx, cy;
+
+  /* The lake with id 2 and the number of bodies, from the raw WBID bytes. */
+  for (guint x = 0; x < n; x++)
+    for (guint y = 0; y < n; y++)
+      {
+        guint id = wbid[2 * ((gsize) x * n + y)] | wbid[2 * ((gsize) x * n + y) + 1] << 8;
+        if (id != 0 && !seen[id])
+          {
+            seen[id] = TRUE;
+            lakes += id >= 2;
+          }
+        if (id != 2)
+          continue;
+        x0 = MIN (x0, x); y0 = MIN (y0, y); x1 = MAX (x1, x); y1 = MAX (y1, y);
+        pixels++;
+      }
+  g_assert_cmpuint (pixels, >, 0);
+
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  list = MS_WATER_BODY_LIST (ms_window_get_water_list (window));
+  iterate_until (water_list_ready, list, "the water table");
+  model = ms_water_body_list_get_model (list);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1 + lakes);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(MsWaterBodyRow) row = g_list_model_get_item (model, i);
+      if (ms_water_body_row_get_id (row) == 2)
+        {
+          g_assert_cmpuint (ms_water_body_row_get_bounds (row)->pixels, ==, pixels);
+          position = i;
+        }
+    }
+  g_assert_cmpuint (position, !=, G_MAXUINT);
+
+  ms_water_body_list_select (list, position);
+  g_assert_true (ms_map_view_get_highlight (ms_window_get_map_view (window), &highlight));
+  g_assert_cmpuint (highlight.x, ==, x0);
+  g_assert_cmpuint (highlight.y, ==, y0);
+  g_assert_cmpuint (highlight.width, ==, x1 - x0 + 1);
+  g_assert_cmpuint (highlight.height, ==, y1 - y0 + 1);
+  ms_viewport_get_centre (ms_map_view_get_viewport (ms_window_get_map_view (window)), &cx, &cy);
+  g_assert_cmpfloat_with_epsilon (cx, x0 + (x1 - x0 + 1) / 2.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (cy, y0 + (y1 - y0 + 1) / 2.0, 1e-9);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -287,6 +360,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/demo-and-inspector", test_demo_and_inspector);
   g_test_add_func ("/window/screenshot-matches-cpu", test_screenshot_matches_cpu);
   g_test_add_func ("/window/open-file-and-errors", test_open_file_and_errors);
+  g_test_add_func ("/window/water-table-zooms-to-body", test_water_table_zooms_to_body);
   status = g_test_run ();
   g_object_unref (app);
   return status;

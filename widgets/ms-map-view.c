@@ -47,6 +47,9 @@ struct _MsMapView
   GQueue              cpu_lru;      /* guint64* packed keys, most recent first */
   GCancellable       *cancellable;
 
+  gboolean            has_highlight;
+  MsRect              highlight;
+
   double              drag_start_x, drag_start_y;
   double              pointer_x, pointer_y;
 };
@@ -497,6 +500,33 @@ ms_map_view_snapshot (GtkWidget   *widget,
       cairo_destroy (cr);
     }
 
+  if (self->has_highlight)
+    {
+      double sx, sy, ex, ey;
+      GskRoundedRect outline;
+      const GdkRGBA colours[4] = { { 1, 0.85f, 0.1f, 1 }, { 1, 0.85f, 0.1f, 1 },
+                                   { 1, 0.85f, 0.1f, 1 }, { 1, 0.85f, 0.1f, 1 } };
+      const float widths[4] = { 2, 2, 2, 2 };
+
+      ms_viewport_map_to_screen (self->viewport, self->highlight.x, self->highlight.y, &sx, &sy);
+      ms_viewport_map_to_screen (self->viewport, (double) self->highlight.x + self->highlight.width,
+                                 (double) self->highlight.y + self->highlight.height, &ex, &ey);
+      /* At least a few pixels, so a one-pixel finding stays visible. */
+      if (ex - sx < 8)
+        {
+          sx -= 4;
+          ex += 4;
+        }
+      if (ey - sy < 8)
+        {
+          sy -= 4;
+          ey += 4;
+        }
+      gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT ((float) sx - 2, (float) sy - 2,
+                                                                      (float) (ex - sx) + 4, (float) (ey - sy) + 4), 3);
+      gtk_snapshot_append_border (snapshot, &outline, widths, colours);
+    }
+
   request_visible_tiles (self);
 }
 
@@ -618,6 +648,7 @@ ms_map_view_set_blueprint (MsMapView   *self,
     return;
 
   reset_tiles (self);
+  self->has_highlight = FALSE;
   if (self->gl_renderer != NULL && self->gl_area != NULL && gtk_widget_get_realized (self->gl_area))
     {
       gtk_gl_area_make_current (GTK_GL_AREA (self->gl_area));
@@ -669,6 +700,29 @@ ms_map_view_set_style (MsMapView              *self,
   g_hash_table_remove_all (self->cpu_tiles);
   g_queue_clear_full (&self->cpu_lru, g_free);
   on_viewport_changed (self);
+}
+
+void
+ms_map_view_set_highlight (MsMapView    *self,
+                           const MsRect *rect)
+{
+  g_return_if_fail (MS_IS_MAP_VIEW (self));
+
+  self->has_highlight = rect != NULL;
+  if (rect != NULL)
+    self->highlight = *rect;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+ms_map_view_get_highlight (MsMapView *self,
+                           MsRect    *rect)
+{
+  g_return_val_if_fail (MS_IS_MAP_VIEW (self), FALSE);
+
+  if (self->has_highlight && rect != NULL)
+    *rect = self->highlight;
+  return self->has_highlight;
 }
 
 const MsBlueprintStyle *

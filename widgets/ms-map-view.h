@@ -24,6 +24,11 @@ const MsBlueprintStyle *ms_map_view_get_style       (MsMapView              *sel
 gboolean                ms_map_view_get_using_gl    (MsMapView              *self);
 /* Why the view draws on the CPU, or NULL. */
 const char             *ms_map_view_get_renderer_problem (MsMapView         *self);
+/* Outlines a rectangle of the map (file coordinates); NULL removes it. */
+void                    ms_map_view_set_highlight   (MsMapView              *self,
+                                                     const MsRect           *rect);
+gboolean                ms_map_view_get_highlight   (MsMapView              *self,
+                                                     MsRect                 *rect);
 /* Tiles requested and not yet drawn; 0 when the view is complete. */
 guint                   ms_map_view_get_pending_tiles (MsMapView            *self);
 
