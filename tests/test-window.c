@@ -273,6 +273,118 @@ test_open_file_and_errors (void)
   ms_test_remove_tree (dir);
 }
 
+/* Real X events through the X server (XTEST), as a user's mouse makes
+ * them; "--window" only for placing the pointer. */
+static void
+xdotool (const char *window_id, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  va_list args;
+  int status;
+
+  g_ptr_array_add (argv, g_strdup ("xdotool"));
+  va_start (args, window_id);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, g_strdup (arg));
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+}
+
+static void
+run_for (int ms)
+{
+  gint64 until = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static void
+test_pointer_pan_and_zoom (void)
+{
+  MsWindow *window = new_window ();
+  MsMapView *view;
+  MsViewport *viewport;
+  g_autofree char *out = NULL;
+  g_autofree char *window_id = NULL;
+  graphene_point_t at;
+  double before_x, before_y, after_x, after_y, cx0, cy0, cx1, cy1, zoom;
+  char x[32], y[32], x2[32], y2[32];
+
+  ms_window_open_demo (window);
+  gtk_window_set_title (GTK_WINDOW (window), "pointer-test");
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+  gtk_window_set_title (GTK_WINDOW (window), "pointer-test");
+  run_for (200);
+
+  g_assert_true (g_spawn_command_line_sync ("xdotool search --name ^pointer-test$", &out, NULL, NULL, NULL));
+  window_id = g_strstrip (g_strdup (out));
+  g_assert_cmpstr (window_id, !=, "");
+  if (strchr (window_id, '\n'))
+    *strchr (window_id, '\n') = '\0';
+
+  view = ms_window_get_map_view (window);
+  viewport = ms_map_view_get_viewport (view);
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (window),
+                                           &GRAPHENE_POINT_INIT (150, 120), &at));
+  {
+    double tx, ty;
+
+    /* Window coordinates to the X window's (the surface may have margins). */
+    gtk_native_get_surface_transform (GTK_NATIVE (window), &tx, &ty);
+    at.x += (float) tx;
+    at.y += (float) ty;
+  }
+  g_snprintf (x, sizeof x, "%d", (int) at.x);
+  g_snprintf (y, sizeof y, "%d", (int) at.y);
+
+  /* One wheel click up zooms in a step, around the pointer: the screen
+   * point that kept its map point is where the pointer is. */
+  zoom = ms_viewport_get_zoom (viewport);
+  ms_viewport_get_centre (viewport, &before_x, &before_y);
+  xdotool (window_id, "mousemove", "--window", window_id, x, y, NULL);
+  run_for (200);
+  xdotool (window_id, "click", "4", NULL);
+  run_for (300);
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (viewport), zoom * 1.25, 1e-9);
+  ms_viewport_get_centre (viewport, &after_x, &after_y);
+  {
+    double z0 = zoom, z1 = zoom * 1.25;
+    double fixed_x = ms_viewport_get_width (viewport) / 2 + (after_x - before_x) / (1 / z0 - 1 / z1);
+    double fixed_y = ms_viewport_get_height (viewport) / 2 + (after_y - before_y) / (1 / z0 - 1 / z1);
+
+    g_assert_cmpfloat_with_epsilon (fixed_x, 150, 1.5);
+    g_assert_cmpfloat_with_epsilon (fixed_y, 120, 1.5);
+  }
+
+  /* A drag moves the map with the pointer. */
+  ms_viewport_get_centre (viewport, &cx0, &cy0);
+  zoom = ms_viewport_get_zoom (viewport);
+  g_snprintf (x2, sizeof x2, "%d", (int) at.x + 60);
+  g_snprintf (y2, sizeof y2, "%d", (int) at.y + 40);
+  xdotool (window_id, "mousedown", "1", NULL);
+  run_for (100);
+  xdotool (window_id, "mousemove", "--window", window_id, x2, y2, NULL);
+  run_for (200);
+  xdotool (window_id, "mouseup", "1", NULL);
+  run_for (200);
+  ms_viewport_get_centre (viewport, &cx1, &cy1);
+  g_assert_cmpfloat_with_epsilon (cx1, cx0 - 60 / zoom, 1.0 / zoom);
+  g_assert_cmpfloat_with_epsilon (cy1, cy0 - 40 / zoom, 1.0 / zoom);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 water_list_ready (gpointer data)
 {
@@ -361,6 +473,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/screenshot-matches-cpu", test_screenshot_matches_cpu);
   g_test_add_func ("/window/open-file-and-errors", test_open_file_and_errors);
   g_test_add_func ("/window/water-table-zooms-to-body", test_water_table_zooms_to_body);
+  g_test_add_func ("/window/pointer-pan-and-zoom", test_pointer_pan_and_zoom);
   status = g_test_run ();
   g_object_unref (app);
   return status;
