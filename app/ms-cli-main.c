@@ -112,6 +112,68 @@ ms_cli_print_json (JsonNode *root)
   g_print ("%s\n", text);
 }
 
+/**
+ * ms_cli_take_region:
+ *
+ * GOption has no four-valued option: takes "--region X Y W H" (or
+ * "--region=X,Y,W,H") out of argv before GOption parses the rest.  Stops at
+ * "--".  On a malformed region, @message says why.
+ */
+gboolean
+ms_cli_take_region (int       *argc,
+                    char     **argv,
+                    MsRect    *region,
+                    gboolean  *have_region,
+                    char     **message)
+{
+  for (int i = 1; i < *argc; i++)
+    {
+      g_auto(GStrv) parts = NULL;
+      guint64 v[4];
+      int consumed;
+
+      if (g_str_equal (argv[i], "--"))
+        return TRUE;
+      if (g_str_equal (argv[i], "--region"))
+        {
+          if (i + 4 >= *argc)
+            {
+              *message = g_strdup ("--region needs X Y W H");
+              return FALSE;
+            }
+          parts = g_new0 (char *, 5);
+          for (int k = 0; k < 4; k++)
+            parts[k] = g_strdup (argv[i + 1 + k]);
+          consumed = 5;
+        }
+      else if (g_str_has_prefix (argv[i], "--region="))
+        {
+          parts = g_strsplit (argv[i] + strlen ("--region="), ",", -1);
+          consumed = 1;
+        }
+      else
+        {
+          continue;
+        }
+
+      if (g_strv_length (parts) != 4)
+        goto bad;
+      for (guint k = 0; k < 4; k++)
+        if (!g_ascii_string_to_unsigned (parts[k], 10, 0, G_MAXINT32, &v[k], NULL))
+          goto bad;
+      *region = (MsRect) { (guint) v[0], (guint) v[1], (guint) v[2], (guint) v[3] };
+      memmove (&argv[i], &argv[i + consumed], sizeof (char *) * (size_t) (*argc - i - consumed + 1));
+      *argc -= consumed;
+      *have_region = TRUE;
+      return TRUE;
+
+    bad:
+      *message = g_strdup ("--region needs four non-negative integers X Y W H");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 print_usage (FILE *stream)
 {

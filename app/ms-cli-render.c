@@ -13,65 +13,6 @@
 #include "ms-png-writer.h"
 
 static gboolean
-parse_uint (const char *text,
-            guint      *out)
-{
-  guint64 v;
-  return g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT32, &v, NULL) && ((*out = (guint) v), TRUE);
-}
-
-/* GOption has no four-valued option: take "--region X Y W H" (or
- * "--region=X,Y,W,H") out of argv before it parses the rest. */
-static gboolean
-take_region (int      *argc,
-             char    **argv,
-             MsRect   *region,
-             gboolean *have_region,
-             char    **message)
-{
-  for (int i = 1; i < *argc; i++)
-    {
-      g_auto(GStrv) parts = NULL;
-      int consumed;
-
-      if (g_str_equal (argv[i], "--region"))
-        {
-          if (i + 4 >= *argc)
-            {
-              *message = g_strdup ("--region needs X Y W H");
-              return FALSE;
-            }
-          parts = g_new0 (char *, 5);
-          for (int k = 0; k < 4; k++)
-            parts[k] = g_strdup (argv[i + 1 + k]);
-          consumed = 5;
-        }
-      else if (g_str_has_prefix (argv[i], "--region="))
-        {
-          parts = g_strsplit (argv[i] + strlen ("--region="), ",", -1);
-          consumed = 1;
-        }
-      else
-        {
-          continue;
-        }
-
-      if (g_strv_length (parts) != 4 ||
-          !parse_uint (parts[0], &region->x) || !parse_uint (parts[1], &region->y) ||
-          !parse_uint (parts[2], &region->width) || !parse_uint (parts[3], &region->height))
-        {
-          *message = g_strdup ("--region needs four non-negative integers X Y W H");
-          return FALSE;
-        }
-      memmove (&argv[i], &argv[i + consumed], sizeof (char *) * (size_t) (*argc - i - consumed + 1));
-      *argc -= consumed;
-      *have_region = TRUE;
-      return TRUE;
-    }
-  return TRUE;
-}
-
-static gboolean
 parse_overlays (const char  *text,
                 MsOverlays  *overlays)
 {
@@ -130,7 +71,7 @@ ms_cli_render (int    argc,
   g_option_context_set_description (context,
     "--region X Y W H renders only that rectangle of file coordinates\n"
     "(X along the first index, Y along the second).  Image column = X, row = Y.");
-  if (!take_region (&argc, argv, &region, &have_region, &message))
+  if (!ms_cli_take_region (&argc, argv, &region, &have_region, &message))
     return ms_cli_usage_error (context, "%s", message);
   if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
     return exit_code;

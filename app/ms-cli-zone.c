@@ -821,62 +821,6 @@ zone_demo (int    argc,
 
 /* -------------------------------------------------------------- render -- */
 
-/* GOption has no four-valued option: take "--region X Y W H" (or
- * "--region=X,Y,W,H") out of argv before it parses the rest, as the
- * blueprint render does. */
-static gboolean
-take_region (int       *argc,
-             char     **argv,
-             MsRect    *region,
-             gboolean  *have_region,
-             char     **message)
-{
-  for (int i = 1; i < *argc; i++)
-    {
-      g_auto(GStrv) parts = NULL;
-      guint64 v[4];
-      int consumed;
-
-      if (g_str_equal (argv[i], "--"))
-        return TRUE;
-      if (g_str_equal (argv[i], "--region"))
-        {
-          if (i + 4 >= *argc)
-            {
-              *message = g_strdup ("--region needs X Y W H");
-              return FALSE;
-            }
-          parts = g_new0 (char *, 5);
-          for (int k = 0; k < 4; k++)
-            parts[k] = g_strdup (argv[i + 1 + k]);
-          consumed = 5;
-        }
-      else if (g_str_has_prefix (argv[i], "--region="))
-        {
-          parts = g_strsplit (argv[i] + strlen ("--region="), ",", -1);
-          consumed = 1;
-        }
-      else
-        continue;
-
-      if (g_strv_length (parts) != 4)
-        goto bad;
-      for (guint k = 0; k < 4; k++)
-        if (!g_ascii_string_to_unsigned (parts[k], 10, 0, G_MAXUINT16, &v[k], NULL))
-          goto bad;
-      *region = (MsRect) { (guint) v[0], (guint) v[1], (guint) v[2], (guint) v[3] };
-      memmove (&argv[i], &argv[i + consumed], sizeof (char *) * (size_t) (*argc - i - consumed + 1));
-      *argc -= consumed;
-      *have_region = TRUE;
-      return TRUE;
-
-    bad:
-      *message = g_strdup ("--region needs four tile numbers X Y W H (0..65535)");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* Names as the spec spells them (case does not matter), comma-separated. */
 static gboolean
 parse_render_flags (const char        *text,
@@ -966,7 +910,7 @@ zone_render (int    argc,
     "spawn: white is sterile (0), then blue to red; spawn / 256 is the per-attempt\n"
     "chance a tile sprouts.  slope: greens pass the server's check (slope < 16),\n"
     "yellow to dark red fail it.  Heights are altitude / 32 against 1 tile = 1 unit.");
-  if (!take_region (&argc, argv, &region, &have_region, &message))
+  if (!ms_cli_take_region (&argc, argv, &region, &have_region, &message))
     return ms_cli_usage_error (context, "%s", message);
   if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
     return exit_code;

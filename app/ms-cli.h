@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "ms-blueprint-renderer.h"  /* MsRect */
 #include "ms-profile.h"
 
 G_BEGIN_DECLS
@@ -34,6 +35,11 @@ gboolean   ms_cli_parse_options       (GOptionContext *context,
 MsProfile *ms_cli_load_profile        (const char     *path,
                                        int            *exit_code);
 void       ms_cli_print_json          (JsonNode       *root);
+gboolean   ms_cli_take_region         (int            *argc,
+                                       char          **argv,
+                                       MsRect         *region,
+                                       gboolean       *have_region,
+                                       char          **message);
 
 int ms_cli_info     (int argc, char **argv);
 int ms_cli_validate (int argc, char **argv);

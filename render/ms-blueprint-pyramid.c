@@ -29,12 +29,6 @@ struct _MsBlueprintPyramid
 
 G_DEFINE_FINAL_TYPE (MsBlueprintPyramid, ms_blueprint_pyramid, G_TYPE_OBJECT)
 
-static guint64
-pack_key (const MsTileKey *key)
-{
-  return (guint64) key->level << 48 | (guint64) key->tx << 24 | key->ty;
-}
-
 MsBlueprintTile *
 ms_blueprint_tile_ref (MsBlueprintTile *tile)
 {
@@ -136,7 +130,7 @@ MsBlueprintTile *
 ms_blueprint_pyramid_lookup (MsBlueprintPyramid *self,
                              const MsTileKey    *key)
 {
-  guint64 packed = pack_key (key);
+  guint64 packed = ms_tile_key_pack (key);
   MsBlueprintTile *tile = NULL;
   GList *link;
 
@@ -157,7 +151,7 @@ static void
 insert_locked (MsBlueprintPyramid *self,
                MsBlueprintTile    *tile)
 {
-  guint64 packed = pack_key (&tile->key);
+  guint64 packed = ms_tile_key_pack (&tile->key);
   GList *existing = g_hash_table_lookup (self->tiles, &packed);
 
   if (existing != NULL)
@@ -171,7 +165,7 @@ insert_locked (MsBlueprintPyramid *self,
   while (self->cached_bytes > self->budget && self->lru.length > 1)
     {
       MsBlueprintTile *old = g_queue_pop_tail (&self->lru);
-      guint64 old_key = pack_key (&old->key);
+      guint64 old_key = ms_tile_key_pack (&old->key);
 
       g_hash_table_remove (self->tiles, &old_key);
       self->cached_bytes -= ms_blueprint_tile_get_bytes (old);

@@ -5,19 +5,10 @@
 
 #include "ms-blueprint.h"
 #include "ms-blueprint-grid.h"
+#include "ms-tile.h"
 
 G_BEGIN_DECLS
 
-/* Tiles of MS_TILE_SIZE² cells.  At level L a cell is 2^L × 2^L map pixels,
- * so tile (tx, ty) of level L covers map pixels
- * [tx · 256 · 2^L, (tx + 1) · 256 · 2^L) along x, likewise along y. */
-#define MS_TILE_SIZE 256
-
-typedef struct
-{
-  guint level;
-  guint tx, ty;
-} MsTileKey;
 
 /* One tile: a grid with a one-cell apron on every side, so that shading
  * across tile edges is seamless.  Its own cells are grid cells

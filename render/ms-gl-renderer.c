@@ -19,7 +19,7 @@
 
 #include "ms-colour.h"
 #include "ms-gl-renderer.h"
-#include "ms-render-resources.h"
+#include "ms-gl-program.h"
 
 #define MISSING (-1.0e30f)
 #define MAX_STOPS 8
@@ -58,12 +58,6 @@ struct _MsGlRenderer
 
 G_DEFINE_FINAL_TYPE (MsGlRenderer, ms_gl_renderer, G_TYPE_OBJECT)
 G_DEFINE_QUARK (ms-gl-renderer-error-quark, ms_gl_renderer_error)
-
-static guint64
-pack_key (const MsTileKey *key)
-{
-  return (guint64) key->level << 48 | (guint64) key->tx << 24 | key->ty;
-}
 
 static void
 ms_gl_renderer_finalize (GObject *object)
@@ -108,45 +102,6 @@ ms_gl_renderer_new (MsBlueprintPyramid *pyramid,
   return self;
 }
 
-static GLuint
-compile_shader (GLenum       type,
-                const char  *resource,
-                GError     **error)
-{
-  g_autoptr(GBytes) bytes = NULL;
-  const char *sources[2];
-  GLint lengths[2];
-  GLint status = 0;
-  GLuint shader;
-
-  bytes = g_resource_lookup_data (ms_render_get_resource (), resource, 0, error);
-  if (bytes == NULL)
-    return 0;
-
-  /* Desktop GL 3.3 core or GLES 3.0: the same body, a different preamble. */
-  sources[0] = epoxy_is_desktop_gl () ? "#version 330 core\n"
-                                      : "#version 300 es\nprecision highp float;\nprecision highp int;\n"
-                                        "precision highp sampler2D;\n";
-  lengths[0] = (GLint) strlen (sources[0]);
-  sources[1] = g_bytes_get_data (bytes, NULL);
-  lengths[1] = (GLint) g_bytes_get_size (bytes);
-
-  shader = glCreateShader (type);
-  glShaderSource (shader, 2, sources, lengths);
-  glCompileShader (shader);
-  glGetShaderiv (shader, GL_COMPILE_STATUS, &status);
-  if (!status)
-    {
-      char log[2048] = "";
-      glGetShaderInfoLog (shader, sizeof log, NULL, log);
-      g_set_error (error, MS_GL_RENDERER_ERROR, MS_GL_RENDERER_ERROR_SHADER,
-                   "Could not compile %s: %s", resource, log);
-      glDeleteShader (shader);
-      return 0;
-    }
-  return shader;
-}
-
 static void
 upload_palette (MsGlRenderer *self)
 {
@@ -177,8 +132,6 @@ gboolean
 ms_gl_renderer_realize (MsGlRenderer  *self,
                         GError       **error)
 {
-  GLuint vertex, fragment;
-  GLint status = 0;
   int version;
 
   g_return_val_if_fail (MS_IS_GL_RENDERER (self), FALSE);
@@ -193,35 +146,10 @@ ms_gl_renderer_realize (MsGlRenderer  *self,
       return FALSE;
     }
 
-  vertex = compile_shader (GL_VERTEX_SHADER, "/io/github/mapsmith/Mapsmith/render/shaders/blueprint.vert", error);
-  if (vertex == 0)
+  self->program = ms_gl_program_new ("/io/github/mapsmith/Mapsmith/render/shaders/blueprint.vert",
+                                     "/io/github/mapsmith/Mapsmith/render/shaders/blueprint.frag", error);
+  if (self->program == 0)
     return FALSE;
-  fragment = compile_shader (GL_FRAGMENT_SHADER, "/io/github/mapsmith/Mapsmith/render/shaders/blueprint.frag", error);
-  if (fragment == 0)
-    {
-      glDeleteShader (vertex);
-      return FALSE;
-    }
-
-  self->program = glCreateProgram ();
-  glAttachShader (self->program, vertex);
-  glAttachShader (self->program, fragment);
-  glBindAttribLocation (self->program, 0, "a_position");
-  glBindAttribLocation (self->program, 1, "a_cell");
-  glLinkProgram (self->program);
-  glDeleteShader (vertex);
-  glDeleteShader (fragment);
-  glGetProgramiv (self->program, GL_LINK_STATUS, &status);
-  if (!status)
-    {
-      char log[2048] = "";
-      glGetProgramInfoLog (self->program, sizeof log, NULL, log);
-      g_set_error (error, MS_GL_RENDERER_ERROR, MS_GL_RENDERER_ERROR_SHADER,
-                   "Could not link the map shader: %s", log);
-      glDeleteProgram (self->program);
-      self->program = 0;
-      return FALSE;
-    }
 
 #define U(field, name) self->u.field = glGetUniformLocation (self->program, name)
   U (viewport, "u_viewport");
@@ -296,13 +224,8 @@ guint
 ms_gl_renderer_level_for_zoom (MsGlRenderer *self,
                                double        zoom)
 {
-  guint top = ms_blueprint_pyramid_get_top_level (self->pyramid);
-  guint level = 0;
-
-  /* The finest level whose cells are still at least a screen pixel. */
-  while (level < top && ldexp (1.0, (int) level + 1) * zoom <= 1.0 + 1e-9)
-    level++;
-  return level;
+  g_return_val_if_fail (MS_IS_GL_RENDERER (self), 0);
+  return ms_tile_level_for_zoom (ms_blueprint_pyramid_get_top_level (self->pyramid), zoom);
 }
 
 static void
@@ -314,23 +237,18 @@ visible_range (MsGlRenderer   *self,
                guint          *tx1,
                guint          *ty1)
 {
-  double span = ldexp ((double) MS_TILE_SIZE, (int) level);
   guint nx, ny;
-  double x1 = view->x0 + view->width / view->zoom;
-  double y1 = view->y0 + view->height / view->zoom;
 
   ms_blueprint_pyramid_get_tile_grid (self->pyramid, level, &nx, &ny);
-  *tx0 = (guint) CLAMP (floor (view->x0 / span), 0, (double) nx);
-  *ty0 = (guint) CLAMP (floor (view->y0 / span), 0, (double) ny);
-  *tx1 = (guint) CLAMP (ceil (x1 / span), 0, (double) nx);
-  *ty1 = (guint) CLAMP (ceil (y1 / span), 0, (double) ny);
+  ms_tile_visible_range (nx, ny, level, view->x0, view->y0, view->x0 + view->width / view->zoom,
+                         view->y0 + view->height / view->zoom, tx0, ty0, tx1, ty1);
 }
 
 static TextureEntry *
 find_texture (MsGlRenderer    *self,
               const MsTileKey *key)
 {
-  guint64 packed = pack_key (key);
+  guint64 packed = ms_tile_key_pack (key);
   GList *link = g_hash_table_lookup (self->textures, &packed);
 
   if (link == NULL)
@@ -353,7 +271,7 @@ ms_gl_renderer_get_missing (MsGlRenderer   *self,
     for (guint tx = tx0; tx < tx1; tx++)
       {
         MsTileKey key = { level, tx, ty };
-        guint64 packed = pack_key (&key);
+        guint64 packed = ms_tile_key_pack (&key);
 
         if (!g_hash_table_contains (self->textures, &packed))
           g_array_append_val (keys, key);
@@ -368,7 +286,7 @@ ms_gl_renderer_upload_tile (MsGlRenderer    *self,
   const MsBlueprintGrid *g = &tile->grid;
   gsize cells = (gsize) g->width * g->height;
   g_autofree float *texels = g_new (float, cells * 4);
-  guint64 packed = pack_key (&tile->key);
+  guint64 packed = ms_tile_key_pack (&tile->key);
   TextureEntry *entry;
   GList *existing;
 
@@ -420,7 +338,7 @@ ms_gl_renderer_upload_tile (MsGlRenderer    *self,
   while (self->texture_bytes > self->budget && self->lru.length > 1)
     {
       TextureEntry *old = g_queue_pop_tail (&self->lru);
-      guint64 old_key = pack_key (&old->key);
+      guint64 old_key = ms_tile_key_pack (&old->key);
 
       glDeleteTextures (1, &old->texture);
       g_hash_table_remove (self->textures, &old_key);

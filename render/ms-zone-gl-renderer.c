@@ -24,13 +24,12 @@
 #include <epoxy/gl.h>
 
 #include "ms-colour.h"
-#include "ms-render-resources.h"
+#include "ms-gl-program.h"
 #include "ms-zone-gl-renderer.h"
 
 #define MISSING (-1.0e30f)
 #define RAMP_WIDTH 256
 #define RAMP_ROWS 10   /* 8 rows of heights 0..2047, spawn, slope */
-#define SHADERS "/io/github/mapsmith/Mapsmith/render/shaders/"
 
 typedef struct
 {
@@ -68,12 +67,6 @@ struct _MsZoneGlRenderer
 };
 
 G_DEFINE_FINAL_TYPE (MsZoneGlRenderer, ms_zone_gl_renderer, G_TYPE_OBJECT)
-
-static guint64
-pack_key (const MsTileKey *key)
-{
-  return (guint64) key->level << 48 | (guint64) key->tx << 24 | key->ty;
-}
 
 static void
 ms_zone_gl_renderer_finalize (GObject *object)
@@ -126,46 +119,6 @@ ms_zone_gl_renderer_new (MsZonePyramid *pyramid,
   g_signal_connect_object (pyramid, "tiles-invalidated", G_CALLBACK (on_tiles_invalidated),
                            self, 0);
   return self;
-}
-
-static GLuint
-compile_shader (GLenum       type,
-                const char  *resource,
-                GError     **error)
-{
-  g_autoptr(GBytes) bytes = NULL;
-  const char *sources[2];
-  GLint lengths[2];
-  GLint status = 0;
-  GLuint shader;
-
-  bytes = g_resource_lookup_data (ms_render_get_resource (), resource, 0, error);
-  if (bytes == NULL)
-    return 0;
-
-  /* Desktop GL 3.3 core or GLES 3.0: the same body, a different preamble. */
-  sources[0] = epoxy_is_desktop_gl () ? "#version 330 core\n"
-                                      : "#version 300 es\n"
-                                        "precision highp float;\nprecision highp int;\n"
-                                        "precision highp sampler2D;\nprecision highp usampler2D;\n";
-  lengths[0] = (GLint) strlen (sources[0]);
-  sources[1] = g_bytes_get_data (bytes, NULL);
-  lengths[1] = (GLint) g_bytes_get_size (bytes);
-
-  shader = glCreateShader (type);
-  glShaderSource (shader, 2, sources, lengths);
-  glCompileShader (shader);
-  glGetShaderiv (shader, GL_COMPILE_STATUS, &status);
-  if (!status)
-    {
-      char log[2048] = "";
-      glGetShaderInfoLog (shader, sizeof log, NULL, log);
-      g_set_error (error, MS_GL_RENDERER_ERROR, MS_GL_RENDERER_ERROR_SHADER,
-                   "Could not compile %s: %s", resource, log);
-      glDeleteShader (shader);
-      return 0;
-    }
-  return shader;
 }
 
 static void
@@ -241,8 +194,6 @@ gboolean
 ms_zone_gl_renderer_realize (MsZoneGlRenderer  *self,
                              GError           **error)
 {
-  GLuint vertex, fragment;
-  GLint status = 0;
   int version;
 
   g_return_val_if_fail (MS_IS_ZONE_GL_RENDERER (self), FALSE);
@@ -258,35 +209,10 @@ ms_zone_gl_renderer_realize (MsZoneGlRenderer  *self,
       return FALSE;
     }
 
-  vertex = compile_shader (GL_VERTEX_SHADER, SHADERS "blueprint.vert", error);
-  if (vertex == 0)
+  self->program = ms_gl_program_new ("/io/github/mapsmith/Mapsmith/render/shaders/blueprint.vert",
+                                     "/io/github/mapsmith/Mapsmith/render/shaders/zone.frag", error);
+  if (self->program == 0)
     return FALSE;
-  fragment = compile_shader (GL_FRAGMENT_SHADER, SHADERS "zone.frag", error);
-  if (fragment == 0)
-    {
-      glDeleteShader (vertex);
-      return FALSE;
-    }
-
-  self->program = glCreateProgram ();
-  glAttachShader (self->program, vertex);
-  glAttachShader (self->program, fragment);
-  glBindAttribLocation (self->program, 0, "a_position");
-  glBindAttribLocation (self->program, 1, "a_cell");
-  glLinkProgram (self->program);
-  glDeleteShader (vertex);
-  glDeleteShader (fragment);
-  glGetProgramiv (self->program, GL_LINK_STATUS, &status);
-  if (!status)
-    {
-      char log[2048] = "";
-      glGetProgramInfoLog (self->program, sizeof log, NULL, log);
-      g_set_error (error, MS_GL_RENDERER_ERROR, MS_GL_RENDERER_ERROR_SHADER,
-                   "Could not link the zone shader: %s", log);
-      glDeleteProgram (self->program);
-      self->program = 0;
-      return FALSE;
-    }
 
 #define U(field, name) self->u.field = glGetUniformLocation (self->program, name)
   U (viewport, "u_viewport");
@@ -369,16 +295,8 @@ guint
 ms_zone_gl_renderer_level_for_zoom (MsZoneGlRenderer *self,
                                     double            zoom)
 {
-  guint top;
-  guint level = 0;
-
   g_return_val_if_fail (MS_IS_ZONE_GL_RENDERER (self), 0);
-
-  /* The finest level whose cells are still at least a screen pixel. */
-  top = ms_zone_pyramid_get_top_level (self->pyramid);
-  while (level < top && ldexp (1.0, (int) level + 1) * zoom <= 1.0 + 1e-9)
-    level++;
-  return level;
+  return ms_tile_level_for_zoom (ms_zone_pyramid_get_top_level (self->pyramid), zoom);
 }
 
 static void
@@ -390,23 +308,18 @@ visible_range (MsZoneGlRenderer *self,
                guint            *tx1,
                guint            *ty1)
 {
-  double span = ldexp ((double) MS_TILE_SIZE, (int) level);
-  double x1 = view->x0 + view->width / view->zoom;
-  double y1 = view->y0 + view->height / view->zoom;
   guint nx, ny;
 
   ms_zone_pyramid_get_tile_grid (self->pyramid, level, &nx, &ny);
-  *tx0 = (guint) CLAMP (floor (view->x0 / span), 0, (double) nx);
-  *ty0 = (guint) CLAMP (floor (view->y0 / span), 0, (double) ny);
-  *tx1 = (guint) CLAMP (ceil (x1 / span), 0, (double) nx);
-  *ty1 = (guint) CLAMP (ceil (y1 / span), 0, (double) ny);
+  ms_tile_visible_range (nx, ny, level, view->x0, view->y0, view->x0 + view->width / view->zoom,
+                         view->y0 + view->height / view->zoom, tx0, ty0, tx1, ty1);
 }
 
 static TextureEntry *
 find_texture (MsZoneGlRenderer *self,
               const MsTileKey  *key)
 {
-  guint64 packed = pack_key (key);
+  guint64 packed = ms_tile_key_pack (key);
   GList *link = g_hash_table_lookup (self->textures, &packed);
 
   if (link == NULL)
@@ -433,7 +346,7 @@ ms_zone_gl_renderer_get_missing (MsZoneGlRenderer *self,
     for (guint tx = tx0; tx < tx1; tx++)
       {
         MsTileKey key = { level, tx, ty };
-        guint64 packed = pack_key (&key);
+        guint64 packed = ms_tile_key_pack (&key);
         GList *link = g_hash_table_lookup (self->textures, &packed);
 
         if (link == NULL || ((TextureEntry *) link->data)->stale)
@@ -484,7 +397,7 @@ ms_zone_gl_renderer_upload_tile (MsZoneGlRenderer *self,
       flags[4 * i + 3] = c->ground;
     }
 
-  packed = pack_key (&tile->key);
+  packed = ms_tile_key_pack (&tile->key);
   existing = g_hash_table_lookup (self->textures, &packed);
   if (existing != NULL)
     {
@@ -523,7 +436,7 @@ ms_zone_gl_renderer_upload_tile (MsZoneGlRenderer *self,
   while (self->texture_bytes > self->budget && self->lru.length > 1)
     {
       TextureEntry *old = g_queue_pop_tail (&self->lru);
-      guint64 old_key = pack_key (&old->key);
+      guint64 old_key = ms_tile_key_pack (&old->key);
 
       g_hash_table_remove (self->textures, &old_key);
       self->texture_bytes -= old->bytes;
@@ -541,7 +454,7 @@ ms_zone_gl_renderer_invalidate (MsZoneGlRenderer *self,
 
   for (guint i = 0; i < n_keys; i++)
     {
-      guint64 packed = pack_key (&keys[i]);
+      guint64 packed = ms_tile_key_pack (&keys[i]);
       GList *link = g_hash_table_lookup (self->textures, &packed);
 
       if (link != NULL)
@@ -558,7 +471,7 @@ ms_zone_gl_renderer_is_stale (MsZoneGlRenderer *self,
 
   g_return_val_if_fail (MS_IS_ZONE_GL_RENDERER (self), FALSE);
 
-  packed = pack_key (key);
+  packed = ms_tile_key_pack (key);
   link = g_hash_table_lookup (self->textures, &packed);
   return link != NULL && ((TextureEntry *) link->data)->stale;
 }

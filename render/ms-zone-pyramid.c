@@ -45,12 +45,6 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MsZonePyramid, ms_zone_pyramid, G_TYPE_OBJECT)
 
-static guint64
-pack_key (const MsTileKey *key)
-{
-  return (guint64) key->level << 48 | (guint64) key->tx << 24 | key->ty;
-}
-
 MsZoneTile *
 ms_zone_tile_ref (MsZoneTile *tile)
 {
@@ -195,7 +189,7 @@ on_zone_changed (MsZone        *zone,
         for (guint tx = tx0; tx <= tx1; tx++)
           {
             MsTileKey key = { level, tx, ty };
-            guint64 packed = pack_key (&key);
+            guint64 packed = ms_tile_key_pack (&key);
 
             drop_locked (self, packed);
             g_hash_table_insert (self->touched, g_memdup2 (&packed, sizeof packed),
@@ -281,7 +275,7 @@ MsZoneTile *
 ms_zone_pyramid_lookup (MsZonePyramid   *self,
                         const MsTileKey *key)
 {
-  guint64 packed = pack_key (key);
+  guint64 packed = ms_tile_key_pack (key);
   MsZoneTile *tile = NULL;
   GList *link;
 
@@ -304,7 +298,7 @@ static void
 insert_locked (MsZonePyramid *self,
                MsZoneTile    *tile)
 {
-  guint64 packed = pack_key (&tile->key);
+  guint64 packed = ms_tile_key_pack (&tile->key);
 
   if (g_hash_table_contains (self->tiles, &packed))
     return;  /* another thread made it first */
@@ -317,7 +311,7 @@ insert_locked (MsZonePyramid *self,
   while (self->cached_bytes > self->budget && self->lru.length > 1)
     {
       MsZoneTile *old = g_queue_peek_tail (&self->lru);
-      drop_locked (self, pack_key (&old->key));
+      drop_locked (self, ms_tile_key_pack (&old->key));
     }
 }
 
@@ -366,7 +360,7 @@ make_tile (MsZonePyramid   *self,
            gboolean        *stale)
 {
   g_autoptr(MsZoneTile) tile = g_new0 (MsZoneTile, 1);
-  guint64 packed = pack_key (key), start;
+  guint64 packed = ms_tile_key_pack (key), start;
   guint64 span = (guint64) MS_TILE_SIZE << key->level;
   const guint64 *touched;
   Reduce r;
@@ -541,7 +535,7 @@ ms_zone_pyramid_is_current (MsZonePyramid    *self,
   g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), FALSE);
   g_return_val_if_fail (tile != NULL, FALSE);
 
-  packed = pack_key (&tile->key);
+  packed = ms_tile_key_pack (&tile->key);
   g_mutex_lock (&self->lock);
   touched = g_hash_table_lookup (self->touched, &packed);
   current = touched == NULL || *touched <= tile->serial;

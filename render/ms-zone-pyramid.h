@@ -3,7 +3,7 @@
 
 #include <gio/gio.h>
 
-#include "ms-blueprint-pyramid.h"  /* MS_TILE_SIZE, MsTileKey */
+#include "ms-tile.h"
 #include "ms-zone.h"
 #include "ms-zone-cell.h"
 

@@ -67,12 +67,6 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (MsMapView, ms_map_view, GTK_TYPE_WIDGET)
 
-static guint64
-pack_key (const MsTileKey *key)
-{
-  return (guint64) key->level << 48 | (guint64) key->tx << 24 | key->ty;
-}
-
 static void request_visible_tiles (MsMapView *self);
 
 /* ------------------------------------------------------------ view math --- */
@@ -81,12 +75,7 @@ static guint
 level_for_zoom (MsMapView *self,
                 double     zoom)
 {
-  guint top = ms_blueprint_pyramid_get_top_level (self->pyramid);
-  guint level = 0;
-
-  while (level < top && ldexp (1.0, (int) level + 1) * zoom <= 1.0 + 1e-9)
-    level++;
-  return level;
+  return ms_tile_level_for_zoom (ms_blueprint_pyramid_get_top_level (self->pyramid), zoom);
 }
 
 /* The view in device pixels, as the renderers want it. */
@@ -114,7 +103,6 @@ visible_tiles (MsMapView *self,
                guint     *tx1,
                guint     *ty1)
 {
-  double span = ldexp ((double) MS_TILE_SIZE, (int) level);
   double x0, y0, x1, y1;
   guint nx, ny;
 
@@ -122,10 +110,7 @@ visible_tiles (MsMapView *self,
   ms_viewport_screen_to_map (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
                              gtk_widget_get_height (GTK_WIDGET (self)), &x1, &y1);
   ms_blueprint_pyramid_get_tile_grid (self->pyramid, level, &nx, &ny);
-  *tx0 = (guint) CLAMP (floor (x0 / span), 0, (double) nx);
-  *ty0 = (guint) CLAMP (floor (y0 / span), 0, (double) ny);
-  *tx1 = (guint) CLAMP (ceil (x1 / span), 0, (double) nx);
-  *ty1 = (guint) CLAMP (ceil (y1 / span), 0, (double) ny);
+  ms_tile_visible_range (nx, ny, level, x0, y0, x1, y1, tx0, ty0, tx1, ty1);
 }
 
 /* ---------------------------------------------------------------- tiles --- */
@@ -150,7 +135,7 @@ cpu_tiles_insert (MsMapView       *self,
                   const MsTileKey *key,
                   GdkTexture      *texture)
 {
-  guint64 packed = pack_key (key);
+  guint64 packed = ms_tile_key_pack (key);
   gsize bytes_each = (gsize) (MS_TILE_SIZE * MS_TILE_SIZE * 4);
 
   if (!g_hash_table_contains (self->cpu_tiles, &packed))
@@ -183,7 +168,7 @@ tile_ready (GObject      *source,
       return;
     }
 
-  packed = pack_key (&tile->key);
+  packed = ms_tile_key_pack (&tile->key);
   g_hash_table_remove (self->pending, &packed);
 
   if (self->pyramid == NULL || ms_blueprint_pyramid_get_blueprint (self->pyramid) != self->blueprint)
@@ -207,12 +192,12 @@ tile_is_drawable (MsMapView       *self,
                   const MsTileKey *key,
                   GArray          *missing_gl)
 {
-  guint64 packed = pack_key (key);
+  guint64 packed = ms_tile_key_pack (key);
 
   if (self->gl_area != NULL)
     {
       for (guint i = 0; i < missing_gl->len; i++)
-        if (pack_key (&g_array_index (missing_gl, MsTileKey, i)) == packed)
+        if (ms_tile_key_pack (&g_array_index (missing_gl, MsTileKey, i)) == packed)
           return FALSE;
       return TRUE;
     }
@@ -245,7 +230,7 @@ request_visible_tiles (MsMapView *self)
     for (guint tx = tx0; tx < tx1; tx++)
       {
         MsTileKey key = { level, tx, ty };
-        guint64 packed = pack_key (&key);
+        guint64 packed = ms_tile_key_pack (&key);
 
         if (tile_is_drawable (self, &key, missing_gl) ||
             g_hash_table_contains (self->pending, &packed))
@@ -258,7 +243,7 @@ request_visible_tiles (MsMapView *self)
   /* The whole map's coarsest tile stands in for anything not there yet. */
   {
     MsTileKey top = { ms_blueprint_pyramid_get_top_level (self->pyramid), 0, 0 };
-    guint64 packed = pack_key (&top);
+    guint64 packed = ms_tile_key_pack (&top);
 
     if (level != top.level && !g_hash_table_contains (self->pending, &packed) &&
         !(self->gl_area == NULL && g_hash_table_contains (self->cpu_tiles, &packed)) &&
@@ -438,7 +423,7 @@ snapshot_cpu (MsMapView   *self,
         for (up = level; texture == NULL && up <= top; up++)
           {
             MsTileKey k = { up, tx >> (up - level), ty >> (up - level) };
-            guint64 packed = pack_key (&k);
+            guint64 packed = ms_tile_key_pack (&k);
             texture = g_hash_table_lookup (self->cpu_tiles, &packed);
             key = k;
           }
