@@ -52,6 +52,11 @@ struct _MsMapView
 
   double              drag_start_x, drag_start_y;
   double              pointer_x, pointer_y;
+  double              pinch_start_zoom;
+  /* Kinetic panning after a swipe: screen pixels per second, decaying. */
+  double              velocity_x, velocity_y;
+  gint64              last_frame_time;
+  guint               kinetic_id;
 };
 
 enum
@@ -68,6 +73,7 @@ static GParamSpec *properties[N_PROPS];
 G_DEFINE_FINAL_TYPE (MsMapView, ms_map_view, GTK_TYPE_WIDGET)
 
 static void request_visible_tiles (MsMapView *self);
+static void stop_kinetic          (MsMapView *self);
 
 /* ------------------------------------------------------------ view math --- */
 
@@ -552,6 +558,7 @@ on_drag_begin (GtkGestureDrag *gesture,
 {
   self->drag_start_x = 0;
   self->drag_start_y = 0;
+  stop_kinetic (self);
   gtk_widget_grab_focus (GTK_WIDGET (self));
 }
 
@@ -565,6 +572,82 @@ on_drag_update (GtkGestureDrag *gesture,
   ms_viewport_pan (self->viewport, dx - self->drag_start_x, dy - self->drag_start_y);
   self->drag_start_x = dx;
   self->drag_start_y = dy;
+}
+
+static void
+stop_kinetic (MsMapView *self)
+{
+  if (self->kinetic_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->kinetic_id);
+  self->kinetic_id = 0;
+}
+
+static gboolean
+kinetic_tick (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       user_data)
+{
+  MsMapView *self = MS_MAP_VIEW (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  double dt = (now - self->last_frame_time) / (double) G_USEC_PER_SEC;
+  double decay;
+
+  self->last_frame_time = now;
+  if (dt <= 0)
+    return G_SOURCE_CONTINUE;
+
+  ms_viewport_pan (self->viewport, self->velocity_x * dt, self->velocity_y * dt);
+  /* Friction: the speed halves about every 0.2 s. */
+  decay = exp (-dt / 0.3);
+  self->velocity_x *= decay;
+  self->velocity_y *= decay;
+  if (hypot (self->velocity_x, self->velocity_y) < 20.0)
+    {
+      self->kinetic_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_swipe (GtkGestureSwipe *gesture,
+          double           velocity_x,
+          double           velocity_y,
+          MsMapView       *self)
+{
+  gboolean animations = TRUE;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &animations, NULL);
+  stop_kinetic (self);
+  if (!animations || hypot (velocity_x, velocity_y) < 100.0)
+    return;
+  self->velocity_x = velocity_x;
+  self->velocity_y = velocity_y;
+  self->last_frame_time = gdk_frame_clock_get_frame_time (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
+  self->kinetic_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), kinetic_tick, NULL, NULL);
+}
+
+static void
+on_pinch_begin (GtkGesture       *gesture,
+                GdkEventSequence *sequence,
+                MsMapView        *self)
+{
+  stop_kinetic (self);
+  self->pinch_start_zoom = ms_viewport_get_zoom (self->viewport);
+}
+
+static void
+on_pinch_scale (GtkGestureZoom *gesture,
+                double          scale,
+                MsMapView      *self)
+{
+  double x, y;
+
+  /* Around the fingers' centre; the scale is relative to the pinch's start. */
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    return;
+  ms_viewport_zoom_at (self->viewport,
+                       self->pinch_start_zoom * scale / ms_viewport_get_zoom (self->viewport), x, y);
 }
 
 static void
@@ -584,6 +667,7 @@ on_scroll (GtkEventControllerScroll *controller,
            MsMapView                *self)
 {
   /* Wheels step, touchpads give smooth deltas: both scale exponentially. */
+  stop_kinetic (self);
   ms_viewport_zoom_at (self->viewport, pow (ZOOM_STEP, -dy), self->pointer_x, self->pointer_y);
   return TRUE;
 }
@@ -786,6 +870,7 @@ ms_map_view_dispose (GObject *object)
   MsMapView *self = MS_MAP_VIEW (object);
 
   g_cancellable_cancel (self->cancellable);
+  stop_kinetic (self);
   if (self->gl_area != NULL)
     gtk_widget_unparent (g_steal_pointer (&self->gl_area));
   g_clear_object (&self->gl_renderer);
@@ -864,7 +949,7 @@ static void
 ms_map_view_init (MsMapView *self)
 {
   GtkEventController *controller;
-  GtkGesture *drag;
+  GtkGesture *drag, *swipe, *pinch;
 
   self->viewport = ms_viewport_new ();
   self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -893,6 +978,18 @@ ms_map_view_init (MsMapView *self)
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
   g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  /* A drag released while moving keeps gliding (libshumate's kinetic pan). */
+  swipe = gtk_gesture_swipe_new ();
+  g_signal_connect (swipe, "swipe", G_CALLBACK (on_swipe), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (swipe));
+  gtk_gesture_group (swipe, drag);
+
+  pinch = gtk_gesture_zoom_new ();
+  g_signal_connect (pinch, "begin", G_CALLBACK (on_pinch_begin), self);
+  g_signal_connect (pinch, "scale-changed", G_CALLBACK (on_pinch_scale), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
+  gtk_gesture_group (pinch, drag);
 
   controller = gtk_event_controller_motion_new ();
   g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
