@@ -310,9 +310,56 @@ update_metadata (MsWindow *self)
                               ms_blueprint_params_is_sentinel (p) ? _(" (re-encoded)") : "");
       g_string_append_printf (text, "\n%s %s", _("Generated"), p->generated_utc);
     }
-  ms_blueprint_get_towns (bp, &n_towns);
   ms_blueprint_get_water_bodies (bp, &n_bodies);
-  g_string_append_printf (text, "\n%s %u, %s %u", _("Towns"), n_towns, _("water bodies"), n_bodies);
+  g_string_append_printf (text, "\n%s %u", _("Water bodies"), n_bodies);
+
+  {
+    MsProfile *profile = ms_blueprint_get_profile (bp);
+    const MsTown *towns = ms_blueprint_get_towns (bp, &n_towns);
+    guint n_tiers = ms_profile_get_count (profile, MS_PROFILE_TOWN_TIERS);
+    g_autofree guint *by_tier = g_new0 (guint, n_tiers);
+    guint nodes = 0;
+
+    for (guint i = 0; i < n_towns; i++)
+      {
+        by_tier[towns[i].tier]++;
+        nodes += towns[i].highway_node ? 1 : 0;
+      }
+    g_string_append_printf (text, "\n\n%s %u (%s %u)", _("Towns"), n_towns, _("highway nodes"), nodes);
+    for (guint t = 0; t < n_tiers; t++)
+      g_string_append_printf (text, "\n  %s  %u", ms_profile_get_label (profile, MS_PROFILE_TOWN_TIERS, t), by_tier[t]);
+
+    g_string_append_printf (text, "\n\n%s", _("Roads (paths, points, length in px)"));
+    for (guint tier = 0; tier < MS_N_ROAD_TIERS; tier++)
+      {
+        guint n_paths = ms_blueprint_get_n_paths (bp, tier);
+        guint64 points = 0;
+        double length = 0;
+
+        for (guint i = 0; i < n_paths; i++)
+          {
+            guint n_points;
+            const MsPoint *pts = ms_blueprint_get_path (bp, tier, i, &n_points);
+
+            points += n_points;
+            for (guint k = 1; k < n_points; k++)
+              length += hypot (pts[k].x - pts[k - 1].x, pts[k].y - pts[k - 1].y);
+          }
+        g_string_append_printf (text, "\n  %s  %u, %" G_GUINT64_FORMAT ", %.0f",
+                                ms_road_tier_to_key (tier), n_paths, points, length);
+      }
+  }
+
+  {
+    const MsTerrainCurve *c = ms_blueprint_get_curve (bp);
+
+    if (c != NULL)
+      g_string_append_printf (text, "\n\n%s %u\n  knots %g, %g, %g, %g\n  spike max %g, sea %g\n"
+                              "  orange ceil %g, red ceil %g\n  bench %g – %g\n  peak cap %g, tail slope %g",
+                              _("Terrain curve, version"), c->version, c->knots[0], c->knots[1],
+                              c->knots[2], c->knots[3], c->spike_max, c->sea, c->orange_ceil,
+                              c->red_ceil, c->bench_lo, c->bench_hi, c->peak_cap, c->tail_slope);
+  }
 
   sections = ms_blueprint_get_sections (bp, &n_sections);
   if (n_sections > 0)
