@@ -18,6 +18,8 @@
 #include "ms-demo-blueprint.h"
 #include "ms-png-writer.h"
 #include "ms-settings.h"
+#include "ms-minimap.h"
+#include "ms-scale-bar.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"
 
@@ -50,6 +52,8 @@ struct _MsWindow
   GtkLabel             *inspector_label;
   GMenu                *recent_submenu;
   MsWaterBodyList      *water_list;
+  MsMinimap            *minimap;
+  MsScaleBar           *scale_bar;
 };
 
 G_DEFINE_FINAL_TYPE (MsWindow, ms_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -99,6 +103,10 @@ update_style (MsWindow *self)
                  (float) g_settings_get_double (self->settings, MS_SETTINGS_LIGHT_AZIMUTH),
                  (float) g_settings_get_double (self->settings, MS_SETTINGS_LIGHT_ALTITUDE));
   ms_map_view_set_style (self->map_view, &style);
+  ms_minimap_set_style (self->minimap, &style);
+  if (self->blueprint != NULL)
+    ms_scale_bar_set_metres_per_map_pixel (self->scale_bar,
+                                           ms_scale_bar_metres_per_map_pixel_for (self->blueprint, &style));
 }
 
 static gboolean
@@ -391,6 +399,11 @@ set_blueprint (MsWindow    *self,
   g_set_object (&self->file, file);
   ms_map_view_set_blueprint (self->map_view, blueprint);
   ms_water_body_list_set_blueprint (self->water_list, blueprint);
+  ms_minimap_set_blueprint (self->minimap, blueprint);
+  if (blueprint != NULL)
+    ms_scale_bar_set_metres_per_map_pixel (self->scale_bar,
+                                           ms_scale_bar_metres_per_map_pixel_for (blueprint,
+                                                                                  ms_map_view_get_style (self->map_view)));
   update_metadata (self);
 
   if (file != NULL)
@@ -989,6 +1002,8 @@ ms_window_class_init (MsWindowClass *klass)
 
   g_type_ensure (MS_TYPE_MAP_VIEW);
   g_type_ensure (MS_TYPE_WATER_BODY_LIST);
+  g_type_ensure (MS_TYPE_MINIMAP);
+  g_type_ensure (MS_TYPE_SCALE_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsWindow, error_revealer);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, error_label);
@@ -1007,6 +1022,8 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsWindow, inspector_label);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, recent_submenu);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, water_list);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, minimap);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, scale_bar);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
@@ -1066,6 +1083,8 @@ ms_window_init (MsWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), motion);
 
   g_signal_connect (self->water_list, "body-selected", G_CALLBACK (on_body_selected), self);
+  ms_minimap_set_viewport (self->minimap, ms_map_view_get_viewport (self->map_view));
+  ms_scale_bar_set_viewport (self->scale_bar, ms_map_view_get_viewport (self->map_view));
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (on_drop), self);

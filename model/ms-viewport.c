@@ -29,6 +29,8 @@ enum
   PROP_ZOOM,
   PROP_CENTRE_X,
   PROP_CENTRE_Y,
+  PROP_WIDTH,
+  PROP_HEIGHT,
   N_PROPS
 };
 
@@ -54,6 +56,12 @@ ms_viewport_get_property (GObject    *object,
       break;
     case PROP_CENTRE_Y:
       g_value_set_double (value, self->centre_y);
+      break;
+    case PROP_WIDTH:
+      g_value_set_double (value, self->width);
+      break;
+    case PROP_HEIGHT:
+      g_value_set_double (value, self->height);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -101,6 +109,13 @@ ms_viewport_class_init (MsViewportClass *klass)
   properties[PROP_CENTRE_Y] =
     g_param_spec_double ("centre-y", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0.0,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The screen size, set by the view that shows the map. */
+  properties[PROP_WIDTH] =
+    g_param_spec_double ("width", NULL, NULL, 1.0, G_MAXDOUBLE, 1.0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HEIGHT] =
+    g_param_spec_double ("height", NULL, NULL, 1.0, G_MAXDOUBLE, 1.0,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -160,8 +175,18 @@ ms_viewport_set_size (MsViewport *self,
 {
   g_return_if_fail (MS_IS_VIEWPORT (self));
 
-  self->width = MAX (width, 1.0);
-  self->height = MAX (height, 1.0);
+  width = MAX (width, 1.0);
+  height = MAX (height, 1.0);
+  if (width != self->width)
+    {
+      self->width = width;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WIDTH]);
+    }
+  if (height != self->height)
+    {
+      self->height = height;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEIGHT]);
+    }
 }
 
 double
