@@ -23,6 +23,8 @@ static const struct
   { "demo", ms_cli_demo, "Write the built-in demo island blueprint" },
   { "render", ms_cli_render, "Render a blueprint layer to PNG" },
   { "zone", ms_cli_zone, "Zone layers: info, edit, demo (run “zone” for usage)" },
+  { "audit", ms_cli_audit, "Check a blueprint against the format's invariants" },
+  { "diff", ms_cli_diff, "Measure what changed between two blueprints (text, --json, -o PNG)" },
 };
 
 int

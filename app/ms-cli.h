@@ -19,6 +19,7 @@ enum
   MS_CLI_EXIT_OK = 0,
   MS_CLI_EXIT_INVALID = 1,  /* the input file is invalid */
   MS_CLI_EXIT_USAGE = 2,    /* usage or I/O error */
+  MS_CLI_EXIT_FINDINGS = 3, /* audit: the file has error findings */
 };
 
 typedef int (*MsCliCommandFunc) (int argc, char **argv);
@@ -47,5 +48,7 @@ int ms_cli_convert  (int argc, char **argv);
 int ms_cli_demo     (int argc, char **argv);
 int ms_cli_render   (int argc, char **argv);
 int ms_cli_zone     (int argc, char **argv);
+int ms_cli_audit    (int argc, char **argv);
+int ms_cli_diff     (int argc, char **argv);
 
 G_END_DECLS

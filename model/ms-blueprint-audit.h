@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Audit: a blueprint checked against the invariants BLUEPRINT_FORMAT.md
+ * states but the reader does not enforce (they hold "by construction" in the
+ * generator, so a file that breaks one was made by a broken generator).
+ */
+#pragma once
+
+#include "ms-blueprint.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  MS_AUDIT_SEVERITY_WARNING,
+  MS_AUDIT_SEVERITY_ERROR,
+} MsAuditSeverity;
+
+/* The stable check ids. */
+#define MS_AUDIT_WATER_BIOME_MISMATCH   "water-biome-mismatch"
+#define MS_AUDIT_WATER_SURFACE_MISMATCH "water-surface-mismatch"
+#define MS_AUDIT_WATER_TABLE_MISMATCH   "water-table-mismatch"
+#define MS_AUDIT_WATER_ID_ORDER         "water-id-order"
+#define MS_AUDIT_WATER_CONNECTIVITY     "water-connectivity"
+#define MS_AUDIT_HEIGHT_NONFINITE       "height-nonfinite"
+#define MS_AUDIT_TOWN_OUT_OF_BOUNDS     "town-out-of-bounds"
+#define MS_AUDIT_ROAD_OUT_OF_BOUNDS     "road-out-of-bounds"
+#define MS_AUDIT_SEED_FILENAME_MISMATCH "seed-filename-mismatch"
+#define MS_AUDIT_CURVE_PARAMS           "curve-params"
+
+/* A check reports at most one finding, summing every offence: @count is the
+ * number of offending pixels (towns or road points for the two
+ * out-of-bounds checks, whose points lie off the map and so have no
+ * location), and (@x, @y) the first offending pixel in scan order (X outer,
+ * Y inner), in file coordinates. */
+typedef struct
+{
+  MsAuditSeverity  severity;
+  const char      *check;        /* one of the MS_AUDIT_* ids (static) */
+  char            *message;
+  gboolean         has_location;
+  guint            x;
+  guint            y;
+  guint64          count;
+} MsAuditFinding;
+
+void                 ms_audit_finding_free         (MsAuditFinding  *finding);
+const char          *ms_audit_severity_to_string   (MsAuditSeverity  severity);
+/* Every check id, in the order findings are reported; %NULL-terminated. */
+const char * const  *ms_audit_get_checks           (void);
+
+GPtrArray           *ms_blueprint_audit            (MsBlueprint     *blueprint,
+                                                    GCancellable    *cancellable,
+                                                    GError         **error);
+guint                ms_audit_count_severity       (GPtrArray       *findings,
+                                                    MsAuditSeverity  severity);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsAuditFinding, ms_audit_finding_free)
+
+G_END_DECLS

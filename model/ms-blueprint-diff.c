@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One pass over the comparison grid, column by column: each map's column is
+ * read once (the smaller map's columns are reused for the grid columns that
+ * sample them), so both files are read sequentially, once.  Memory: a few
+ * columns and 65536-entry id tables, whatever the maps' sizes.
+ */
+#define G_LOG_DOMAIN "ms-diff"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ms-blueprint-diff.h"
+
+#define NO_COLUMN G_MAXUINT
+
+typedef struct
+{
+  MsBlueprint *bp;
+  guint        size;
+  gboolean     has_wbid;
+  gboolean     water_biome[256];
+  guint       *coord;       /* grid coordinate → own coordinate */
+  guint        column;      /* own column in the buffers, NO_COLUMN for none */
+  float       *heights;
+  guint8      *biomes;
+  guint16     *ids;
+} Side;
+
+struct _MsDiffSampler
+{
+  guint grid;
+  Side  a;
+  Side  b;
+};
+
+static void
+side_init (Side        *s,
+           MsBlueprint *bp,
+           guint        grid)
+{
+  MsProfile *profile = ms_blueprint_get_profile (bp);
+  guint n_biomes = ms_profile_get_count (profile, MS_PROFILE_BIOMES);
+
+  s->bp = g_object_ref (bp);
+  s->size = ms_blueprint_get_map_size (bp);
+  s->has_wbid = ms_blueprint_has_water (bp);
+  for (guint b = 0; b < 256; b++)
+    s->water_biome[b] = b < n_biomes && ms_profile_is_water_biome (profile, b);
+  s->coord = g_new (guint, grid);
+  for (guint i = 0; i < grid; i++)
+    s->coord[i] = (guint) ((guint64) i * s->size / grid);
+  s->column = NO_COLUMN;
+  s->heights = g_new (float, s->size);
+  s->biomes = g_new (guint8, s->size);
+  s->ids = g_new0 (guint16, s->size);
+}
+
+static void
+side_clear (Side *s)
+{
+  g_clear_object (&s->bp);
+  g_free (s->coord);
+  g_free (s->heights);
+  g_free (s->biomes);
+  g_free (s->ids);
+}
+
+static void
+side_load (Side  *s,
+           guint  grid_x)
+{
+  guint x = s->coord[grid_x];
+
+  if (x == s->column)
+    return;
+  ms_blueprint_read_heights (s->bp, x, 0, s->size, s->heights);
+  ms_blueprint_read_biomes (s->bp, x, 0, s->size, s->biomes);
+  if (s->has_wbid)
+    ms_blueprint_sample_column (s->bp, x, 0, 1, s->size, NULL, s->ids, NULL);
+  s->column = x;
+}
+
+static inline gboolean
+side_is_water (const Side *s,
+               guint       y)
+{
+  return s->has_wbid ? s->ids[y] != 0 : s->water_biome[s->biomes[y]];
+}
+
+MsDiffSampler *
+ms_diff_sampler_new (MsBlueprint *a,
+                     MsBlueprint *b)
+{
+  MsDiffSampler *s;
+
+  g_return_val_if_fail (MS_IS_BLUEPRINT (a), NULL);
+  g_return_val_if_fail (MS_IS_BLUEPRINT (b), NULL);
+
+  s = g_new0 (MsDiffSampler, 1);
+  s->grid = MAX (ms_blueprint_get_map_size (a), ms_blueprint_get_map_size (b));
+  side_init (&s->a, a, s->grid);
+  side_init (&s->b, b, s->grid);
+  return s;
+}
+
+void
+ms_diff_sampler_free (MsDiffSampler *sampler)
+{
+  if (sampler == NULL)
+    return;
+  side_clear (&sampler->a);
+  side_clear (&sampler->b);
+  g_free (sampler);
+}
+
+guint
+ms_diff_sampler_get_size (MsDiffSampler *sampler)
+{
+  g_return_val_if_fail (sampler != NULL, 0);
+  return sampler->grid;
+}
+
+void
+ms_diff_sampler_read_column (MsDiffSampler *s,
+                             guint          x,
+                             float         *height_a,
+                             float         *height_b,
+                             guint8        *flags,
+                             guint8        *biome_a,
+                             guint8        *biome_b,
+                             guint16       *water_id_a,
+                             guint16       *water_id_b)
+{
+  g_return_if_fail (s != NULL);
+  g_return_if_fail (x < s->grid);
+
+  side_load (&s->a, x);
+  side_load (&s->b, x);
+
+  for (guint y = 0; y < s->grid; y++)
+    {
+      guint ya = s->a.coord[y], yb = s->b.coord[y];
+
+      if (height_a != NULL)
+        height_a[y] = s->a.heights[ya];
+      if (height_b != NULL)
+        height_b[y] = s->b.heights[yb];
+      if (biome_a != NULL)
+        biome_a[y] = s->a.biomes[ya];
+      if (biome_b != NULL)
+        biome_b[y] = s->b.biomes[yb];
+      if (water_id_a != NULL)
+        water_id_a[y] = s->a.ids[ya];
+      if (water_id_b != NULL)
+        water_id_b[y] = s->b.ids[yb];
+      if (flags != NULL)
+        {
+          gboolean wa = side_is_water (&s->a, ya), wb = side_is_water (&s->b, yb);
+
+          flags[y] = (s->a.biomes[ya] != s->b.biomes[yb] ? MS_DIFF_BIOME_CHANGED : 0) |
+                     (!wa && wb ? MS_DIFF_WATER_GAINED : 0) |
+                     (wa && !wb ? MS_DIFF_WATER_LOST : 0);
+        }
+    }
+}
+
+void
+ms_blueprint_diff_free (MsBlueprintDiff *diff)
+{
+  if (diff == NULL)
+    return;
+  g_free (diff->biome_transitions);
+  g_free (diff->towns_a);
+  g_free (diff->towns_b);
+  g_free (diff);
+}
+
+static void
+count_towns (MsBlueprint *bp,
+             guint       *by_tier,
+             guint        n_tiers)
+{
+  guint n;
+  const MsTown *towns = ms_blueprint_get_towns (bp, &n);
+
+  /* The reader range-checked tiers against the map's own profile. */
+  for (guint i = 0; i < n; i++)
+    if (towns[i].tier < n_tiers)
+      by_tier[towns[i].tier]++;
+}
+
+static void
+measure_roads (MsBlueprint *bp,
+               guint        grid,
+               MsDiffRoads  roads[MS_N_ROAD_TIERS])
+{
+  double scale = (double) grid / (double) ms_blueprint_get_map_size (bp);
+
+  for (guint tier = 0; tier < MS_N_ROAD_TIERS; tier++)
+    {
+      MsDiffRoads *r = &roads[tier];
+
+      r->paths = ms_blueprint_get_n_paths (bp, tier);
+      for (guint i = 0; i < r->paths; i++)
+        {
+          guint n_points;
+          const MsPoint *pts = ms_blueprint_get_path (bp, tier, i, &n_points);
+
+          r->points += n_points;
+          for (guint k = 1; k < n_points; k++)
+            r->length_own += hypot ((double) pts[k].x - pts[k - 1].x,
+                                    (double) pts[k].y - pts[k - 1].y);
+        }
+      r->length = r->length_own * scale;
+    }
+}
+
+static guint
+profile_count (MsBlueprint   *a,
+               MsBlueprint   *b,
+               MsProfileEnum  kind)
+{
+  return MAX (ms_profile_get_count (ms_blueprint_get_profile (a), kind),
+              ms_profile_get_count (ms_blueprint_get_profile (b), kind));
+}
+
+/**
+ * ms_blueprint_diff:
+ *
+ * Compares @b against @a (deltas are B − A) on the larger map's grid; see
+ * MsDiffSampler for the normalisation when the sizes differ.
+ *
+ * Returns: (transfer full): the figures, or %NULL with @error set when
+ * cancelled.
+ */
+MsBlueprintDiff *
+ms_blueprint_diff (MsBlueprint   *a,
+                   MsBlueprint   *b,
+                   GCancellable  *cancellable,
+                   GError       **error)
+{
+  g_autoptr(MsBlueprintDiff) d = NULL;
+  g_autoptr(MsDiffSampler) sampler = NULL;
+  g_autofree float *ha = NULL, *hb = NULL;
+  g_autofree guint8 *flags = NULL, *ba = NULL, *bb = NULL;
+  g_autofree guint16 *ia = NULL, *ib = NULL;
+  g_autofree guint8 *seen_a = NULL, *seen_b = NULL;
+  double sum_abs = 0.0, sum_sq = 0.0, lo = INFINITY, hi = -INFINITY;
+  guint g;
+
+  g_return_val_if_fail (MS_IS_BLUEPRINT (a), NULL);
+  g_return_val_if_fail (MS_IS_BLUEPRINT (b), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  sampler = ms_diff_sampler_new (a, b);
+  g = ms_diff_sampler_get_size (sampler);
+
+  d = g_new0 (MsBlueprintDiff, 1);
+  d->size_a = ms_blueprint_get_map_size (a);
+  d->size_b = ms_blueprint_get_map_size (b);
+  d->grid_size = g;
+  d->normalised = d->size_a != d->size_b;
+  d->pixels = (guint64) g * g;
+  d->n_biomes = profile_count (a, b, MS_PROFILE_BIOMES);
+  d->biome_transitions = g_new0 (guint64, (gsize) d->n_biomes * d->n_biomes);
+  d->has_water_a = ms_blueprint_has_water (a);
+  d->has_water_b = ms_blueprint_has_water (b);
+
+  ha = g_new (float, g);
+  hb = g_new (float, g);
+  flags = g_new (guint8, g);
+  ba = g_new (guint8, g);
+  bb = g_new (guint8, g);
+  ia = g_new (guint16, g);
+  ib = g_new (guint16, g);
+  seen_a = g_new0 (guint8, 65536);
+  seen_b = g_new0 (guint8, 65536);
+
+  for (guint x = 0; x < g; x++)
+    {
+      double column_abs = 0.0, column_sq = 0.0;
+
+      if (x % 64 == 0 && g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+
+      ms_diff_sampler_read_column (sampler, x, ha, hb, flags, ba, bb, ia, ib);
+      for (guint y = 0; y < g; y++)
+        {
+          if (isfinite (ha[y]) && isfinite (hb[y]))
+            {
+              double delta = (double) hb[y] - (double) ha[y];
+
+              lo = MIN (lo, delta);
+              hi = MAX (hi, delta);
+              column_abs += fabs (delta);
+              column_sq += delta * delta;
+              d->height_compared++;
+            }
+          else
+            {
+              d->height_skipped++;
+            }
+
+          if (flags[y] & MS_DIFF_BIOME_CHANGED)
+            {
+              d->biome_changed++;
+              /* Each map's reader kept its ordinals below its profile's count. */
+              if (ba[y] < d->n_biomes && bb[y] < d->n_biomes)
+                d->biome_transitions[(gsize) ba[y] * d->n_biomes + bb[y]]++;
+            }
+          if (flags[y] & MS_DIFF_WATER_GAINED)
+            d->water_gained++;
+          if (flags[y] & MS_DIFF_WATER_LOST)
+            d->water_lost++;
+          seen_a[ia[y]] = 1;
+          seen_b[ib[y]] = 1;
+        }
+      sum_abs += column_abs;
+      sum_sq += column_sq;
+    }
+
+  if (d->height_compared > 0)
+    {
+      d->height_min = lo;
+      d->height_max = hi;
+      d->height_mean_abs = sum_abs / (double) d->height_compared;
+      d->height_rms = sqrt (sum_sq / (double) d->height_compared);
+    }
+  else
+    {
+      d->height_min = d->height_max = d->height_mean_abs = d->height_rms = NAN;
+    }
+
+  /* Every pixel of the smaller map is some grid pixel's nearest sample, so
+   * the ids seen are all the ids there are. */
+  for (guint id = 1; id < 65536; id++)
+    {
+      d->bodies_a += seen_a[id];
+      d->bodies_b += seen_b[id];
+      if (id >= 2)
+        {
+          d->lakes_a += seen_a[id];
+          d->lakes_b += seen_b[id];
+        }
+    }
+
+  d->n_tiers = profile_count (a, b, MS_PROFILE_TOWN_TIERS);
+  d->towns_a = g_new0 (guint, d->n_tiers);
+  d->towns_b = g_new0 (guint, d->n_tiers);
+  count_towns (a, d->towns_a, d->n_tiers);
+  count_towns (b, d->towns_b, d->n_tiers);
+
+  measure_roads (a, g, d->roads_a);
+  measure_roads (b, g, d->roads_b);
+
+  return g_steal_pointer (&d);
+}

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Diff: what changed between two blueprints (two seeds, two generator
+ * versions), as figures for the CLI and the app's comparison table, and as
+ * per-pixel columns for the difference image.
+ */
+#pragma once
+
+#include "ms-blueprint.h"
+
+G_BEGIN_DECLS
+
+/* --------------------------------------------------------------- sampling --
+ * Both maps are compared on one grid: the larger map's (so no pixel of
+ * either is skipped).  When the sizes differ, map M's pixel for grid pixel
+ * (x, y) is the nearest sample (x * size_M / grid, y * size_M / grid),
+ * rounded down; the larger map's is (x, y) itself. */
+
+typedef enum
+{
+  MS_DIFF_BIOME_CHANGED = 1 << 0,
+  MS_DIFF_WATER_GAINED  = 1 << 1,   /* dry in A, water in B */
+  MS_DIFF_WATER_LOST    = 1 << 2,   /* water in A, dry in B */
+} MsDiffFlags;
+
+typedef struct _MsDiffSampler MsDiffSampler;
+
+MsDiffSampler *ms_diff_sampler_new          (MsBlueprint    *a,
+                                             MsBlueprint    *b);
+void           ms_diff_sampler_free         (MsDiffSampler  *sampler);
+guint          ms_diff_sampler_get_size     (MsDiffSampler  *sampler);
+/* Grid column @x, all grid_size pixels of each field asked for (NULL: not
+ * wanted): the two heights (raw units), @flags MsDiffFlags, the two biome
+ * ordinals and water ids.
+ * "Water" is WBID ≠ 0, or a water biome of the map's profile when the map
+ * has no WBID.  Columns are cheapest read in increasing x. */
+void           ms_diff_sampler_read_column  (MsDiffSampler  *sampler,
+                                             guint           x,
+                                             float          *height_a,
+                                             float          *height_b,
+                                             guint8         *flags,
+                                             guint8         *biome_a,
+                                             guint8         *biome_b,
+                                             guint16        *water_id_a,
+                                             guint16        *water_id_b);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsDiffSampler, ms_diff_sampler_free)
+
+/* ---------------------------------------------------------------- figures -- */
+
+typedef struct
+{
+  guint   paths;
+  guint64 points;
+  double  length;       /* sum of segment lengths in comparison-grid pixels */
+  double  length_own;   /* … in the map's own pixels (equal unless normalised) */
+} MsDiffRoads;
+
+typedef struct
+{
+  guint        size_a;
+  guint        size_b;
+  guint        grid_size;          /* MAX (size_a, size_b) */
+  gboolean     normalised;         /* the sizes differ: nearest-sample comparison */
+  guint64      pixels;             /* grid_size² */
+
+  /* B − A over the grid pixels where both heights are finite (raw units);
+   * NAN when there are none. */
+  guint64      height_compared;
+  guint64      height_skipped;     /* either height NaN or infinite */
+  double       height_min;
+  double       height_max;
+  double       height_mean_abs;
+  double       height_rms;
+
+  guint        n_biomes;           /* MAX of the two profiles' counts */
+  guint64      biome_changed;
+  /* n_biomes × n_biomes grid pixels, [from * n_biomes + to], A's biome to
+   * B's; only changes, so the diagonal is 0 and the sum is biome_changed. */
+  guint64     *biome_transitions;
+
+  gboolean     has_water_a;        /* WBID present */
+  gboolean     has_water_b;
+  guint        bodies_a;           /* distinct nonzero WBID ids */
+  guint        bodies_b;
+  guint        lakes_a;            /* distinct ids >= 2 */
+  guint        lakes_b;
+  guint64      water_gained;       /* grid pixels */
+  guint64      water_lost;
+
+  guint        n_tiers;            /* MAX of the two profiles' counts */
+  guint       *towns_a;            /* n_tiers entries */
+  guint       *towns_b;
+
+  MsDiffRoads  roads_a[MS_N_ROAD_TIERS];
+  MsDiffRoads  roads_b[MS_N_ROAD_TIERS];
+} MsBlueprintDiff;
+
+MsBlueprintDiff *ms_blueprint_diff      (MsBlueprint      *a,
+                                         MsBlueprint      *b,
+                                         GCancellable     *cancellable,
+                                         GError          **error);
+void             ms_blueprint_diff_free (MsBlueprintDiff  *diff);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsBlueprintDiff, ms_blueprint_diff_free)
+
+G_END_DECLS
