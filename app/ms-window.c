@@ -18,6 +18,8 @@
 #include "ms-demo-blueprint.h"
 #include "ms-png-writer.h"
 #include "ms-settings.h"
+#include "ms-blueprint-audit.h"
+#include "ms-findings-list.h"
 #include "ms-minimap.h"
 #include "ms-scale-bar.h"
 #include "ms-water-body-list.h"
@@ -53,6 +55,9 @@ struct _MsWindow
   GMenu                *recent_submenu;
   MsWaterBodyList      *water_list;
   MsMinimap            *minimap;
+  MsFindingsList       *findings_list;
+  GPtrArray            *findings;      /* MsAuditFinding*, NULL while auditing */
+  GCancellable         *audit_cancellable;
   MsScaleBar           *scale_bar;
 };
 
@@ -389,6 +394,113 @@ update_metadata (MsWindow *self)
 }
 
 static void
+audit_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  GError *error = NULL;
+  GPtrArray *findings = ms_blueprint_audit (task_data, cancellable, &error);
+
+  if (findings == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, findings, (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+audit_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  MsWindow *self = MS_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  GPtrArray *findings = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (findings == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_error (self, error->message);
+      return;
+    }
+  g_clear_object (&self->audit_cancellable);
+  g_clear_pointer (&self->findings, g_ptr_array_unref);
+  self->findings = findings;
+  ms_findings_list_set_findings (self->findings_list, findings);
+}
+
+/* The map is checked against the format's invariants as it opens. */
+static void
+start_audit (MsWindow *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->audit_cancellable != NULL)
+    g_cancellable_cancel (self->audit_cancellable);
+  g_clear_object (&self->audit_cancellable);
+  g_clear_pointer (&self->findings, g_ptr_array_unref);
+  ms_findings_list_set_findings (self->findings_list, NULL);
+  if (self->blueprint == NULL)
+    return;
+
+  self->audit_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->audit_cancellable, audit_done, NULL);
+  g_task_set_task_data (task, g_object_ref (self->blueprint), g_object_unref);
+  g_task_run_in_thread (task, audit_thread);
+}
+
+typedef struct
+{
+  MsBlueprint    *bp;
+  MsAuditFinding  finding;
+} Marks;
+
+static void
+marks_free (Marks *marks)
+{
+  g_clear_object (&marks->bp);
+  g_free (marks);
+}
+
+static gboolean
+marks_pixel (guint    x,
+             guint    y,
+             gpointer user_data)
+{
+  Marks *marks = user_data;
+  return ms_audit_finding_marks_pixel (marks->bp, &marks->finding, x, y);
+}
+
+static void
+on_finding_selected (MsFindingsList *list,
+                     guint           index,
+                     MsWindow       *self)
+{
+  const MsAuditFinding *finding;
+  Marks *marks;
+
+  if (self->findings == NULL || index >= self->findings->len)
+    return;
+  finding = g_ptr_array_index (self->findings, index);
+
+  marks = g_new0 (Marks, 1);
+  marks->bp = g_object_ref (self->blueprint);
+  marks->finding = *finding;
+  marks->finding.message = NULL;  /* not needed, not owned */
+  ms_map_view_set_marks (self->map_view, marks_pixel, marks, (GDestroyNotify) marks_free);
+
+  if (finding->has_location)
+    {
+      MsRect rect = { finding->x, finding->y, 1, 1 };
+
+      /* Close enough that single pixels show, with the surroundings. */
+      ms_viewport_fit_rect (ms_map_view_get_viewport (self->map_view),
+                            (double) finding->x - 32, (double) finding->y - 32, 65, 65);
+      ms_map_view_set_highlight (self->map_view, &rect);
+    }
+}
+
+static void
 set_blueprint (MsWindow    *self,
                MsBlueprint *blueprint,
                GFile       *file)
@@ -400,6 +512,7 @@ set_blueprint (MsWindow    *self,
   ms_map_view_set_blueprint (self->map_view, blueprint);
   ms_water_body_list_set_blueprint (self->water_list, blueprint);
   ms_minimap_set_blueprint (self->minimap, blueprint);
+  start_audit (self);
   if (blueprint != NULL)
     ms_scale_bar_set_metres_per_map_pixel (self->scale_bar,
                                            ms_scale_bar_metres_per_map_pixel_for (blueprint,
@@ -945,6 +1058,20 @@ ms_window_is_loading (MsWindow *self)
 }
 
 GtkWidget *
+ms_window_get_findings_list (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->findings_list);
+}
+
+gboolean
+ms_window_is_auditing (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), FALSE);
+  return self->blueprint != NULL && self->findings == NULL;
+}
+
+GtkWidget *
 ms_window_get_water_list (MsWindow *self)
 {
   g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
@@ -981,6 +1108,10 @@ ms_window_dispose (GObject *object)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
+  if (self->audit_cancellable != NULL)
+    g_cancellable_cancel (self->audit_cancellable);
+  g_clear_object (&self->audit_cancellable);
+  g_clear_pointer (&self->findings, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_WINDOW);
   g_clear_object (&self->blueprint);
   g_clear_object (&self->file);
@@ -1003,6 +1134,7 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_MAP_VIEW);
   g_type_ensure (MS_TYPE_WATER_BODY_LIST);
   g_type_ensure (MS_TYPE_MINIMAP);
+  g_type_ensure (MS_TYPE_FINDINGS_LIST);
   g_type_ensure (MS_TYPE_SCALE_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsWindow, error_revealer);
@@ -1023,6 +1155,7 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsWindow, recent_submenu);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, water_list);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, minimap);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, findings_list);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, scale_bar);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
@@ -1084,6 +1217,7 @@ ms_window_init (MsWindow *self)
 
   g_signal_connect (self->water_list, "body-selected", G_CALLBACK (on_body_selected), self);
   ms_minimap_set_viewport (self->minimap, ms_map_view_get_viewport (self->map_view));
+  g_signal_connect (self->findings_list, "finding-selected", G_CALLBACK (on_finding_selected), self);
   ms_scale_bar_set_viewport (self->scale_bar, ms_map_view_get_viewport (self->map_view));
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);

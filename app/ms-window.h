@@ -25,5 +25,7 @@ char        *ms_window_describe_pixel (MsWindow      *self,
                                        guint          y);
 const char  *ms_window_get_error      (MsWindow      *self);
 GtkWidget   *ms_window_get_water_list (MsWindow      *self);
+GtkWidget   *ms_window_get_findings_list (MsWindow   *self);
+gboolean     ms_window_is_auditing    (MsWindow      *self);
 
 G_END_DECLS

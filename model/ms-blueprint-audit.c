@@ -877,3 +877,62 @@ ms_blueprint_audit (MsBlueprint   *bp,
   audit_clear (&a);
   return g_steal_pointer (&findings);
 }
+
+gboolean
+ms_audit_finding_marks_pixel (MsBlueprint          *bp,
+                              const MsAuditFinding *finding,
+                              guint                 x,
+                              guint                 y)
+{
+  const char *check = finding->check;
+  guint16 id;
+
+  g_return_val_if_fail (MS_IS_BLUEPRINT (bp), FALSE);
+
+  if (x >= ms_blueprint_get_map_size (bp) || y >= ms_blueprint_get_map_size (bp))
+    return FALSE;
+
+  if (g_str_equal (check, MS_AUDIT_HEIGHT_NONFINITE))
+    return !isfinite (ms_blueprint_get_height (bp, x, y));
+
+  if (!ms_blueprint_has_water (bp))
+    return FALSE;
+  id = ms_blueprint_get_water_id (bp, x, y);
+
+  if (g_str_equal (check, MS_AUDIT_WATER_BIOME_MISMATCH))
+    return ms_profile_is_water_biome (ms_blueprint_get_profile (bp), ms_blueprint_get_biome (bp, x, y)) !=
+           (id != 0);
+
+  if (g_str_equal (check, MS_AUDIT_WATER_SURFACE_MISMATCH))
+    {
+      guint16 surface = ms_blueprint_get_water_surface (bp, x, y);
+      const MsWaterBody *bodies;
+      guint n_bodies;
+
+      if (!ms_blueprint_has_water_surface (bp))
+        return FALSE;
+      if ((surface != 0) != (id != 0))
+        return TRUE;
+      if (id == 0)
+        return FALSE;
+      bodies = ms_blueprint_get_water_bodies (bp, &n_bodies);
+      for (guint i = 0; i < n_bodies; i++)
+        if (bodies[i].id == id)
+          return surface != ms_water_level_encode (bodies[i].surface_level);
+      return FALSE;
+    }
+
+  if (g_str_equal (check, MS_AUDIT_WATER_TABLE_MISMATCH) ||
+      g_str_equal (check, MS_AUDIT_WATER_ID_ORDER) ||
+      g_str_equal (check, MS_AUDIT_WATER_CONNECTIVITY))
+    {
+      guint16 body;
+
+      if (!finding->has_location)
+        return FALSE;
+      body = ms_blueprint_get_water_id (bp, finding->x, finding->y);
+      return body != 0 && id == body;
+    }
+
+  return FALSE;
+}

@@ -54,6 +54,14 @@ GPtrArray           *ms_blueprint_audit            (MsBlueprint     *blueprint,
                                                     GError         **error);
 guint                ms_audit_count_severity       (GPtrArray       *findings,
                                                     MsAuditSeverity  severity);
+/* Whether pixel (x, y) is one the finding is about, for showing it: the
+ * pixel-wise checks test the pixel itself; the water-table, id-order and
+ * connectivity checks mark the water body at the finding's location.
+ * Checks about points or fields mark no pixel. */
+gboolean             ms_audit_finding_marks_pixel  (MsBlueprint          *blueprint,
+                                                    const MsAuditFinding *finding,
+                                                    guint                 x,
+                                                    guint                 y);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsAuditFinding, ms_audit_finding_free)
 

@@ -14,6 +14,7 @@
 #include "ms-demo-blueprint.h"
 #include "ms-settings.h"
 #include "ms-test-util.h"
+#include "ms-findings-list.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"
 
@@ -457,6 +458,70 @@ test_water_table_zooms_to_body (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+audit_finished (gpointer data)
+{
+  return !ms_window_is_loading (data) && !ms_window_is_auditing (data);
+}
+
+static void
+test_checks_show_findings (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "MapData_Seed_5.dat", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 5, &error);
+  g_autoptr(GArray) sections = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree guint8 *data = NULL;
+  MsWindow *window = new_window ();
+  MsMapView *view;
+  cairo_surface_t *marks;
+  gsize length;
+  guint x0 = 0, y0 = 0;
+  MsRect highlight;
+
+  /* Pixel (0, 0) is open sea (water id 1); give it a land biome (4). */
+  data = g_bytes_unref_to_data (g_steal_pointer (&bytes), &length);
+  sections = ms_test_walk_sections (data, length);
+  g_assert_cmpuint (data[ms_test_find (sections, "WBID")->offset + 12], ==, 1);
+  data[ms_test_find (sections, "BIOM")->offset + 12] = 4;
+  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) length, NULL));
+  file = g_file_new_for_path (path);
+
+  ms_window_open_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (audit_finished, window, "the audit");
+  g_assert_cmpuint (ms_findings_list_get_n_rows (MS_FINDINGS_LIST (ms_window_get_findings_list (window))), ==, 1);
+
+  ms_findings_list_select (MS_FINDINGS_LIST (ms_window_get_findings_list (window)), 0);
+  view = ms_window_get_map_view (window);
+  g_assert_true (ms_map_view_get_highlight (view, &highlight));
+  g_assert_cmpuint (highlight.x, ==, 0);
+  g_assert_cmpuint (highlight.y, ==, 0);
+  settle (window);
+
+  /* Exactly the offending pixel is tinted. */
+  marks = ms_map_view_get_marks_surface (view, &x0, &y0);
+  g_assert_nonnull (marks);
+  g_assert_cmpuint (x0, ==, 0);
+  g_assert_cmpuint (y0, ==, 0);
+  {
+    const guint8 *m = cairo_image_surface_get_data (marks);
+    int stride = cairo_image_surface_get_stride (marks);
+    guint marked = 0;
+
+    for (int j = 0; j < cairo_image_surface_get_height (marks); j++)
+      for (int i = 0; i < cairo_image_surface_get_width (marks); i++)
+        marked += m[(gsize) j * stride + i] != 0;
+    g_assert_cmpuint (m[0], ==, 255);
+    g_assert_cmpuint (marked, ==, 1);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -474,6 +539,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/open-file-and-errors", test_open_file_and_errors);
   g_test_add_func ("/window/water-table-zooms-to-body", test_water_table_zooms_to_body);
   g_test_add_func ("/window/pointer-pan-and-zoom", test_pointer_pan_and_zoom);
+  g_test_add_func ("/window/checks-show-findings", test_checks_show_findings);
   status = g_test_run ();
   g_object_unref (app);
   return status;

@@ -50,6 +50,12 @@ struct _MsMapView
   gboolean            has_highlight;
   MsRect              highlight;
 
+  MsMapViewMarkFunc   mark_func;
+  gpointer            mark_data;
+  GDestroyNotify      mark_destroy;
+  cairo_surface_t    *marks;        /* A8, cached for marks_rect */
+  MsRect              marks_rect;
+
   double              drag_start_x, drag_start_y;
   double              pointer_x, pointer_y;
   double              pinch_start_zoom;
@@ -461,6 +467,62 @@ snapshot_cpu (MsMapView   *self,
       }
 }
 
+#define MAX_MARKED_PIXELS (1024 * 1024)
+
+static void
+snapshot_marks (MsMapView   *self,
+                GtkSnapshot *snapshot)
+{
+  guint n = ms_blueprint_get_map_size (self->blueprint);
+  double x0, y0, x1, y1, sx, sy;
+  MsRect rect;
+  cairo_t *cr;
+
+  ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
+  ms_viewport_screen_to_map (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
+                             gtk_widget_get_height (GTK_WIDGET (self)), &x1, &y1);
+  x0 = CLAMP (floor (x0), 0, n);
+  y0 = CLAMP (floor (y0), 0, n);
+  x1 = CLAMP (ceil (x1), 0, n);
+  y1 = CLAMP (ceil (y1), 0, n);
+  if (x1 <= x0 || y1 <= y0 || (x1 - x0) * (y1 - y0) > MAX_MARKED_PIXELS)
+    return;
+
+  rect = (MsRect) { (guint) x0, (guint) y0, (guint) (x1 - x0), (guint) (y1 - y0) };
+  if (self->marks == NULL || memcmp (&rect, &self->marks_rect, sizeof rect) != 0)
+    {
+      guint8 *data;
+      int stride;
+
+      g_clear_pointer (&self->marks, cairo_surface_destroy);
+      self->marks = cairo_image_surface_create (CAIRO_FORMAT_A8, (int) rect.width, (int) rect.height);
+      self->marks_rect = rect;
+      cairo_surface_flush (self->marks);
+      data = cairo_image_surface_get_data (self->marks);
+      stride = cairo_image_surface_get_stride (self->marks);
+      for (guint j = 0; j < rect.height; j++)
+        for (guint i = 0; i < rect.width; i++)
+          data[(gsize) j * stride + i] = self->mark_func (rect.x + i, rect.y + j, self->mark_data) ? 255 : 0;
+      cairo_surface_mark_dirty (self->marks);
+    }
+
+  /* Crisp map pixels in a translucent magenta, whatever the zoom. */
+  ms_viewport_map_to_screen (self->viewport, rect.x, rect.y, &sx, &sy);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
+                                                                 gtk_widget_get_height (GTK_WIDGET (self))));
+  cairo_translate (cr, sx, sy);
+  cairo_scale (cr, ms_viewport_get_zoom (self->viewport), ms_viewport_get_zoom (self->viewport));
+  cairo_set_source_rgba (cr, 0.9, 0.1, 0.8, 0.6);
+  {
+    cairo_pattern_t *mask = cairo_pattern_create_for_surface (self->marks);
+
+    cairo_pattern_set_filter (mask, CAIRO_FILTER_NEAREST);
+    cairo_mask (cr, mask);
+    cairo_pattern_destroy (mask);
+  }
+  cairo_destroy (cr);
+}
+
 static void
 ms_map_view_snapshot (GtkWidget   *widget,
                       GtkSnapshot *snapshot)
@@ -490,6 +552,9 @@ ms_map_view_snapshot (GtkWidget   *widget,
       ms_blueprint_draw_overlays (self->blueprint, &self->style, cr, 1.0 / zoom);
       cairo_destroy (cr);
     }
+
+  if (self->mark_func != NULL)
+    snapshot_marks (self, snapshot);
 
   if (self->has_highlight)
     {
@@ -718,6 +783,7 @@ ms_map_view_set_blueprint (MsMapView   *self,
 
   reset_tiles (self);
   self->has_highlight = FALSE;
+  ms_map_view_set_marks (self, NULL, NULL, NULL);
   if (self->gl_renderer != NULL && self->gl_area != NULL && gtk_widget_get_realized (self->gl_area))
     {
       gtk_gl_area_make_current (GTK_GL_AREA (self->gl_area));
@@ -792,6 +858,37 @@ ms_map_view_get_highlight (MsMapView *self,
   if (self->has_highlight && rect != NULL)
     *rect = self->highlight;
   return self->has_highlight;
+}
+
+void
+ms_map_view_set_marks (MsMapView         *self,
+                       MsMapViewMarkFunc  func,
+                       gpointer           user_data,
+                       GDestroyNotify     destroy)
+{
+  g_return_if_fail (MS_IS_MAP_VIEW (self));
+
+  if (self->mark_destroy != NULL)
+    self->mark_destroy (self->mark_data);
+  self->mark_func = func;
+  self->mark_data = user_data;
+  self->mark_destroy = destroy;
+  g_clear_pointer (&self->marks, cairo_surface_destroy);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+cairo_surface_t *
+ms_map_view_get_marks_surface (MsMapView *self,
+                               guint     *x0,
+                               guint     *y0)
+{
+  g_return_val_if_fail (MS_IS_MAP_VIEW (self), NULL);
+
+  if (self->marks == NULL)
+    return NULL;
+  *x0 = self->marks_rect.x;
+  *y0 = self->marks_rect.y;
+  return self->marks;
 }
 
 const MsBlueprintStyle *
@@ -874,6 +971,11 @@ ms_map_view_dispose (GObject *object)
   if (self->gl_area != NULL)
     gtk_widget_unparent (g_steal_pointer (&self->gl_area));
   g_clear_object (&self->gl_renderer);
+  if (self->mark_destroy != NULL)
+    self->mark_destroy (self->mark_data);
+  self->mark_func = NULL;
+  self->mark_destroy = NULL;
+  g_clear_pointer (&self->marks, cairo_surface_destroy);
   g_clear_object (&self->pyramid);
   g_clear_object (&self->blueprint);
   if (self->viewport != NULL)

@@ -29,6 +29,20 @@ void                    ms_map_view_set_highlight   (MsMapView              *sel
                                                      const MsRect           *rect);
 gboolean                ms_map_view_get_highlight   (MsMapView              *self,
                                                      MsRect                 *rect);
+/* Tints the map pixels @func marks (file coordinates) while at most about a
+ * million map pixels are in view; NULL removes the marks. */
+typedef gboolean (*MsMapViewMarkFunc) (guint    x,
+                                       guint    y,
+                                       gpointer user_data);
+void                    ms_map_view_set_marks       (MsMapView              *self,
+                                                     MsMapViewMarkFunc       func,
+                                                     gpointer                user_data,
+                                                     GDestroyNotify          destroy);
+/* The marks as last drawn: a cairo A8 surface whose pixel (i, j) is map
+ * pixel (x0 + i, y0 + j), or NULL. For tests. */
+cairo_surface_t        *ms_map_view_get_marks_surface (MsMapView            *self,
+                                                       guint                *x0,
+                                                       guint                *y0);
 /* Tiles requested and not yet drawn; 0 when the view is complete. */
 guint                   ms_map_view_get_pending_tiles (MsMapView            *self);
 

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * An audit has at most one finding per check, so a plain GtkListBox is
+ * enough.
+ */
+#define G_LOG_DOMAIN "ms-findings-list"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "ms-findings-list.h"
+
+struct _MsFindingsList
+{
+  GtkWidget   parent_instance;
+
+  GtkWidget  *box;
+  GtkListBox *list;
+  GtkLabel   *status;
+  guint       n_rows;
+};
+
+enum
+{
+  SIGNAL_FINDING_SELECTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MsFindingsList, ms_findings_list, GTK_TYPE_WIDGET)
+
+static GtkWidget *
+make_row (const MsAuditFinding *finding)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *icon = gtk_image_new_from_icon_name (finding->severity == MS_AUDIT_SEVERITY_ERROR ?
+                                                  "dialog-error-symbolic" : "dialog-warning-symbolic");
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title = gtk_label_new (finding->check);
+  GtkWidget *message = gtk_label_new (finding->message);
+  g_autofree char *where = NULL;
+  g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, finding->count);
+
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_add_css_class (icon, finding->severity == MS_AUDIT_SEVERITY_ERROR ? "error" : "warning");
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_xalign (GTK_LABEL (message), 0);
+  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
+  gtk_box_append (GTK_BOX (texts), title);
+  gtk_box_append (GTK_BOX (texts), message);
+
+  if (finding->has_location)
+    /* Translators: where a finding is (file coordinates) and how many pixels it affects. */
+    where = g_strdup_printf (_("x %u, y %u · %s affected"), finding->x, finding->y, count);
+  else if (finding->count > 0)
+    /* Translators: %s is a number of pixels, towns or road points. */
+    where = g_strdup_printf (_("%s affected"), count);
+  if (where != NULL)
+    {
+      GtkWidget *label = gtk_label_new (where);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (GTK_BOX (texts), label);
+    }
+
+  gtk_widget_set_margin_top (row, 6);
+  gtk_widget_set_margin_bottom (row, 6);
+  gtk_widget_set_margin_start (row, 6);
+  gtk_widget_set_margin_end (row, 6);
+  gtk_box_append (GTK_BOX (row), icon);
+  gtk_box_append (GTK_BOX (row), texts);
+  return row;
+}
+
+static void
+on_row_selected (GtkListBox     *list,
+                 GtkListBoxRow  *row,
+                 MsFindingsList *self)
+{
+  if (row != NULL)
+    g_signal_emit (self, signals[SIGNAL_FINDING_SELECTED], 0, (guint) gtk_list_box_row_get_index (row));
+}
+
+void
+ms_findings_list_set_findings (MsFindingsList *self,
+                               GPtrArray      *findings)
+{
+  GtkWidget *child;
+
+  g_return_if_fail (MS_IS_FINDINGS_LIST (self));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
+    gtk_list_box_remove (self->list, child);
+  self->n_rows = 0;
+
+  if (findings == NULL)
+    {
+      gtk_label_set_text (self->status, _("Checking the map…"));
+      return;
+    }
+
+  for (guint i = 0; i < findings->len; i++)
+    gtk_list_box_append (self->list, make_row (g_ptr_array_index (findings, i)));
+  self->n_rows = findings->len;
+  gtk_label_set_text (self->status, findings->len == 0 ?
+                      _("The map passes every check.") :
+                      _("Select a finding to show where it is."));
+}
+
+guint
+ms_findings_list_get_n_rows (MsFindingsList *self)
+{
+  g_return_val_if_fail (MS_IS_FINDINGS_LIST (self), 0);
+  return self->n_rows;
+}
+
+void
+ms_findings_list_select (MsFindingsList *self,
+                         guint           index)
+{
+  g_return_if_fail (MS_IS_FINDINGS_LIST (self));
+  gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, (int) index));
+}
+
+static void
+ms_findings_list_dispose (GObject *object)
+{
+  MsFindingsList *self = MS_FINDINGS_LIST (object);
+
+  g_clear_pointer (&self->box, gtk_widget_unparent);
+  G_OBJECT_CLASS (ms_findings_list_parent_class)->dispose (object);
+}
+
+static void
+ms_findings_list_class_init (MsFindingsListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = ms_findings_list_dispose;
+
+  signals[SIGNAL_FINDING_SELECTED] =
+    g_signal_new ("finding-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+}
+
+static void
+ms_findings_list_init (MsFindingsList *self)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->status = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->status, TRUE);
+  gtk_label_set_xalign (self->status, 0);
+  gtk_widget_set_margin_start (GTK_WIDGET (self->status), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self->status), 12);
+  self->list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_SINGLE);
+  g_signal_connect (self->list, "row-selected", G_CALLBACK (on_row_selected), self);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (self->box), GTK_WIDGET (self->status));
+  gtk_box_append (GTK_BOX (self->box), scrolled);
+  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
+  ms_findings_list_set_findings (self, NULL);
+}
+
+GtkWidget *
+ms_findings_list_new (void)
+{
+  return g_object_new (MS_TYPE_FINDINGS_LIST, NULL);
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-blueprint-audit.h"
+
+G_BEGIN_DECLS
+
+/* An audit's findings, one row each (severity, check, message, count);
+ * emits ::finding-selected with the index into the array it was given. */
+#define MS_TYPE_FINDINGS_LIST (ms_findings_list_get_type ())
+G_DECLARE_FINAL_TYPE (MsFindingsList, ms_findings_list, MS, FINDINGS_LIST, GtkWidget)
+
+GtkWidget *ms_findings_list_new          (void);
+/* @findings: (nullable) (transfer none): MsAuditFinding*; NULL while the audit runs */
+void       ms_findings_list_set_findings (MsFindingsList *self,
+                                          GPtrArray      *findings);
+guint      ms_findings_list_get_n_rows   (MsFindingsList *self);
+void       ms_findings_list_select       (MsFindingsList *self,
+                                          guint           index);
+
+G_END_DECLS
