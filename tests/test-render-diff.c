@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The difference image, pixel by pixel, on two hand-built maps whose
+ * differences are known: expected colours are worked out from the legend
+ * by hand, not asked of the renderer.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "ms-blueprint.h"
+#include "ms-diff-renderer.h"
+#include "ms-test-util.h"
+
+#define N 256
+
+/* B differs from A: +0.5 raw in x 10..19 / y 20..29, −0.25 at x 100 / y
+ * 100..109, biome changed at (200, 52) and (201, 52), water gained at (30, 200) and lost
+ * at (40, 200). */
+static MsBlueprint *
+build (gboolean is_b)
+{
+  g_autoptr(GByteArray) a = g_byte_array_new ();
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  MsBlueprint *bp;
+
+  g_byte_array_append (a, (const guint8 *) "ISLA", 4);
+  ms_test_put_u32 (a, 2);
+  ms_test_put_u32 (p, 1);
+  ms_test_put_u32 (p, N);
+  for (guint i = 0; i < 4; i++)
+    ms_test_put_f32 (p, 0.0f);
+  ms_test_put_string (p, "t");
+  ms_test_put_string (p, "");
+  ms_test_put_section (a, "PRMS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint x = 0; x < N; x++)
+    for (guint y = 0; y < N; y++)
+      {
+        float h = 0.5f;
+        if (is_b && x >= 10 && x < 20 && y >= 20 && y < 30)
+          h += 0.5f;
+        if (is_b && x == 100 && y >= 100 && y < 110)
+          h -= 0.25f;
+        ms_test_put_f32 (p, h);
+      }
+  ms_test_put_section (a, "HGTS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint x = 0; x < N; x++)
+    for (guint y = 0; y < N; y++)
+      {
+        guint8 biome = 4;  /* Grassland */
+        if (is_b && (x == 200 || x == 201) && y == 52)
+          biome = 5;       /* Forest */
+        if ((is_b && x == 30 && y == 200) || (!is_b && x == 40 && y == 200))
+          biome = 1;       /* Lake: water in the placeholder profile */
+        ms_test_put_u8 (p, biome);
+      }
+  ms_test_put_section (a, "BIOM", p->data, p->len);
+
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&a));
+  bp = ms_blueprint_new_for_bytes (bytes, is_b ? "b" : "a", NULL, &error);
+  g_assert_no_error (error);
+  return bp;
+}
+
+static guint32
+pixel (cairo_surface_t *s, guint col, guint row)
+{
+  const guint8 *data = cairo_image_surface_get_data (s);
+  return ((const guint32 *) (gconstpointer) (data + (gsize) row * cairo_image_surface_get_stride (s)))[col] & 0xffffff;
+}
+
+static void
+test_legend (void)
+{
+  g_autoptr(MsBlueprint) a = build (FALSE);
+  g_autoptr(MsBlueprint) b = build (TRUE);
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *s = ms_diff_render (a, b, 0.5, 0, NULL, &error);
+  guint32 white;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, N);
+
+  /* The legend's colours (render/ms-diff-renderer.c, README), to bytes by
+   * hand: higher (0.85, 0.12, 0.10) → d9 1f 1a; lower (0.13, 0.30, 0.85);
+   * hatch (0.75, 0, 0.75) → bf 00 bf; gained (0, 0.9, 0.9) → 00 e6 e6;
+   * lost (1, 0.55, 0) → ff 8c 00. */
+  white = pixel (s, 0, 0);
+  g_assert_cmphex (white, ==, 0xffffff);
+  /* +0.5 at scale 0.5 is full "higher"; column = x, row = y. */
+  g_assert_cmphex (pixel (s, 15, 25), ==, 0xd91f1a);
+  g_assert_cmphex (pixel (s, 25, 15), ==, white);
+  /* −0.25 is halfway from white to "lower": (0.565, 0.65, 0.925). */
+  g_assert_cmphex (pixel (s, 100, 105), ==, 0x90a6ec);
+  g_assert_cmphex (pixel (s, 30, 200), ==, 0x00e6e6);
+  g_assert_cmphex (pixel (s, 40, 200), ==, 0xff8c00);
+  /* The changed biome: hatched only where (column + row) % 4 == 0. */
+  g_assert_cmphex (pixel (s, 200, 52), ==, 0xbf00bf);  /* 252 % 4 == 0 */
+  g_assert_cmphex (pixel (s, 201, 52), ==, white);     /* 253 % 4 == 1 */
+  g_assert_cmphex (pixel (s, 196, 56), ==, white);     /* hatch row, but unchanged */
+  cairo_surface_destroy (s);
+
+  /* A map against itself is white everywhere. */
+  s = ms_diff_render (a, a, 0.0, 64, NULL, &error);
+  g_assert_no_error (error);
+  for (guint r = 0; r < 64; r++)
+    for (guint c = 0; c < 64; c++)
+      g_assert_cmphex (pixel (s, c, r), ==, 0xffffff);
+  cairo_surface_destroy (s);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/diff/legend", test_legend);
+  return g_test_run ();
+}
