@@ -617,6 +617,95 @@ test_random_lakes (void)
                lake_pixels - first_lake_pixels);
 }
 
+/* Which pixels the app tints for @finding: exactly @expected. */
+static void
+assert_marks (GBytes               *bytes,
+              const MsAuditFinding *finding,
+              const guint          *expected_xy,
+              guint                 n_expected)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "fixture.dat", NULL, &error);
+  guint n = ms_blueprint_get_map_size (bp), marked = 0;
+
+  g_assert_no_error (error);
+  for (guint x = 0; x < n; x++)
+    for (guint y = 0; y < n; y++)
+      marked += ms_audit_finding_marks_pixel (bp, finding, x, y);
+  g_assert_cmpuint (marked, ==, n_expected);
+  for (guint i = 0; i < n_expected; i++)
+    g_assert_true (ms_audit_finding_marks_pixel (bp, finding, expected_xy[2 * i], expected_xy[2 * i + 1]));
+}
+
+static void
+test_marks (void)
+{
+  /* Pixel-wise checks mark exactly the pixels set wrong by hand. */
+  {
+    g_autoptr(Fixture) f = fixture_new ();
+    g_autoptr(GBytes) bytes = NULL;
+    g_autoptr(GPtrArray) findings = NULL;
+    const guint xy[] = { 100, 50, 5, 20 };
+
+    f->biome[AT (100, 50)] = LAKE;
+    f->biome[AT (5, 20)] = DIRT;
+    bytes = fixture_encode (f);
+    findings = audit_bytes (bytes);
+    assert_marks (bytes, g_ptr_array_index (findings, 0), xy, 2);
+  }
+  {
+    g_autoptr(Fixture) f = fixture_new ();
+    g_autoptr(GBytes) bytes = NULL;
+    g_autoptr(GPtrArray) findings = NULL;
+    const guint xy[] = { 200, 200, 21, 31, 42, 11 };
+
+    f->wsrf[AT (200, 200)] = 50;
+    f->wsrf[AT (21, 31)] = 9000;
+    f->wsrf[AT (42, 11)] = 0;
+    bytes = fixture_encode (f);
+    findings = audit_bytes (bytes);
+    assert_marks (bytes, g_ptr_array_index (findings, 0), xy, 3);
+  }
+  {
+    g_autoptr(Fixture) f = fixture_new ();
+    g_autoptr(GBytes) bytes = NULL;
+    g_autoptr(GPtrArray) findings = NULL;
+    const guint xy[] = { 150, 3, 7, 9 };
+
+    f->height[AT (150, 3)] = INFINITY;
+    f->height[AT (7, 9)] = NAN;
+    bytes = fixture_encode (f);
+    findings = audit_bytes (bytes);
+    assert_marks (bytes, g_ptr_array_index (findings, 0), xy, 2);
+  }
+
+  /* A split lake: every pixel of that lake, both pieces. */
+  {
+    g_autoptr(Fixture) f = fixture_new ();
+    g_autoptr(GBytes) bytes = NULL;
+    g_autoptr(GPtrArray) findings = NULL;
+    g_autofree guint *xy = NULL;
+    guint n_lake = 0;
+
+    fill_rect (f, 60, 61, 60, 60, 2);
+    fixture_derive (f);
+    bytes = fixture_encode (f);
+    findings = audit_bytes (bytes);
+    g_assert_cmpstr (((MsAuditFinding *) g_ptr_array_index (findings, 0))->check, ==, MS_AUDIT_WATER_CONNECTIVITY);
+    xy = g_new (guint, 2 * (gsize) N * N);
+    for (guint x = 0; x < N; x++)
+      for (guint y = 0; y < N; y++)
+        if (f->wbid[AT (x, y)] == 2)
+          {
+            xy[2 * n_lake] = x;
+            xy[2 * n_lake + 1] = y;
+            n_lake++;
+          }
+    g_assert_cmpuint (n_lake, >, 2);
+    assert_marks (bytes, g_ptr_array_index (findings, 0), xy, n_lake);
+  }
+}
+
 static void
 test_height_nonfinite (void)
 {
@@ -843,6 +932,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/audit/clean", test_clean);
+  g_test_add_func ("/audit/marks", test_marks);
   g_test_add_func ("/audit/demo-clean", test_demo_clean);
   g_test_add_func ("/audit/water-biome-mismatch", test_water_biome);
   g_test_add_func ("/audit/water-surface-mismatch", test_water_surface);
