@@ -5,6 +5,15 @@
  * it is computed a chunk at a time on first use and cached until an altitude
  * edit touches it; barrier and plant-allowed cost one or three reads, less
  * than a cache lookup would save, so they are computed on each call.
+ *
+ * Any thread may read slope while the editing thread edits.  Each cache
+ * slot holds a filled chunk or, while empty, an odd token that names the
+ * invalidation that emptied it.  A filler reads the token, computes, and
+ * publishes with a compare-and-exchange against that token: racing fillers
+ * compute the same bytes and the first wins, while a fill that an altitude
+ * edit overtook finds a newer token and computes again, so a stale chunk is
+ * never published after the edit.  An invalidated chunk is retired, and
+ * freed once no reader can hold it (ms-zone.c).
  */
 #define G_LOG_DOMAIN "ms-zone"
 
@@ -14,47 +23,77 @@
 
 #include "ms-zone-private.h"
 
-static guint8
-compute_slope (MsZone *self,
-               guint   x,
-               guint   y)
-{
-  guint x1 = MIN (x + 1, self->width - 1);
-  guint y1 = MIN (y + 1, self->height - 1);
-  int a = ms_zone_get_height_at (self, x, y);
-  int b = ms_zone_get_height_at (self, x1, y);
-  int c = ms_zone_get_height_at (self, x1, y1);
-  int d = ms_zone_get_height_at (self, x, y1);
-  int e = (a + b) >> 1;
-  int f = (b + c) >> 1;
-  int g = (c + d) >> 1;
-  int h = (d + e) >> 1;  /* the server uses e here, not a */
-  int i = (a + b + c + d) >> 2;
-  int sum = abs (i - a) + abs (i - b) + abs (i - c) + abs (i - d) +
-            abs (i - e) + abs (i - f) + abs (i - g) + abs (i - h);
+#define SLOPE_EMPTY(gen)  GSIZE_TO_POINTER (((gsize) (gen) << 1) | 1)
 
-  return (guint8) CLAMP (2 * sum, 0, 255);
+static inline gboolean
+slope_is_filled (gpointer slot)
+{
+  return slot != NULL && (GPOINTER_TO_SIZE (slot) & 1) == 0;
 }
 
+/* The slope of one chunk, inside a read section.  Heights are read once
+ * each, with the column and row after the chunk that its last tiles need. */
 static guint8 *
+slope_compute (MsZone *self,
+               guint   chunk)
+{
+  enum { CS = MS_ZONE_CHUNK_SIZE, N = MS_ZONE_CHUNK_SIZE + 1 };
+  guint cx = (chunk % self->chunks_x) * CS;
+  guint cy = (chunk / self->chunks_x) * CS;
+  guint w = MIN ((guint) CS, self->width - cx);
+  guint h = MIN ((guint) CS, self->height - cy);
+  guint8 *data = g_malloc0 (CS * CS);
+  int heights[N * N];
+
+  for (guint j = 0; j <= h; j++)
+    for (guint i = 0; i <= w; i++)
+      {
+        /* Past the zone's last row or column, the server reads that one. */
+        guint8 b[2];
+
+        _ms_zone_read_tile_in_section (self, MS_ZONE_LAYER_ALTITUDE,
+                                       MIN (cx + i, self->width - 1),
+                                       MIN (cy + j, self->height - 1), b);
+        heights[j * N + i] = (b[0] | (b[1] << 8)) >> 5;
+      }
+
+  for (guint y = 0; y < h; y++)
+    for (guint x = 0; x < w; x++)
+      {
+        int a = heights[y * N + x];
+        int b = heights[y * N + x + 1];
+        int c = heights[(y + 1) * N + x + 1];
+        int d = heights[(y + 1) * N + x];
+        int e = (a + b) >> 1;
+        int f = (b + c) >> 1;
+        int g = (c + d) >> 1;
+        int hh = (d + e) >> 1;  /* the server uses e here, not a */
+        int i = (a + b + c + d) >> 2;
+        int sum = abs (i - a) + abs (i - b) + abs (i - c) + abs (i - d) +
+                  abs (i - e) + abs (i - f) + abs (i - g) + abs (i - hh);
+
+        data[y * CS + x] = (guint8) CLAMP (2 * sum, 0, 255);
+      }
+  return data;
+}
+
+/* Inside a read section: the chunk stays valid until it ends. */
+static const guint8 *
 slope_chunk (MsZone *self,
              guint   chunk)
 {
-  guint cx = (chunk % self->chunks_x) * MS_ZONE_CHUNK_SIZE;
-  guint cy = (chunk / self->chunks_x) * MS_ZONE_CHUNK_SIZE;
-  guint8 *data;
+  gpointer *slot = &self->slope_chunks[chunk];
+  gpointer seen = g_atomic_pointer_get (slot);
 
-  if (self->slope_chunks == NULL)
-    self->slope_chunks = g_new0 (guint8 *, _ms_zone_n_chunks (self));
-  if (self->slope_chunks[chunk] != NULL)
-    return self->slope_chunks[chunk];
+  while (!slope_is_filled (seen))
+    {
+      guint8 *data = slope_compute (self, chunk);
 
-  data = g_malloc0 (MS_ZONE_CHUNK_SIZE * MS_ZONE_CHUNK_SIZE);
-  for (guint y = cy; y < MIN (cy + MS_ZONE_CHUNK_SIZE, self->height); y++)
-    for (guint x = cx; x < MIN (cx + MS_ZONE_CHUNK_SIZE, self->width); x++)
-      data[(y - cy) * MS_ZONE_CHUNK_SIZE + (x - cx)] = compute_slope (self, x, y);
-  self->slope_chunks[chunk] = data;
-  return data;
+      if (g_atomic_pointer_compare_and_exchange_full (slot, seen, data, &seen))
+        return data;
+      g_free (data);  /* never published */
+    }
+  return seen;
 }
 
 /**
@@ -62,19 +101,24 @@ slope_chunk (MsZone *self,
  *
  * The server's slope of tile (x, y) (row-major), 0..255; a tile passes the
  * server's slope check when this is below 16.  0 without an altitude layer.
+ * Safe from any thread while one thread edits.
  */
 guint8
 ms_zone_get_slope (MsZone *self,
                    guint   x,
                    guint   y)
 {
-  const guint8 *data;
+  MsZoneReader *reader;
+  guint8 slope;
 
   g_return_val_if_fail (MS_IS_ZONE (self), 0);
   g_return_val_if_fail (x < self->width && y < self->height, 0);
 
-  data = slope_chunk (self, _ms_zone_chunk_index (self, x, y));
-  return data[(y % MS_ZONE_CHUNK_SIZE) * MS_ZONE_CHUNK_SIZE + x % MS_ZONE_CHUNK_SIZE];
+  reader = _ms_zone_read_begin ();
+  slope = slope_chunk (self, _ms_zone_chunk_index (self, x, y))
+            [(y % MS_ZONE_CHUNK_SIZE) * MS_ZONE_CHUNK_SIZE + x % MS_ZONE_CHUNK_SIZE];
+  _ms_zone_read_end (reader);
+  return slope;
 }
 
 static guint16
@@ -129,6 +173,7 @@ ms_zone_is_plant_allowed (MsZone *self,
   return (ms_zone_get_control (self, x, y) & MS_ZONE_CONTROL_NO_PLANTS) == 0;
 }
 
+/* Editing thread only, after the new altitude is published. */
 void
 _ms_zone_invalidate_derived (MsZone      *self,
                              MsZoneLayer  layer,
@@ -138,10 +183,14 @@ _ms_zone_invalidate_derived (MsZone      *self,
                              guint        y1)
 {
   guint cx0, cy0, cx1, cy1;
+  gpointer empty;
 
-  if (layer != MS_ZONE_LAYER_ALTITUDE || self->slope_chunks == NULL || x1 <= x0 || y1 <= y0)
+  if (layer != MS_ZONE_LAYER_ALTITUDE || x1 <= x0 || y1 <= y0)
     return;
 
+  /* A new token even for slots that are empty: a fill may have begun
+   * before the edit, from the old heights. */
+  empty = SLOPE_EMPTY (++self->slope_gen);
   /* A tile's slope reads its right and lower neighbours. */
   cx0 = (x0 > 0 ? x0 - 1 : 0) / MS_ZONE_CHUNK_SIZE;
   cy0 = (y0 > 0 ? y0 - 1 : 0) / MS_ZONE_CHUNK_SIZE;
@@ -149,5 +198,23 @@ _ms_zone_invalidate_derived (MsZone      *self,
   cy1 = (y1 - 1) / MS_ZONE_CHUNK_SIZE;
   for (guint cy = cy0; cy <= cy1; cy++)
     for (guint cx = cx0; cx <= cx1; cx++)
-      g_clear_pointer (&self->slope_chunks[cy * self->chunks_x + cx], g_free);
+      {
+        gpointer old = g_atomic_pointer_exchange (&self->slope_chunks[cy * self->chunks_x + cx],
+                                                  empty);
+
+        if (slope_is_filled (old))
+          _ms_zone_retire (self, old, MS_ZONE_CHUNK_SIZE * MS_ZONE_CHUNK_SIZE);
+      }
+}
+
+/* At finalize: no reader is left. */
+void
+_ms_zone_free_slope_cache (MsZone *self)
+{
+  if (self->slope_chunks == NULL)
+    return;
+  for (guint c = 0; c < _ms_zone_n_chunks (self); c++)
+    if (slope_is_filled (self->slope_chunks[c]))
+      g_free (self->slope_chunks[c]);
+  g_clear_pointer (&self->slope_chunks, g_free);
 }

@@ -8,6 +8,14 @@
  * undo swaps that record with the chunk, which leaves the record holding
  * exactly what redo needs.  So history costs one chunk per chunk a step
  * touched, whatever the size of the zone.
+ *
+ * Other threads may read while this one edits, so a published chunk is
+ * never written: an apply writes private copies of the chunks it touches
+ * and publishes each with one atomic pointer store when it is done, and
+ * undo and redo swap pointers the same way.  The chunk a step's first write
+ * replaces becomes its undo record, as before; one a later apply of the
+ * same step replaces, and the chunks of discarded redo steps, are retired
+ * (ms-zone.c) rather than freed, since a reader may still be in them.
  */
 #define G_LOG_DOMAIN "ms-zone"
 
@@ -77,35 +85,107 @@ _ms_zone_chunk_new_from_base (MsZone      *self,
   return data;
 }
 
-/* The overlay bytes of tile (x, y), recording the chunk for undo the first
- * time the open step touches it. */
-static guint8 *
-tile_for_write (MsZone      *self,
-                MsZoneLayer  layer,
-                guint        x,
-                guint        y)
+/* The chunks one apply writes, each a private copy until published. */
+typedef struct
 {
-  MsZoneLayerState *state = &self->layers[layer];
-  guint chunk = _ms_zone_chunk_index (self, x, y);
-  guint key = layer * _ms_zone_n_chunks (self) + chunk;
-  guint bpt = ms_zone_layer_get_bytes_per_tile (layer);
+  guint    chunk;
+  guint8  *data;
+  gboolean replaces_step_copy;  /* of an earlier apply of this step */
+} ChunkCopy;
+
+typedef struct
+{
+  MsZone      *zone;
+  MsZoneLayer  layer;
+  GArray      *copies;       /* ChunkCopy */
+  GHashTable  *index;        /* chunk + 1 -> its position in copies + 1 */
+  guint        last_chunk;   /* spans run along rows: most writes hit it */
+  guint8      *last_data;
+} Edit;
+
+static void
+edit_init (Edit        *edit,
+           MsZone      *self,
+           MsZoneLayer  layer)
+{
+  edit->zone = self;
+  edit->layer = layer;
+  edit->copies = g_array_new (FALSE, FALSE, sizeof (ChunkCopy));
+  edit->index = g_hash_table_new (NULL, NULL);
+  edit->last_chunk = G_MAXUINT;
+  edit->last_data = NULL;
+}
+
+/* The private copy of @chunk, made from what readers see now, recording
+ * that for undo the first time the open step touches the chunk. */
+static guint8 *
+edit_copy (Edit  *edit,
+           guint  chunk)
+{
+  MsZone *self = edit->zone;
+  guint8 *published = g_atomic_pointer_get (&self->layers[edit->layer].chunks[chunk]);
+  guint key = edit->layer * _ms_zone_n_chunks (self) + chunk;
+  gpointer pos = g_hash_table_lookup (edit->index, GUINT_TO_POINTER (chunk + 1));
+  ChunkCopy copy = { chunk, NULL, FALSE };
 
   g_assert (self->step != NULL);
 
+  if (pos != NULL)
+    return g_array_index (edit->copies, ChunkCopy, GPOINTER_TO_UINT (pos) - 1).data;
+
+  copy.data = published != NULL ? g_memdup2 (published, _ms_zone_chunk_bytes (edit->layer))
+                                : _ms_zone_chunk_new_from_base (self, edit->layer, chunk);
   if (!g_hash_table_contains (self->step_seen, GUINT_TO_POINTER (key + 1)))
     {
-      MsZoneUndoRecord record = { layer, chunk, NULL };
+      /* Published until this apply ends, then the record's. */
+      MsZoneUndoRecord record = { edit->layer, chunk, published };
 
-      if (state->chunks[chunk] != NULL)
-        record.data = g_memdup2 (state->chunks[chunk], _ms_zone_chunk_bytes (layer));
       g_array_append_val (self->step->records, record);
       g_hash_table_add (self->step_seen, GUINT_TO_POINTER (key + 1));
     }
-  if (state->chunks[chunk] == NULL)
-    state->chunks[chunk] = _ms_zone_chunk_new_from_base (self, layer, chunk);
+  else
+    copy.replaces_step_copy = TRUE;
+  g_array_append_val (edit->copies, copy);
+  g_hash_table_insert (edit->index, GUINT_TO_POINTER (chunk + 1),
+                       GUINT_TO_POINTER (edit->copies->len));
+  return copy.data;
+}
 
-  return state->chunks[chunk] +
-         ((y % MS_ZONE_CHUNK_SIZE) * MS_ZONE_CHUNK_SIZE + x % MS_ZONE_CHUNK_SIZE) * bpt;
+/* The bytes of tile (x, y) in its chunk's private copy. */
+static guint8 *
+tile_for_write (Edit  *edit,
+                guint  x,
+                guint  y)
+{
+  guint chunk = _ms_zone_chunk_index (edit->zone, x, y);
+
+  if (chunk != edit->last_chunk)
+    {
+      edit->last_data = edit_copy (edit, chunk);
+      edit->last_chunk = chunk;
+    }
+  return edit->last_data +
+         ((y % MS_ZONE_CHUNK_SIZE) * MS_ZONE_CHUNK_SIZE + x % MS_ZONE_CHUNK_SIZE) *
+           ms_zone_layer_get_bytes_per_tile (edit->layer);
+}
+
+/* Publishes every copy: from here readers see the edit. */
+static void
+edit_publish (Edit *edit)
+{
+  guint8 **chunks = edit->zone->layers[edit->layer].chunks;
+
+  for (guint i = 0; i < edit->copies->len; i++)
+    {
+      ChunkCopy *copy = &g_array_index (edit->copies, ChunkCopy, i);
+      guint8 *old = g_atomic_pointer_exchange (&chunks[copy->chunk], copy->data);
+
+      /* Else the old chunk is the undo record's now. */
+      if (copy->replaces_step_copy)
+        _ms_zone_retire (edit->zone, old, _ms_zone_chunk_bytes (edit->layer));
+    }
+  g_array_unref (edit->copies);
+  g_hash_table_unref (edit->index);
 }
 
 void
@@ -134,7 +214,20 @@ ms_zone_end_step (MsZone *self)
       return;
     }
   g_ptr_array_add (self->undo, g_steal_pointer (&self->step));
+  /* Readers may still be in the chunks a redo would have restored. */
+  for (guint i = 0; i < self->redo->len; i++)
+    {
+      MsZoneUndoStep *step = g_ptr_array_index (self->redo, i);
+
+      for (guint k = 0; k < step->records->len; k++)
+        {
+          MsZoneUndoRecord *rec = &g_array_index (step->records, MsZoneUndoRecord, k);
+
+          _ms_zone_retire (self, g_steal_pointer (&rec->data), _ms_zone_chunk_bytes (rec->layer));
+        }
+    }
   g_ptr_array_set_size (self->redo, 0);
+  _ms_zone_reclaim (self);
 }
 
 static guint8
@@ -160,6 +253,7 @@ ms_zone_apply (MsZone          *self,
   MsZoneLayer layer;
   const MsZoneSpan *spans;
   guint n_spans, bx0, by0, bx1, by1;
+  Edit edit;
 
   g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
   g_return_val_if_fail (op != NULL, FALSE);
@@ -208,11 +302,12 @@ ms_zone_apply (MsZone          *self,
   g_return_val_if_fail (bx1 <= self->width && by1 <= self->height, FALSE);
 
   ms_zone_begin_step (self);
+  edit_init (&edit, self, layer);
   spans = ms_zone_region_get_spans (region, &n_spans);
   for (guint i = 0; i < n_spans; i++)
     for (guint x = spans[i].x0; x < spans[i].x1; x++)
       {
-        guint8 *p = tile_for_write (self, layer, x, spans[i].y);
+        guint8 *p = tile_for_write (&edit, x, spans[i].y);
 
         switch (op->kind)
           {
@@ -235,10 +330,12 @@ ms_zone_apply (MsZone          *self,
             g_assert_not_reached ();
           }
       }
+  edit_publish (&edit);
   self->layers[layer].dirty = TRUE;
   ms_zone_end_step (self);
 
   _ms_zone_emit_changed (self, layer, bx0, by0, bx1, by1);
+  _ms_zone_reclaim (self);
   return TRUE;
 }
 
@@ -256,11 +353,10 @@ swap_step (MsZone         *self,
       guint k = reverse ? step->records->len - 1 - i : i;
       MsZoneUndoRecord *rec = &g_array_index (step->records, MsZoneUndoRecord, k);
       guint8 **chunk = &self->layers[rec->layer].chunks[rec->chunk];
-      guint8 *tmp = *chunk;
       guint r[4];
 
-      *chunk = rec->data;
-      rec->data = tmp;
+      /* Both stay owned, one published and one in the record. */
+      rec->data = g_atomic_pointer_exchange (chunk, rec->data);
       self->layers[rec->layer].dirty = TRUE;
 
       chunk_rect (self, rec->chunk, r);
@@ -305,6 +401,7 @@ ms_zone_undo (MsZone *self)
   step = g_ptr_array_steal_index (self->undo, self->undo->len - 1);
   swap_step (self, step, TRUE);
   g_ptr_array_add (self->redo, step);
+  _ms_zone_reclaim (self);
   return TRUE;
 }
 
@@ -318,6 +415,7 @@ ms_zone_redo (MsZone *self)
   step = g_ptr_array_steal_index (self->redo, self->redo->len - 1);
   swap_step (self, step, FALSE);
   g_ptr_array_add (self->undo, step);
+  _ms_zone_reclaim (self);
   return TRUE;
 }
 
@@ -341,6 +439,12 @@ history_memory (GPtrArray *steps)
   return total;
 }
 
+/**
+ * ms_zone_get_edit_memory:
+ *
+ * Also counts replaced chunks not freed yet because another thread may
+ * still be reading them; they go at a later edit once it is not.
+ */
 gsize
 ms_zone_get_edit_memory (MsZone *self)
 {
@@ -348,7 +452,9 @@ ms_zone_get_edit_memory (MsZone *self)
 
   g_return_val_if_fail (MS_IS_ZONE (self), 0);
 
-  total = history_memory (self->undo) + history_memory (self->redo);
+  /* With what was replaced and waits for readers to leave it. */
+  total = history_memory (self->undo) + history_memory (self->redo) +
+          self->retired_bytes + self->retiring_bytes;
   for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
     for (guint c = 0; c < _ms_zone_n_chunks (self); c++)
       if (self->layers[l].chunks[c] != NULL)

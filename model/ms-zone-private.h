@@ -2,6 +2,17 @@
  *
  * MsZone spans ms-zone.c (layers, reads), ms-zone-edit.c (overlay, undo),
  * ms-zone-derived.c (slope cache) and ms-zone-save.c.
+ *
+ * Threads: any number of threads may read a zone while one thread (the one
+ * that edits it, normally the main thread) edits, undoes, redoes and saves.
+ * Everything a reader follows is either fixed at open (size, mappings, the
+ * pointer arrays themselves) or one pointer per chunk that the editing
+ * thread replaces with g_atomic_pointer_set() and readers load with
+ * g_atomic_pointer_get() inside a read section (_ms_zone_read_begin/end).
+ * A published chunk is never written again; one that is replaced lives on
+ * in the undo history or, once nothing refers to it, is retired and freed
+ * only when every read section that could have loaded it has ended
+ * (ms-zone.c).  The editing thread may read its own fields plainly.
  */
 #pragma once
 
@@ -18,7 +29,8 @@ typedef struct
   guint         file_bpt;    /* bytes per tile of the mapping; control 1 or 2 */
   guint         disk_bpt;    /* bytes per tile of the file now (a save may widen) */
   MsFileStamp   stamp;       /* of the file as last opened or saved */
-  guint8      **chunks;      /* overlay, n_chunks pointers, NULL = the mapping */
+  guint8      **chunks;      /* overlay, n_chunks pointers, NULL = the mapping;
+                              * atomic, and immutable once published */
   gboolean      dirty;
 } MsZoneLayerState;
 
@@ -26,7 +38,9 @@ typedef struct
 {
   MsZoneLayer  layer;
   guint        chunk;
-  guint8      *data;         /* the other state of the chunk; NULL = the mapping */
+  guint8      *data;         /* the other state of the chunk; NULL = the mapping.
+                              * Owned here; readers may hold it while it was
+                              * published, so it is retired, not freed. */
 } MsZoneUndoRecord;
 
 typedef struct
@@ -55,9 +69,21 @@ struct _MsZone
   GPtrArray        *undo;          /* MsZoneUndoStep */
   GPtrArray        *redo;
 
-  /* Derived: slope per chunk, NULL until asked for */
-  guint8          **slope_chunks;
+  /* Derived: slope per chunk (ms-zone-derived.c), n_chunks atomic slots,
+   * each a filled chunk or an odd "empty" token */
+  gpointer         *slope_chunks;
+  gsize             slope_gen;     /* invalidations so far */
+
+  /* Chunks no longer published, waiting for readers (ms-zone.c) */
+  GPtrArray        *retired;       /* since the last epoch advance */
+  GPtrArray        *retiring;      /* retired before retiring_epoch */
+  gint              retiring_epoch;
+  gsize             retired_bytes; /* of both */
+  gsize             retiring_bytes;
 };
+
+/* A thread's read-section slot (ms-zone.c). */
+typedef struct _MsZoneReader MsZoneReader;
 
 static inline guint
 _ms_zone_n_chunks (MsZone *self)
@@ -78,6 +104,26 @@ _ms_zone_chunk_bytes (MsZoneLayer layer)
 {
   return (gsize) MS_ZONE_CHUNK_SIZE * MS_ZONE_CHUNK_SIZE * ms_zone_layer_get_bytes_per_tile (layer);
 }
+
+/* Reads: every load of a published chunk pointer, and every use of the
+ * chunk, happens between begin and end on the same thread.  Sections nest
+ * and cost one atomic store each way, no lock. */
+MsZoneReader *_ms_zone_read_begin       (void);
+void     _ms_zone_read_end              (MsZoneReader   *reader);
+/* ms_zone_read_tile () without the checks, inside a read section. */
+void     _ms_zone_read_tile_in_section  (MsZone         *self,
+                                         MsZoneLayer     layer,
+                                         guint           x,
+                                         guint           y,
+                                         guint8         *out);
+/* Editing thread only.  @data (@size bytes) was published and no longer
+ * is: free it once no reader can hold it. */
+void     _ms_zone_retire                (MsZone         *self,
+                                         gpointer        data,
+                                         gsize           size);
+/* Editing thread only, outside any read section: frees what it can. */
+void     _ms_zone_reclaim               (MsZone         *self);
+void     _ms_zone_free_slope_cache      (MsZone         *self);
 
 void     _ms_zone_undo_step_free        (MsZoneUndoStep *step);
 guint8  *_ms_zone_chunk_new_from_base   (MsZone         *self,

@@ -440,25 +440,6 @@ get_tile (MsZonePyramid    *self,
     }
 }
 
-/* Fills the zone's slope cache over the tile's own cells on this thread,
- * one read per zone chunk, so that workers only read it. */
-static void
-warm_slope_cache (MsZonePyramid   *self,
-                  const MsTileKey *key)
-{
-  guint cs = MS_ZONE_CHUNK_SIZE;
-  guint64 span = (guint64) MS_TILE_SIZE << key->level;
-  guint64 x0 = key->tx * span, y0 = key->ty * span;
-  guint64 x1 = MIN (x0 + span, (guint64) ms_zone_get_width (self->zone));
-  guint64 y1 = MIN (y0 + span, (guint64) ms_zone_get_height (self->zone));
-
-  if (!(self->fields & MS_ZONE_CELL_SLOPE))
-    return;
-  for (guint64 y = y0 - y0 % cs; y < y1; y += cs)
-    for (guint64 x = x0 - x0 % cs; x < x1; x += cs)
-      ms_zone_get_slope (self->zone, (guint) x, (guint) y);
-}
-
 MsZoneTile *
 ms_zone_pyramid_get_tile (MsZonePyramid    *self,
                           const MsTileKey  *key,
@@ -471,7 +452,6 @@ ms_zone_pyramid_get_tile (MsZonePyramid    *self,
 
   if (!check_key (self, key, error))
     return NULL;
-  warm_slope_cache (self, key);
   return get_tile (self, key, cancellable, error);
 }
 
@@ -510,7 +490,6 @@ ms_zone_pyramid_get_tile_async (MsZonePyramid       *self,
       g_task_return_error (task, error);
       return;
     }
-  warm_slope_cache (self, key);
   g_task_set_task_data (task, g_memdup2 (key, sizeof *key), g_free);
   g_task_run_in_thread (task, get_tile_thread);
 }

@@ -291,25 +291,6 @@ colour_band (guint    band,
       job->pixels[(gsize) oy * job->stride + ox] = ms_colour_to_argb32 (colour_at (job, ox, oy));
 }
 
-/* ms_zone_get_slope () fills a per-chunk cache on first use, which is not
- * safe from several threads at once: fill it here, one chunk per call, on
- * this thread, so the bands only read it. */
-static void
-warm_slope_cache (Job *job)
-{
-  guint cs = MS_ZONE_CHUNK_SIZE;
-  guint x1 = job->region.x + job->region.width;
-  guint y1 = job->region.y + job->region.height;
-
-  for (guint cy = job->region.y / cs; cy * cs < y1; cy++)
-    {
-      if (g_cancellable_is_cancelled (job->cancellable))
-        return;
-      for (guint cx = job->region.x / cs; cx * cs < x1; cx++)
-        ms_zone_get_slope (job->zone, cx * cs, cy * cs);
-    }
-}
-
 cairo_surface_t *
 ms_render_zone (MsZone             *zone,
                 const MsZoneStyle  *style,
@@ -399,8 +380,6 @@ ms_render_zone (MsZone             *zone,
   job.band_rows = MAX (1u, MIN (64u, job.gh / (4 * g_get_num_processors ()) + 1));
   if (job.heights != NULL)
     ms_parallel_for ((job.gh + job.band_rows - 1) / job.band_rows, reduce_heights_band, &job);
-  if (style->layer == MS_ZONE_RENDER_LAYER_SLOPE)
-    warm_slope_cache (&job);
   if (!g_cancellable_is_cancelled (cancellable))
     ms_parallel_for ((job.oh + job.band_rows - 1) / job.band_rows, colour_band, &job);
 
