@@ -15,37 +15,6 @@
 #include "ms-diff-renderer.h"
 #include "ms-png-writer.h"
 
-static void
-add_double (JsonBuilder *b,
-            const char  *key,
-            double       value)
-{
-  json_builder_set_member_name (b, key);
-  /* JSON has no NaN or infinity. */
-  if (isfinite (value))
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-add_int (JsonBuilder *b,
-         const char  *key,
-         gint64       value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_int_value (b, value);
-}
-
-static void
-add_string (JsonBuilder *b,
-            const char  *key,
-            const char  *value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_string_value (b, value);
-}
-
 /* ------------------------------------------------------------------ audit -- */
 
 static JsonNode *
@@ -61,9 +30,9 @@ build_audit_json (GPtrArray *findings)
       const MsAuditFinding *f = g_ptr_array_index (findings, i);
 
       json_builder_begin_object (b);
-      add_string (b, "severity", ms_audit_severity_to_string (f->severity));
-      add_string (b, "check", f->check);
-      add_string (b, "message", f->message);
+      ms_cli_json_add_string (b, "severity", ms_audit_severity_to_string (f->severity));
+      ms_cli_json_add_string (b, "check", f->check);
+      ms_cli_json_add_string (b, "message", f->message);
       json_builder_set_member_name (b, "x");
       if (f->has_location)
         json_builder_add_int_value (b, f->x);
@@ -74,12 +43,12 @@ build_audit_json (GPtrArray *findings)
         json_builder_add_int_value (b, f->y);
       else
         json_builder_add_null_value (b);
-      add_int (b, "count", (gint64) f->count);
+      ms_cli_json_add_int (b, "count", (gint64) f->count);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-  add_int (b, "errors", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR));
-  add_int (b, "warnings", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING));
+  ms_cli_json_add_int (b, "errors", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR));
+  ms_cli_json_add_int (b, "warnings", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING));
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }
@@ -170,14 +139,14 @@ add_params (JsonBuilder *b,
       return;
     }
   json_builder_begin_object (b);
-  add_int (b, "world_seed", p->world_seed);
-  add_int (b, "map_size", p->map_size);
-  add_double (b, "crater_radius", p->crater_radius);
-  add_double (b, "density_multiplier", p->density_multiplier);
-  add_double (b, "impact_center_x", p->impact_center_x);
-  add_double (b, "impact_center_y", p->impact_center_y);
-  add_string (b, "generated_utc", p->generated_utc);
-  add_string (b, "generator_git_hash", p->generator_git_hash);
+  ms_cli_json_add_int (b, "world_seed", p->world_seed);
+  ms_cli_json_add_int (b, "map_size", p->map_size);
+  ms_cli_json_add_double (b, "crater_radius", p->crater_radius);
+  ms_cli_json_add_double (b, "density_multiplier", p->density_multiplier);
+  ms_cli_json_add_double (b, "impact_center_x", p->impact_center_x);
+  ms_cli_json_add_double (b, "impact_center_y", p->impact_center_y);
+  ms_cli_json_add_string (b, "generated_utc", p->generated_utc);
+  ms_cli_json_add_string (b, "generator_git_hash", p->generator_git_hash);
   json_builder_set_member_name (b, "sentinel");
   json_builder_add_boolean_value (b, ms_blueprint_params_is_sentinel (p));
   json_builder_end_object (b);
@@ -203,10 +172,10 @@ add_roads (JsonBuilder       *b,
 {
   json_builder_set_member_name (b, key);
   json_builder_begin_object (b);
-  add_int (b, "paths", r->paths);
-  add_int (b, "points", (gint64) r->points);
-  add_double (b, "length", r->length);
-  add_double (b, "length_own", r->length_own);
+  ms_cli_json_add_int (b, "paths", r->paths);
+  ms_cli_json_add_int (b, "points", (gint64) r->points);
+  ms_cli_json_add_double (b, "length", r->length);
+  ms_cli_json_add_double (b, "length_own", r->length_own);
   json_builder_end_object (b);
 }
 
@@ -233,24 +202,24 @@ build_diff_json (MsBlueprint     *a,
   json_builder_begin_object (j);
   json_builder_set_member_name (j, "map_size");
   json_builder_begin_object (j);
-  add_int (j, "a", d->size_a);
-  add_int (j, "b", d->size_b);
+  ms_cli_json_add_int (j, "a", d->size_a);
+  ms_cli_json_add_int (j, "b", d->size_b);
   json_builder_end_object (j);
-  add_int (j, "grid_size", d->grid_size);
+  ms_cli_json_add_int (j, "grid_size", d->grid_size);
   json_builder_set_member_name (j, "normalised");
   json_builder_add_boolean_value (j, d->normalised);
 
   json_builder_set_member_name (j, "height");
   json_builder_begin_object (j);
-  add_double (j, "min", d->height_min);
-  add_double (j, "max", d->height_max);
-  add_double (j, "mean_abs", d->height_mean_abs);
-  add_double (j, "rms", d->height_rms);
-  add_int (j, "compared", (gint64) d->height_compared);
-  add_int (j, "skipped", (gint64) d->height_skipped);
+  ms_cli_json_add_double (j, "min", d->height_min);
+  ms_cli_json_add_double (j, "max", d->height_max);
+  ms_cli_json_add_double (j, "mean_abs", d->height_mean_abs);
+  ms_cli_json_add_double (j, "rms", d->height_rms);
+  ms_cli_json_add_int (j, "compared", (gint64) d->height_compared);
+  ms_cli_json_add_int (j, "skipped", (gint64) d->height_skipped);
   json_builder_end_object (j);
 
-  add_int (j, "biome_changed", (gint64) d->biome_changed);
+  ms_cli_json_add_int (j, "biome_changed", (gint64) d->biome_changed);
   json_builder_set_member_name (j, "biome_transitions");
   json_builder_begin_array (j);
   for (guint from = 0; from < d->n_biomes; from++)
@@ -268,8 +237,8 @@ build_diff_json (MsBlueprint     *a,
   add_count_or_null (j, "bodies_b", d->has_water_b, d->bodies_b);
   add_count_or_null (j, "lakes_a", d->has_water_a, d->lakes_a);
   add_count_or_null (j, "lakes_b", d->has_water_b, d->lakes_b);
-  add_int (j, "gained", (gint64) d->water_gained);
-  add_int (j, "lost", (gint64) d->water_lost);
+  ms_cli_json_add_int (j, "gained", (gint64) d->water_gained);
+  ms_cli_json_add_int (j, "lost", (gint64) d->water_lost);
   json_builder_end_object (j);
 
   json_builder_set_member_name (j, "towns");

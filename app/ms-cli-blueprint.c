@@ -16,37 +16,6 @@
 #include "ms-save.h"
 
 static void
-add_double (JsonBuilder *b,
-            const char  *key,
-            double       value)
-{
-  json_builder_set_member_name (b, key);
-  /* JSON has no NaN or infinity. */
-  if (isfinite (value))
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static void
-add_int (JsonBuilder *b,
-         const char  *key,
-         gint64       value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_int_value (b, value);
-}
-
-static void
-add_string (JsonBuilder *b,
-            const char  *key,
-            const char  *value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_string_value (b, value);
-}
-
-static void
 add_params (JsonBuilder       *b,
             MsBlueprint       *bp)
 {
@@ -59,14 +28,14 @@ add_params (JsonBuilder       *b,
       return;
     }
   json_builder_begin_object (b);
-  add_int (b, "world_seed", p->world_seed);
-  add_int (b, "map_size", p->map_size);
-  add_double (b, "crater_radius", p->crater_radius);
-  add_double (b, "density_multiplier", p->density_multiplier);
-  add_double (b, "impact_center_x", p->impact_center_x);
-  add_double (b, "impact_center_y", p->impact_center_y);
-  add_string (b, "generated_utc", p->generated_utc);
-  add_string (b, "generator_git_hash", p->generator_git_hash);
+  ms_cli_json_add_int (b, "world_seed", p->world_seed);
+  ms_cli_json_add_int (b, "map_size", p->map_size);
+  ms_cli_json_add_double (b, "crater_radius", p->crater_radius);
+  ms_cli_json_add_double (b, "density_multiplier", p->density_multiplier);
+  ms_cli_json_add_double (b, "impact_center_x", p->impact_center_x);
+  ms_cli_json_add_double (b, "impact_center_y", p->impact_center_y);
+  ms_cli_json_add_string (b, "generated_utc", p->generated_utc);
+  ms_cli_json_add_string (b, "generator_git_hash", p->generator_git_hash);
   json_builder_set_member_name (b, "sentinel");
   json_builder_add_boolean_value (b, ms_blueprint_params_is_sentinel (p));
   json_builder_end_object (b);
@@ -85,20 +54,20 @@ add_curve (JsonBuilder *b,
       return;
     }
   json_builder_begin_object (b);
-  add_int (b, "version", c->version);
+  ms_cli_json_add_int (b, "version", c->version);
   json_builder_set_member_name (b, "knots");
   json_builder_begin_array (b);
   for (guint i = 0; i < 4; i++)
     json_builder_add_double_value (b, isfinite (c->knots[i]) ? c->knots[i] : 0.0);
   json_builder_end_array (b);
-  add_double (b, "spike_max", c->spike_max);
-  add_double (b, "sea", c->sea);
-  add_double (b, "orange_ceil", c->orange_ceil);
-  add_double (b, "red_ceil", c->red_ceil);
-  add_double (b, "bench_lo", c->bench_lo);
-  add_double (b, "bench_hi", c->bench_hi);
-  add_double (b, "peak_cap", c->peak_cap);
-  add_double (b, "tail_slope", c->tail_slope);
+  ms_cli_json_add_double (b, "spike_max", c->spike_max);
+  ms_cli_json_add_double (b, "sea", c->sea);
+  ms_cli_json_add_double (b, "orange_ceil", c->orange_ceil);
+  ms_cli_json_add_double (b, "red_ceil", c->red_ceil);
+  ms_cli_json_add_double (b, "bench_lo", c->bench_lo);
+  ms_cli_json_add_double (b, "bench_hi", c->bench_hi);
+  ms_cli_json_add_double (b, "peak_cap", c->peak_cap);
+  ms_cli_json_add_double (b, "tail_slope", c->tail_slope);
   json_builder_end_object (b);
 }
 
@@ -112,9 +81,9 @@ build_info_json (MsBlueprint        *bp,
   guint n_sections;
 
   json_builder_begin_object (b);
-  add_string (b, "format", ms_blueprint_get_format (bp) == MS_BLUEPRINT_FORMAT_V2 ? "v2" : "v1");
-  add_int (b, "version", ms_blueprint_get_version (bp));
-  add_int (b, "map_size", ms_blueprint_get_map_size (bp));
+  ms_cli_json_add_string (b, "format", ms_blueprint_get_format (bp) == MS_BLUEPRINT_FORMAT_V2 ? "v2" : "v1");
+  ms_cli_json_add_int (b, "version", ms_blueprint_get_version (bp));
+  ms_cli_json_add_int (b, "map_size", ms_blueprint_get_map_size (bp));
   add_params (b, bp);
 
   json_builder_set_member_name (b, "sections");
@@ -126,18 +95,18 @@ build_info_json (MsBlueprint        *bp,
 
       ms_section_tag_to_string (sections[i].tag, tag);
       json_builder_begin_object (b);
-      add_string (b, "tag", tag);
-      add_int (b, "offset", sections[i].offset);
-      add_int (b, "length", (gint64) sections[i].length);
+      ms_cli_json_add_string (b, "tag", tag);
+      ms_cli_json_add_int (b, "offset", sections[i].offset);
+      ms_cli_json_add_int (b, "length", (gint64) sections[i].length);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
 
   json_builder_set_member_name (b, "height");
   json_builder_begin_object (b);
-  add_double (b, "min", s->height_min);
-  add_double (b, "max", s->height_max);
-  add_double (b, "mean", s->height_mean);
+  ms_cli_json_add_double (b, "min", s->height_min);
+  ms_cli_json_add_double (b, "max", s->height_max);
+  ms_cli_json_add_double (b, "mean", s->height_mean);
   json_builder_end_object (b);
 
   json_builder_set_member_name (b, "biome_counts");
@@ -148,8 +117,8 @@ build_info_json (MsBlueprint        *bp,
 
   json_builder_set_member_name (b, "towns");
   json_builder_begin_object (b);
-  add_int (b, "count", s->n_towns);
-  add_int (b, "highway_nodes", s->n_highway_nodes);
+  ms_cli_json_add_int (b, "count", s->n_towns);
+  ms_cli_json_add_int (b, "highway_nodes", s->n_highway_nodes);
   json_builder_set_member_name (b, "by_tier");
   json_builder_begin_array (b);
   for (guint i = 0; i < s->n_tiers; i++)
@@ -163,8 +132,8 @@ build_info_json (MsBlueprint        *bp,
     {
       json_builder_set_member_name (b, ms_road_tier_to_key (tier));
       json_builder_begin_object (b);
-      add_int (b, "paths", s->roads[tier].paths);
-      add_int (b, "points", (gint64) s->roads[tier].points);
+      ms_cli_json_add_int (b, "paths", s->roads[tier].paths);
+      ms_cli_json_add_int (b, "points", (gint64) s->roads[tier].points);
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
@@ -177,9 +146,9 @@ build_info_json (MsBlueprint        *bp,
   else
     {
       json_builder_begin_object (b);
-      add_int (b, "bodies", s->water_bodies);
-      add_int (b, "lakes", s->water_lakes);
-      add_int (b, "water_pixels", (gint64) s->water_pixels);
+      ms_cli_json_add_int (b, "bodies", s->water_bodies);
+      ms_cli_json_add_int (b, "lakes", s->water_lakes);
+      ms_cli_json_add_int (b, "water_pixels", (gint64) s->water_pixels);
       json_builder_end_object (b);
     }
 

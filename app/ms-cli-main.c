@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "ms-blueprint.h"
@@ -174,6 +175,37 @@ ms_cli_take_region (int       *argc,
       return FALSE;
     }
   return TRUE;
+}
+
+void
+ms_cli_json_add_double (JsonBuilder *b,
+                        const char  *key,
+                        double       value)
+{
+  json_builder_set_member_name (b, key);
+  /* JSON has no NaN or infinity. */
+  if (isfinite (value))
+    json_builder_add_double_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+void
+ms_cli_json_add_int (JsonBuilder *b,
+                     const char  *key,
+                     gint64       value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_int_value (b, value);
+}
+
+void
+ms_cli_json_add_string (JsonBuilder *b,
+                        const char  *key,
+                        const char  *value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_string_value (b, value);
 }
 
 static void

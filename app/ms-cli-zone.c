@@ -71,15 +71,6 @@ parse_zone_id (const char *text,
 
 /* ---------------------------------------------------------------- info -- */
 
-static void
-add_int (JsonBuilder *b,
-         const char  *key,
-         gint64       value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_int_value (b, value);
-}
-
 typedef struct
 {
   guint64 control[16];
@@ -155,7 +146,7 @@ add_flag_counts (JsonBuilder          *b,
     }
   json_builder_begin_object (b);
   for (guint i = 0; i < n_flags; i++)
-    add_int (b, flags[i].name, (gint64) per_bit[g_bit_nth_lsf (flags[i].bit, -1)]);
+    ms_cli_json_add_int (b, flags[i].name, (gint64) per_bit[g_bit_nth_lsf (flags[i].bit, -1)]);
   json_builder_end_object (b);
 }
 
@@ -169,9 +160,9 @@ build_info_json (MsZone    *zone,
   guint64 tiles = (guint64) ms_zone_get_width (zone) * ms_zone_get_height (zone);
 
   json_builder_begin_object (b);
-  add_int (b, "zone", ms_zone_get_id (zone));
-  add_int (b, "width", ms_zone_get_width (zone));
-  add_int (b, "height", ms_zone_get_height (zone));
+  ms_cli_json_add_int (b, "zone", ms_zone_get_id (zone));
+  ms_cli_json_add_int (b, "width", ms_zone_get_width (zone));
+  ms_cli_json_add_int (b, "height", ms_zone_get_height (zone));
   json_builder_set_member_name (b, "terraformable");
   json_builder_add_boolean_value (b, ms_zone_is_terraformable (zone));
 
@@ -185,7 +176,7 @@ build_info_json (MsZone    *zone,
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "path");
       json_builder_add_string_value (b, ms_zone_get_layer_path (zone, l));
-      add_int (b, "bytes_per_tile", ms_zone_get_file_bytes_per_tile (zone, l));
+      ms_cli_json_add_int (b, "bytes_per_tile", ms_zone_get_file_bytes_per_tile (zone, l));
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
@@ -201,7 +192,7 @@ build_info_json (MsZone    *zone,
   if (ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS))
     {
       json_builder_begin_object (b);
-      add_int (b, "live", (gint64) s->live);
+      ms_cli_json_add_int (b, "live", (gint64) s->live);
       json_builder_end_object (b);
     }
   else
@@ -211,11 +202,11 @@ build_info_json (MsZone    *zone,
   if (ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS))
     {
       json_builder_begin_object (b);
-      add_int (b, "min", s->spawn_min);
-      add_int (b, "max", s->spawn_max);
+      ms_cli_json_add_int (b, "min", s->spawn_min);
+      ms_cli_json_add_int (b, "max", s->spawn_max);
       json_builder_set_member_name (b, "mean");
       json_builder_add_double_value (b, (double) s->spawn_sum / (double) tiles);
-      add_int (b, "zero", (gint64) s->spawn_zero);
+      ms_cli_json_add_int (b, "zero", (gint64) s->spawn_zero);
       json_builder_end_object (b);
     }
   else
@@ -225,11 +216,11 @@ build_info_json (MsZone    *zone,
   if (ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE))
     {
       json_builder_begin_object (b);
-      add_int (b, "min", s->alt_min);
-      add_int (b, "max", s->alt_max);
+      ms_cli_json_add_int (b, "min", s->alt_min);
+      ms_cli_json_add_int (b, "max", s->alt_max);
       /* The server's height, raw >> 5. */
-      add_int (b, "height_min", s->alt_min >> 5);
-      add_int (b, "height_max", s->alt_max >> 5);
+      ms_cli_json_add_int (b, "height_min", s->alt_min >> 5);
+      ms_cli_json_add_int (b, "height_max", s->alt_max >> 5);
       json_builder_end_object (b);
     }
   else

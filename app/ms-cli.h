@@ -36,6 +36,16 @@ gboolean   ms_cli_parse_options       (GOptionContext *context,
 MsProfile *ms_cli_load_profile        (const char     *path,
                                        int            *exit_code);
 void       ms_cli_print_json          (JsonNode       *root);
+/* JsonBuilder members; a double that is NaN or infinite becomes null. */
+void       ms_cli_json_add_double     (JsonBuilder    *builder,
+                                       const char     *key,
+                                       double          value);
+void       ms_cli_json_add_int        (JsonBuilder    *builder,
+                                       const char     *key,
+                                       gint64          value);
+void       ms_cli_json_add_string     (JsonBuilder    *builder,
+                                       const char     *key,
+                                       const char     *value);
 gboolean   ms_cli_take_region         (int            *argc,
                                        char          **argv,
                                        MsRect         *region,
