@@ -15,6 +15,7 @@
 
 #include "ms-blueprint-renderer.h"
 #include "ms-blueprint-summary.h"
+#include "ms-compare-window.h"
 #include "ms-demo-blueprint.h"
 #include "ms-png-writer.h"
 #include "ms-settings.h"
@@ -805,6 +806,87 @@ new_window_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* "Compare With…": the second map loads like any file (off the main thread,
+ * cancellable with the same bar), then opens a comparison window against
+ * the map shown when the user chose. */
+static void
+compare_load_done (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  MsWindow *self = MS_WINDOW (source);
+  g_autoptr(MsBlueprint) a = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprint) b = g_task_propagate_pointer (G_TASK (result), &error);
+  MsCompareWindow *window;
+
+  if (g_task_get_cancellable (G_TASK (result)) != self->load_cancellable ||
+      g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  set_loading (self, NULL);
+  g_clear_object (&self->load_cancellable);
+  if (b == NULL)
+    {
+      show_error (self, error->message);
+      return;
+    }
+  window = ms_compare_window_new (MS_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), a, b);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+on_compare_response (GtkNativeDialog *dialog,
+                     int              response,
+                     MsWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT && self->blueprint != NULL)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GTask) task = NULL;
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *label = g_strdup_printf (_("Opening %s…"), name);
+      LoadData *data = g_new0 (LoadData, 1);
+
+      data->file = g_object_ref (file);
+      data->profile = load_profile (self, &error);
+      if (data->profile == NULL)
+        {
+          show_error (self, error->message);
+          data->profile = ms_profile_new_default ();
+        }
+      if (self->load_cancellable != NULL)
+        g_cancellable_cancel (self->load_cancellable);
+      g_clear_object (&self->load_cancellable);
+      self->load_cancellable = g_cancellable_new ();
+      set_loading (self, label);
+
+      task = g_task_new (self, self->load_cancellable, compare_load_done, g_object_ref (self->blueprint));
+      g_task_set_source_tag (task, on_compare_response);
+      g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
+      g_task_set_check_cancellable (task, FALSE);
+      g_task_run_in_thread (task, load_thread);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+compare_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  GtkFileChooserNative *dialog;
+
+  if (MS_WINDOW (widget)->blueprint == NULL)
+    return;
+  dialog = gtk_file_chooser_native_new (_("Compare With"), GTK_WINDOW (widget),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Compare"), _("_Cancel"));
+  add_blueprint_filters (GTK_FILE_CHOOSER (dialog));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_compare_response), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 typedef struct
 {
   MsBlueprint      *bp;
@@ -1161,6 +1243,7 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.open-demo", NULL, open_demo_action);
+  gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "win.new-window", NULL, new_window_action);
   gtk_widget_class_install_action (widget_class, "win.export", "s", export_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_load);

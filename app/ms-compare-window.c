@@ -1,0 +1,867 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The comparison window: two blueprints (two seeds, two generator versions)
+ * side by side with linked viewports, as a difference image, and as a table
+ * of figures.  The figures are those of `mapsmith-cli diff` and `info`
+ * (ms_blueprint_diff, ms_blueprint_summarize), computed on a worker thread.
+ */
+#define G_LOG_DOMAIN "mapsmith"
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "ms-blueprint-diff.h"
+#include "ms-blueprint-renderer.h"
+#include "ms-blueprint-summary.h"
+#include "ms-compare-window.h"
+#include "ms-diff-renderer.h"
+#include "ms-settings.h"
+#include "ms-swipe-view.h"
+
+#define N_COLUMNS 3
+
+typedef struct
+{
+  GtkLabel *cells[N_COLUMNS];
+} Row;
+
+struct _MsCompareWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  MsBlueprint          *a;
+  MsBlueprint          *b;
+  GCancellable         *cancellable;
+  char                 *error;
+  char                 *mode;
+  gboolean              linked;
+  gboolean              syncing;        /* one viewport is following the other */
+  GHashTable           *rows;           /* key → Row */
+  GdkTexture           *diff_texture;
+  guint                 next_row;
+
+  /* Template widgets */
+  GtkStack             *stack;
+  MsMapView            *view_a;
+  MsMapView            *view_b;
+  MsSwipeView          *swipe_view;
+  GtkLabel             *name_a_label;
+  GtkLabel             *name_b_label;
+  GtkGrid              *stats_grid;
+  GtkSpinner           *spinner;
+  GtkPicture           *diff_picture;
+  GtkFlowBox           *legend_box;
+  GtkLabel             *scale_label;
+  GtkRevealer          *error_revealer;
+  GtkLabel             *error_label;
+};
+
+G_DEFINE_FINAL_TYPE (MsCompareWindow, ms_compare_window, GTK_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_MODE,
+  PROP_LINKED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* ------------------------------------------------------------- helpers --- */
+
+/* A file's name without its folder: the title has room for two. */
+static char *
+display_name (MsBlueprint *bp)
+{
+  MsMapping *mapping = ms_blueprint_get_mapping (bp);
+  const char *name = mapping != NULL ? ms_mapping_get_display_name (mapping) : NULL;
+
+  return name != NULL ? g_path_get_basename (name) : g_strdup (_("Unnamed"));
+}
+
+static void
+show_error (MsCompareWindow *self,
+            const char      *message)
+{
+  g_free (self->error);
+  self->error = g_strdup (message);
+  gtk_label_set_text (self->error_label, message);
+  gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
+}
+
+/* ------------------------------------------------------------- linking --- */
+
+/* @to follows @from in normalised coordinates, so that both show the same
+ * part of the world when the maps' sizes differ: a centre scales with the
+ * map size, the zoom (screen pixels per map pixel) against it. */
+static void
+follow (MsCompareWindow *self,
+        MsMapView       *from_view,
+        MsMapView       *to_view)
+{
+  MsViewport *from = ms_map_view_get_viewport (from_view);
+  MsViewport *to = ms_map_view_get_viewport (to_view);
+  MsBlueprint *from_bp = from_view == self->view_a ? self->a : self->b;
+  MsBlueprint *to_bp = from_view == self->view_a ? self->b : self->a;
+  double ratio, cx, cy;
+
+  if (!self->linked || self->syncing || from_bp == NULL || to_bp == NULL)
+    return;
+
+  ratio = (double) ms_blueprint_get_map_size (to_bp) / ms_blueprint_get_map_size (from_bp);
+  ms_viewport_get_centre (from, &cx, &cy);
+
+  /* Not frozen: @to's notifications must arrive while the guard is up, or
+   * rounding could bounce a change back and forth. */
+  self->syncing = TRUE;
+  ms_viewport_set_zoom (to, ms_viewport_get_zoom (from) / ratio);
+  ms_viewport_set_centre (to, cx * ratio, cy * ratio);
+  self->syncing = FALSE;
+}
+
+static void
+on_viewport_a_changed (MsCompareWindow *self)
+{
+  follow (self, self->view_a, self->view_b);
+}
+
+static void
+on_viewport_b_changed (MsCompareWindow *self)
+{
+  follow (self, self->view_b, self->view_a);
+}
+
+static void
+set_linked (MsCompareWindow *self,
+            gboolean         linked)
+{
+  linked = !!linked;
+  if (self->linked == linked)
+    return;
+  self->linked = linked;
+  /* Linking again brings B to A, as the user sees A as the reference. */
+  if (linked)
+    follow (self, self->view_a, self->view_b);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LINKED]);
+}
+
+static void
+set_mode (MsCompareWindow *self,
+          const char      *mode)
+{
+  if (mode == NULL || g_strcmp0 (self->mode, mode) == 0)
+    return;
+  if (gtk_stack_get_child_by_name (self->stack, mode) == NULL)
+    {
+      g_warning ("Unknown comparison mode “%s”", mode);
+      return;
+    }
+  g_free (self->mode);
+  self->mode = g_strdup (mode);
+  gtk_stack_set_visible_child_name (self->stack, mode);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODE]);
+}
+
+static void
+on_stack_child_changed (MsCompareWindow *self)
+{
+  set_mode (self, gtk_stack_get_visible_child_name (self->stack));
+}
+
+/* --------------------------------------------------------------- style --- */
+
+static void
+apply_style (MsCompareWindow *self)
+{
+  g_autoptr(GSettings) settings = g_settings_new (MS_SETTINGS_SCHEMA);
+  g_autofree char *layer = g_settings_get_string (settings, MS_SETTINGS_DEFAULT_LAYER);
+  g_autofree char *ramp = g_settings_get_string (settings, MS_SETTINGS_HEIGHT_RAMP);
+  MsBlueprintStyle style;
+
+  /* The viewer's choices, so that a comparison looks like the maps did. */
+  ms_blueprint_style_init (&style);
+  ms_blueprint_layer_from_string (layer, &style.layer);
+  style.ramp = g_str_equal (ramp, "grey") ? MS_RAMP_GREY : MS_RAMP_TERRAIN;
+  style.overlays = (g_settings_get_boolean (settings, MS_SETTINGS_SHOW_TOWNS) ? MS_OVERLAY_TOWNS : 0) |
+                   (g_settings_get_boolean (settings, MS_SETTINGS_SHOW_ROADS) ? MS_OVERLAY_ROADS : 0);
+  style.water_opacity = (float) g_settings_get_double (settings, MS_SETTINGS_WATER_OPACITY);
+  ms_light_init (&style.light,
+                 (float) g_settings_get_double (settings, MS_SETTINGS_LIGHT_AZIMUTH),
+                 (float) g_settings_get_double (settings, MS_SETTINGS_LIGHT_ALTITUDE));
+  ms_map_view_set_style (self->view_a, &style);
+  ms_map_view_set_style (self->view_b, &style);
+  ms_swipe_view_set_style (self->swipe_view, &style);
+}
+
+/* ---------------------------------------------------------- statistics --- */
+
+static GtkLabel *
+new_cell (const char *text,
+          float       xalign)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "numeric");
+  return GTK_LABEL (label);
+}
+
+static void
+add_heading (MsCompareWindow *self,
+             const char      *title)
+{
+  GtkWidget *label = gtk_label_new (title);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  if (self->next_row > 1)
+    gtk_widget_set_margin_top (label, 12);
+  gtk_grid_attach (self->stats_grid, label, 0, (int) self->next_row++, 1 + N_COLUMNS, 1);
+}
+
+/* A row of the table; @differs marks it for the eye (and for tests). */
+static void
+add_row (MsCompareWindow *self,
+         const char      *key,
+         const char      *title,
+         const char      *text_a,
+         const char      *text_b,
+         const char      *text_d,
+         gboolean         differs)
+{
+  const char *texts[N_COLUMNS] = { text_a, text_b, text_d };
+  GtkWidget *title_label = gtk_label_new (title);
+  Row *row = g_new0 (Row, 1);
+
+  gtk_label_set_xalign (GTK_LABEL (title_label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
+  gtk_widget_set_tooltip_text (title_label, title);
+  gtk_grid_attach (self->stats_grid, title_label, 0, (int) self->next_row, 1, 1);
+  for (guint c = 0; c < N_COLUMNS; c++)
+    {
+      row->cells[c] = new_cell (texts[c] != NULL ? texts[c] : "", 1.0f);
+      if (differs)
+        gtk_widget_add_css_class (GTK_WIDGET (row->cells[c]), "warning");
+      gtk_grid_attach (self->stats_grid, GTK_WIDGET (row->cells[c]), 1 + (int) c, (int) self->next_row, 1, 1);
+    }
+  if (differs)
+    gtk_widget_add_css_class (title_label, "warning");
+  self->next_row++;
+  g_hash_table_replace (self->rows, g_strdup (key), row);
+}
+
+static void
+add_count_row (MsCompareWindow *self,
+               const char      *key,
+               const char      *title,
+               guint64          a,
+               guint64          b)
+{
+  g_autofree char *ta = g_strdup_printf ("%" G_GUINT64_FORMAT, a);
+  g_autofree char *tb = g_strdup_printf ("%" G_GUINT64_FORMAT, b);
+  g_autofree char *td = NULL;
+
+  if (b >= a)
+    td = g_strdup_printf ("+%" G_GUINT64_FORMAT, b - a);
+  else
+    td = g_strdup_printf ("−%" G_GUINT64_FORMAT, a - b);
+  add_row (self, key, title, ta, tb, a == b ? "0" : td, a != b);
+}
+
+static char *
+format_real (double value,
+             int    digits)
+{
+  if (!isfinite (value))
+    return g_strdup ("—");
+  return g_strdup_printf ("%.*f", digits, value);
+}
+
+static void
+add_real_row (MsCompareWindow *self,
+              const char      *key,
+              const char      *title,
+              double           a,
+              double           b,
+              int              digits)
+{
+  g_autofree char *ta = format_real (a, digits);
+  g_autofree char *tb = format_real (b, digits);
+  g_autofree char *td = NULL;
+
+  /* Compared as shown, so a row never looks equal and marked. */
+  if (g_strcmp0 (ta, tb) == 0)
+    td = g_strdup (isfinite (a) ? "0" : "—");
+  else if (isfinite (a) && isfinite (b))
+    td = g_strdup_printf ("%s%.*f", b >= a ? "+" : "−", digits, fabs (b - a));
+  add_row (self, key, title, ta, tb, td != NULL ? td : "—", g_strcmp0 (ta, tb) != 0);
+}
+
+/* Figures that only exist for the pair: the Δ column alone. */
+static void
+add_change_row (MsCompareWindow *self,
+                const char      *key,
+                const char      *title,
+                const char      *text,
+                gboolean         differs)
+{
+  add_row (self, key, title, "", "", text, differs);
+}
+
+static void
+fill_table (MsCompareWindow          *self,
+            const MsBlueprintSummary *sa,
+            const MsBlueprintSummary *sb,
+            const MsBlueprintDiff    *diff)
+{
+  MsProfile *pa = ms_blueprint_get_profile (self->a);
+  MsProfile *pb = ms_blueprint_get_profile (self->b);
+  const MsBlueprintParams *ra = ms_blueprint_get_params (self->a);
+  const MsBlueprintParams *rb = ms_blueprint_get_params (self->b);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->stats_grid))) != NULL)
+    gtk_grid_remove (self->stats_grid, child);
+  g_hash_table_remove_all (self->rows);
+  self->next_row = 0;
+
+  /* Column headings. */
+  {
+    GtkLabel *ha = new_cell (_("A"), 1.0f), *hb = new_cell (_("B"), 1.0f), *hd = new_cell (_("B − A"), 1.0f);
+
+    gtk_widget_add_css_class (GTK_WIDGET (ha), "heading");
+    gtk_widget_add_css_class (GTK_WIDGET (hb), "heading");
+    gtk_widget_add_css_class (GTK_WIDGET (hd), "heading");
+    gtk_grid_attach (self->stats_grid, GTK_WIDGET (ha), 1, 0, 1, 1);
+    gtk_grid_attach (self->stats_grid, GTK_WIDGET (hb), 2, 0, 1, 1);
+    gtk_grid_attach (self->stats_grid, GTK_WIDGET (hd), 3, 0, 1, 1);
+    self->next_row = 1;
+  }
+
+  add_heading (self, _("Parameters"));
+  {
+    g_autofree char *seed_a = ra != NULL ? g_strdup_printf ("%d", ra->world_seed) : g_strdup ("—");
+    g_autofree char *seed_b = rb != NULL ? g_strdup_printf ("%d", rb->world_seed) : g_strdup ("—");
+    gboolean same = g_str_equal (seed_a, seed_b);
+
+    add_row (self, "seed", _("World seed"), seed_a, seed_b, same ? "=" : "≠", !same);
+  }
+  add_count_row (self, "size", _("Map size"), diff->size_a, diff->size_b);
+
+  add_heading (self, _("Height (raw)"));
+  add_real_row (self, "height-min", _("Lowest"), sa->height_min, sb->height_min, 4);
+  add_real_row (self, "height-max", _("Highest"), sa->height_max, sb->height_max, 4);
+  add_real_row (self, "height-mean", _("Mean"), sa->height_mean, sb->height_mean, 4);
+
+  add_heading (self, _("Biomes (pixels)"));
+  for (guint i = 0; i < MAX (sa->n_biomes, sb->n_biomes); i++)
+    {
+      guint64 ca = i < sa->n_biomes ? sa->biome_counts[i] : 0;
+      guint64 cb = i < sb->n_biomes ? sb->biome_counts[i] : 0;
+      const char *name = i < sa->n_biomes ? ms_profile_get_label (pa, MS_PROFILE_BIOMES, i)
+                                          : ms_profile_get_label (pb, MS_PROFILE_BIOMES, i);
+      g_autofree char *key = g_strdup_printf ("biome:%s", name != NULL ? name : "?");
+
+      if (ca == 0 && cb == 0)
+        continue;  /* the profile's biomes neither map has */
+      add_count_row (self, key, name != NULL ? name : "?", ca, cb);
+    }
+
+  add_heading (self, _("Water"));
+  if (sa->has_water && sb->has_water)
+    {
+      add_count_row (self, "water-bodies", _("Water bodies"), sa->water_bodies, sb->water_bodies);
+      add_count_row (self, "lakes", _("Lakes"), sa->water_lakes, sb->water_lakes);
+      add_count_row (self, "water-pixels", _("Water pixels"), sa->water_pixels, sb->water_pixels);
+    }
+  else
+    {
+      add_row (self, "water-bodies", _("Water bodies"), sa->has_water ? "" : _("none"),
+               sb->has_water ? "" : _("none"), "—", sa->has_water != sb->has_water);
+    }
+
+  add_heading (self, _("Towns"));
+  add_count_row (self, "towns", _("All tiers"), sa->n_towns, sb->n_towns);
+  for (guint t = 0; t < MAX (sa->n_tiers, sb->n_tiers); t++)
+    {
+      const char *name = t < sa->n_tiers ? ms_profile_get_label (pa, MS_PROFILE_TOWN_TIERS, t)
+                                         : ms_profile_get_label (pb, MS_PROFILE_TOWN_TIERS, t);
+      g_autofree char *key = g_strdup_printf ("towns:%s", name != NULL ? name : "?");
+
+      add_count_row (self, key, name != NULL ? name : "?",
+                     t < sa->n_tiers ? sa->towns_by_tier[t] : 0,
+                     t < sb->n_tiers ? sb->towns_by_tier[t] : 0);
+    }
+
+  add_heading (self, _("Roads (paths, length in map pixels)"));
+  for (guint tier = 0; tier < MS_N_ROAD_TIERS; tier++)
+    {
+      const char *name = ms_road_tier_to_key (tier);
+      g_autofree char *paths_key = g_strdup_printf ("roads:%s:paths", name);
+      g_autofree char *length_key = g_strdup_printf ("roads:%s:length", name);
+      /* Translators: %s is a road tier's key, e.g. "highway". */
+      g_autofree char *paths_title = g_strdup_printf (_("%s paths"), name);
+      /* Translators: %s is a road tier's key, e.g. "highway". */
+      g_autofree char *length_title = g_strdup_printf (_("%s length"), name);
+
+      add_count_row (self, paths_key, paths_title, sa->roads[tier].paths, sb->roads[tier].paths);
+      add_real_row (self, length_key, length_title, sa->roads[tier].length, sb->roads[tier].length, 0);
+    }
+
+  add_heading (self, diff->normalised ? _("Changed pixels (larger map’s grid)") : _("Changed pixels"));
+  {
+    g_autofree char *biome = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->biome_changed);
+    g_autofree char *gained = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->water_gained);
+    g_autofree char *lost = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->water_lost);
+    g_autofree char *dmin = format_real (diff->height_min, 4);
+    g_autofree char *dmax = format_real (diff->height_max, 4);
+    g_autofree char *dmean = format_real (diff->height_mean_abs, 4);
+
+    add_change_row (self, "changed:biome", _("Biome"), biome, diff->biome_changed > 0);
+    add_change_row (self, "changed:water-gained", _("Water gained"), gained, diff->water_gained > 0);
+    add_change_row (self, "changed:water-lost", _("Water lost"), lost, diff->water_lost > 0);
+    add_heading (self, _("Height change B − A (raw)"));
+    add_change_row (self, "changed:height-min", _("Largest fall"), dmin, diff->height_min != 0);
+    add_change_row (self, "changed:height-max", _("Largest rise"), dmax, diff->height_max != 0);
+    add_change_row (self, "changed:height-mean-abs", _("Mean |Δ|"), dmean, diff->height_mean_abs != 0);
+  }
+}
+
+/* ------------------------------------------------------------- legend --- */
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  const MsRgb *rgb = user_data;
+
+  cairo_set_source_rgb (cr, rgb->r, rgb->g, rgb->b);
+  cairo_rectangle (cr, 0.5, 0.5, width - 1, height - 1);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0, 0, 0, 0.4);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+static void
+add_legend_entry (MsCompareWindow *self,
+                  MsRgb            rgb,
+                  const char      *text)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *swatch = gtk_drawing_area_new ();
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 16);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 16);
+  gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
+                                  g_memdup2 (&rgb, sizeof rgb), g_free);
+  gtk_box_append (GTK_BOX (box), swatch);
+  gtk_box_append (GTK_BOX (box), gtk_label_new (text));
+  gtk_flow_box_append (self->legend_box, box);
+}
+
+static void
+build_legend (MsCompareWindow *self)
+{
+  /* The renderer's own colours, so the legend cannot drift from the image. */
+  add_legend_entry (self, ms_diff_colour (1, 0, -1, TRUE, 1, FALSE, 0, 0), _("B lower"));
+  add_legend_entry (self, ms_diff_colour (1, 0, 0, TRUE, 1, FALSE, 0, 0), _("Same height"));
+  add_legend_entry (self, ms_diff_colour (1, 0, 1, TRUE, 1, FALSE, 0, 0), _("B higher"));
+  add_legend_entry (self, ms_diff_colour (1, 0, 0, FALSE, 1, FALSE, 0, 0), _("No height"));
+  add_legend_entry (self, ms_diff_colour (0, 0, 0, TRUE, 1, TRUE, 0, 0), _("Biome changed (hatched)"));
+  add_legend_entry (self, ms_diff_colour (1, 0, 0, TRUE, 1, FALSE, 1, 0), _("Water gained"));
+  add_legend_entry (self, ms_diff_colour (1, 0, 0, TRUE, 1, FALSE, 0, 1), _("Water lost"));
+}
+
+/* ------------------------------------------------------------ computing --- */
+
+typedef struct
+{
+  MsBlueprint        *a;
+  MsBlueprint        *b;
+} ComputeData;
+
+typedef struct
+{
+  MsBlueprintSummary *sa;
+  MsBlueprintSummary *sb;
+  MsBlueprintDiff    *diff;
+  GBytes             *image;
+  int                 width;
+  int                 height;
+  int                 stride;
+  double              scale;
+} ComputeResult;
+
+static void
+compute_data_free (ComputeData *data)
+{
+  g_clear_object (&data->a);
+  g_clear_object (&data->b);
+  g_free (data);
+}
+
+static void
+compute_result_free (ComputeResult *result)
+{
+  g_clear_pointer (&result->sa, ms_blueprint_summary_free);
+  g_clear_pointer (&result->sb, ms_blueprint_summary_free);
+  g_clear_pointer (&result->diff, ms_blueprint_diff_free);
+  g_clear_pointer (&result->image, g_bytes_unref);
+  g_free (result);
+}
+
+static void
+compute_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  ComputeData *data = task_data;
+  ComputeResult *result = g_new0 (ComputeResult, 1);
+  GError *error = NULL;
+  cairo_surface_t *surface = NULL;
+
+  if ((result->sa = ms_blueprint_summarize (data->a, cancellable, &error)) == NULL ||
+      (result->sb = ms_blueprint_summarize (data->b, cancellable, &error)) == NULL ||
+      (result->diff = ms_blueprint_diff (data->a, data->b, cancellable, &error)) == NULL)
+    goto fail;
+
+  /* As `mapsmith-cli diff -o`: full colour at the largest |Δ|. */
+  result->scale = MAX (fabs (result->diff->height_min), fabs (result->diff->height_max));
+  surface = ms_diff_render (data->a, data->b, result->scale, 0, cancellable, &error);
+  if (surface == NULL)
+    goto fail;
+  cairo_surface_flush (surface);
+  result->width = cairo_image_surface_get_width (surface);
+  result->height = cairo_image_surface_get_height (surface);
+  result->stride = cairo_image_surface_get_stride (surface);
+  /* Cairo's ARGB32 is GDK_MEMORY_DEFAULT: premultiplied, native-endian. */
+  result->image = g_bytes_new (cairo_image_surface_get_data (surface),
+                               (gsize) result->stride * (gsize) result->height);
+  cairo_surface_destroy (surface);
+  g_task_return_pointer (task, result, (GDestroyNotify) compute_result_free);
+  return;
+
+fail:
+  compute_result_free (result);
+  g_task_return_error (task, error);
+}
+
+static void
+compute_done (GObject      *source,
+              GAsyncResult *res,
+              gpointer      user_data)
+{
+  MsCompareWindow *self = MS_COMPARE_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  ComputeResult *result = g_task_propagate_pointer (G_TASK (res), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;  /* the window went away */
+  g_clear_object (&self->cancellable);
+  gtk_spinner_stop (self->spinner);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+
+  if (result == NULL)
+    {
+      show_error (self, error->message);
+      return;
+    }
+
+  fill_table (self, result->sa, result->sb, result->diff);
+
+  g_set_object (&self->diff_texture, NULL);
+  self->diff_texture = gdk_memory_texture_new (result->width, result->height, GDK_MEMORY_DEFAULT,
+                                               result->image, (gsize) result->stride);
+  gtk_picture_set_paintable (self->diff_picture, GDK_PAINTABLE (self->diff_texture));
+  {
+    g_autofree char *text = NULL;
+
+    if (result->scale > 0 && isfinite (result->scale))
+      /* Translators: the height difference drawn at full red or blue. */
+      text = g_strdup_printf (_("Full colour at ±%.4f raw (%.0f m)"), result->scale,
+                              result->scale * MS_METRES_PER_RAW);
+    else
+      text = g_strdup (_("No height differences"));
+    gtk_label_set_text (self->scale_label, text);
+  }
+  compute_result_free (result);
+}
+
+static void
+start_compute (MsCompareWindow *self)
+{
+  g_autoptr(GTask) task = NULL;
+  ComputeData *data = g_new0 (ComputeData, 1);
+
+  data->a = g_object_ref (self->a);
+  data->b = g_object_ref (self->b);
+  self->cancellable = g_cancellable_new ();
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
+  gtk_spinner_start (self->spinner);
+
+  task = g_task_new (self, self->cancellable, compute_done, NULL);
+  g_task_set_source_tag (task, start_compute);
+  g_task_set_task_data (task, data, (GDestroyNotify) compute_data_free);
+  g_task_run_in_thread (task, compute_thread);
+}
+
+/* -------------------------------------------------------------- public --- */
+
+MsCompareWindow *
+ms_compare_window_new (MsApplication *application,
+                       MsBlueprint   *a,
+                       MsBlueprint   *b)
+{
+  MsCompareWindow *self;
+  g_autofree char *title = NULL;
+  g_autofree char *name_a = NULL;
+  g_autofree char *name_b = NULL;
+
+  g_return_val_if_fail (MS_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (MS_IS_BLUEPRINT (a), NULL);
+  g_return_val_if_fail (MS_IS_BLUEPRINT (b), NULL);
+
+  self = g_object_new (MS_TYPE_COMPARE_WINDOW, "application", application, NULL);
+  self->a = g_object_ref (a);
+  self->b = g_object_ref (b);
+
+  /* Translators: the window title; the names of the two compared maps. */
+  name_a = display_name (a);
+  name_b = display_name (b);
+  title = g_strdup_printf (_("%s vs %s — Mapsmith"), name_a, name_b);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_label_set_text (self->name_a_label, name_a);
+  gtk_label_set_text (self->name_b_label, name_b);
+
+  apply_style (self);
+  ms_map_view_set_blueprint (self->view_a, a);
+  ms_map_view_set_blueprint (self->view_b, b);
+  ms_swipe_view_set_blueprints (self->swipe_view, a, b);
+  start_compute (self);
+  return self;
+}
+
+MsMapView *
+ms_compare_window_get_view_a (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->view_a;
+}
+
+MsMapView *
+ms_compare_window_get_view_b (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->view_b;
+}
+
+gboolean
+ms_compare_window_is_computing (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), FALSE);
+  return self->cancellable != NULL;
+}
+
+const char *
+ms_compare_window_get_error (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->error;
+}
+
+GtkLabel *
+ms_compare_window_get_cell (MsCompareWindow *self,
+                            const char      *key,
+                            guint            column)
+{
+  Row *row;
+
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  g_return_val_if_fail (column < N_COLUMNS, NULL);
+
+  row = g_hash_table_lookup (self->rows, key);
+  return row != NULL ? row->cells[column] : NULL;
+}
+
+MsSwipeView *
+ms_compare_window_get_swipe_view (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->swipe_view;
+}
+
+GdkTexture *
+ms_compare_window_get_diff_texture (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->diff_texture;
+}
+
+/* -------------------------------------------------------------- object --- */
+
+static void
+ms_compare_window_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  MsCompareWindow *self = MS_COMPARE_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODE:
+      g_value_set_string (value, self->mode);
+      break;
+    case PROP_LINKED:
+      g_value_set_boolean (value, self->linked);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ms_compare_window_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  MsCompareWindow *self = MS_COMPARE_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODE:
+      set_mode (self, g_value_get_string (value));
+      break;
+    case PROP_LINKED:
+      set_linked (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ms_compare_window_dispose (GObject *object)
+{
+  MsCompareWindow *self = MS_COMPARE_WINDOW (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_COMPARE_WINDOW);
+  g_clear_object (&self->a);
+  g_clear_object (&self->b);
+  g_clear_object (&self->diff_texture);
+  g_clear_pointer (&self->rows, g_hash_table_unref);
+
+  G_OBJECT_CLASS (ms_compare_window_parent_class)->dispose (object);
+}
+
+static void
+ms_compare_window_finalize (GObject *object)
+{
+  MsCompareWindow *self = MS_COMPARE_WINDOW (object);
+
+  g_free (self->error);
+  g_free (self->mode);
+
+  G_OBJECT_CLASS (ms_compare_window_parent_class)->finalize (object);
+}
+
+static void
+ms_compare_window_class_init (MsCompareWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = ms_compare_window_get_property;
+  object_class->set_property = ms_compare_window_set_property;
+  object_class->dispose = ms_compare_window_dispose;
+  object_class->finalize = ms_compare_window_finalize;
+
+  properties[PROP_MODE] =
+    g_param_spec_string ("mode", NULL, NULL, "side-by-side",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LINKED] =
+    g_param_spec_boolean ("linked", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (MS_TYPE_MAP_VIEW);
+  g_type_ensure (MS_TYPE_SWIPE_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-compare-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, view_a);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, view_b);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, swipe_view);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, name_a_label);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, name_b_label);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, stats_grid);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, diff_picture);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, legend_box);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, scale_label);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, error_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_stack_child_changed);
+
+  gtk_widget_class_install_property_action (widget_class, "win.mode", "mode");
+  gtk_widget_class_install_property_action (widget_class, "win.link", "linked");
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK, "win.mode", "s", "side-by-side");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK, "win.mode", "s", "swipe");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK, "win.mode", "s", "difference");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.link", NULL);
+}
+
+static void
+ensure_css (void)
+{
+  static GdkDisplay *loaded_for;
+  GdkDisplay *display = gdk_display_get_default ();
+  g_autoptr(GtkCssProvider) css = NULL;
+
+  if (display == NULL || display == loaded_for)
+    return;
+  loaded_for = display;
+  css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, RESOURCE_PREFIX "/ms-compare-window.css");
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+static void
+ms_compare_window_init (MsCompareWindow *self)
+{
+  ensure_css ();
+  self->linked = TRUE;
+  self->mode = g_strdup ("side-by-side");
+  self->rows = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_window_set_default_size (GTK_WINDOW (self), 1200, 760);
+  build_legend (self);
+
+  g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::zoom",
+                           G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::centre-x",
+                           G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::centre-y",
+                           G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ms_map_view_get_viewport (self->view_b), "notify::zoom",
+                           G_CALLBACK (on_viewport_b_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ms_map_view_get_viewport (self->view_b), "notify::centre-x",
+                           G_CALLBACK (on_viewport_b_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (ms_map_view_get_viewport (self->view_b), "notify::centre-y",
+                           G_CALLBACK (on_viewport_b_changed), self, G_CONNECT_SWAPPED);
+}

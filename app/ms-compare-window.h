@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-application.h"
+#include "ms-blueprint.h"
+#include "ms-map-view.h"
+#include "ms-swipe-view.h"
+
+G_BEGIN_DECLS
+
+#define MS_TYPE_COMPARE_WINDOW (ms_compare_window_get_type ())
+G_DECLARE_FINAL_TYPE (MsCompareWindow, ms_compare_window, MS, COMPARE_WINDOW, GtkApplicationWindow)
+
+/* Compares @a with @b: both already loaded; the window keeps references. */
+MsCompareWindow *ms_compare_window_new             (MsApplication   *application,
+                                                    MsBlueprint     *a,
+                                                    MsBlueprint     *b);
+MsMapView       *ms_compare_window_get_view_a      (MsCompareWindow *self);
+MsMapView       *ms_compare_window_get_view_b      (MsCompareWindow *self);
+/* TRUE while the figures and the difference image are being computed. */
+gboolean         ms_compare_window_is_computing    (MsCompareWindow *self);
+const char      *ms_compare_window_get_error       (MsCompareWindow *self);
+/* The statistics table's label for row @key ("towns:Village",
+ * "water-pixels", …) and @column (0 A, 1 B, 2 the difference), or NULL. */
+GtkLabel        *ms_compare_window_get_cell        (MsCompareWindow *self,
+                                                    const char      *key,
+                                                    guint            column);
+MsSwipeView     *ms_compare_window_get_swipe_view  (MsCompareWindow *self);
+/* The difference image as shown, or NULL while it is computed. */
+GdkTexture      *ms_compare_window_get_diff_texture (MsCompareWindow *self);
+
+G_END_DECLS
