@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <gio/gio.h>
 
@@ -155,4 +156,45 @@ ms_test_rss_anon (void)
   line = strstr (status, "RssAnon:");
   g_assert_nonnull (line);
   return (gsize) g_ascii_strtoull (line + strlen ("RssAnon:"), NULL, 10) * 1024;
+}
+
+void
+ms_test_run_clear (MsTestRun *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+void
+ms_test_run_cli (MsTestRun *run, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  va_list args;
+  int wait_status;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("MAPSMITH_CLI"));
+  va_start (args, run);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &run->out, &run->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+JsonObject *
+ms_test_parse_json (const char *text,
+                    JsonParser *parser)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,21 @@ typedef struct
 
 GArray     *ms_test_walk_sections        (const guint8 *data, gsize length);
 const MsTestSection *ms_test_find        (GArray *sections, const char *tag);
+
+/* mapsmith-cli ($MAPSMITH_CLI) run with the arguments given, NULL-terminated. */
+typedef struct
+{
+  int   status;  /* exit status */
+  char *out;
+  char *err;
+} MsTestRun;
+
+void        ms_test_run_clear            (MsTestRun *run);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MsTestRun, ms_test_run_clear)
+void        ms_test_run_cli              (MsTestRun *run, ...) G_GNUC_NULL_TERMINATED;
+/* The root object of @text, which must parse. */
+JsonObject *ms_test_parse_json           (const char *text,
+                                          JsonParser *parser);
 
 /* Process memory from /proc/self/status, in bytes. */
 gsize       ms_test_rss_anon             (void);

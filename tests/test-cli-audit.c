@@ -12,63 +12,14 @@
 
 #include "ms-test-util.h"
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run *r, ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  va_list args;
-  int wait_status;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("MAPSMITH_CLI"));
-  va_start (args, r);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &r->out, &r->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
-}
-
-static JsonObject *
-parse_json (const char *text,
-            JsonParser *parser)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
-}
-
 static void
 make_demo (const char *path,
            const char *size,
            const char *seed)
 {
-  g_auto(Run) r = { 0, };
+  g_auto(MsTestRun) r = { 0, };
 
-  run_cli (&r, "demo", path, "--size", size, "--seed", seed, NULL);
+  ms_test_run_cli (&r, "demo", path, "--size", size, "--seed", seed, NULL);
   g_assert_cmpint (r.status, ==, 0);
 }
 
@@ -113,35 +64,35 @@ test_audit (void)
 
   /* Clean: exit 0, no findings. */
   {
-    g_auto(Run) r = { 0, };
+    g_auto(MsTestRun) r = { 0, };
     g_autoptr(JsonParser) parser = json_parser_new ();
     JsonObject *root;
 
-    run_cli (&r, "audit", "--json", clean, NULL);
+    ms_test_run_cli (&r, "audit", "--json", clean, NULL);
     g_assert_cmpint (r.status, ==, 0);
-    root = parse_json (r.out, parser);
+    root = ms_test_parse_json (r.out, parser);
     g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "findings")), ==, 0);
     g_assert_cmpint (json_object_get_int_member (root, "errors"), ==, 0);
     g_assert_cmpint (json_object_get_int_member (root, "warnings"), ==, 0);
   }
   {
-    g_auto(Run) r = { 0, };
+    g_auto(MsTestRun) r = { 0, };
 
-    run_cli (&r, "audit", clean, NULL);
+    ms_test_run_cli (&r, "audit", clean, NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_cmpstr (r.out, ==, "");
   }
 
   /* An error finding: exit 3, with its location. */
   {
-    g_auto(Run) r = { 0, };
+    g_auto(MsTestRun) r = { 0, };
     g_autoptr(JsonParser) parser = json_parser_new ();
     JsonObject *root, *f;
     JsonArray *findings;
 
-    run_cli (&r, "audit", "--json", nan, NULL);
+    ms_test_run_cli (&r, "audit", "--json", nan, NULL);
     g_assert_cmpint (r.status, ==, 3);
-    root = parse_json (r.out, parser);
+    root = ms_test_parse_json (r.out, parser);
     findings = json_object_get_array_member (root, "findings");
     g_assert_cmpuint (json_array_get_length (findings), ==, 1);
     f = json_array_get_object_element (findings, 0);
@@ -155,9 +106,9 @@ test_audit (void)
     g_assert_cmpint (json_object_get_int_member (root, "warnings"), ==, 0);
   }
   {
-    g_auto(Run) r = { 0, };
+    g_auto(MsTestRun) r = { 0, };
 
-    run_cli (&r, "audit", nan, NULL);
+    ms_test_run_cli (&r, "audit", nan, NULL);
     g_assert_cmpint (r.status, ==, 3);
     g_assert_true (g_str_has_prefix (r.out, "error height-nonfinite (3, 5) 1: "));
     g_assert_cmpuint (strlen (r.out), ==, strcspn (r.out, "\n") + 1);  /* one line */
@@ -165,13 +116,13 @@ test_audit (void)
 
   /* A warning only: exit 0; no location is null. */
   {
-    g_auto(Run) r = { 0, };
+    g_auto(MsTestRun) r = { 0, };
     g_autoptr(JsonParser) parser = json_parser_new ();
     JsonObject *root, *f;
 
-    run_cli (&r, "audit", "--json", curve, NULL);
+    ms_test_run_cli (&r, "audit", "--json", curve, NULL);
     g_assert_cmpint (r.status, ==, 0);
-    root = parse_json (r.out, parser);
+    root = ms_test_parse_json (r.out, parser);
     f = json_array_get_object_element (json_object_get_array_member (root, "findings"), 0);
     g_assert_cmpstr (json_object_get_string_member (f, "severity"), ==, "warning");
     g_assert_cmpstr (json_object_get_string_member (f, "check"), ==, "curve-params");
@@ -181,30 +132,30 @@ test_audit (void)
     g_assert_cmpint (json_object_get_int_member (root, "warnings"), ==, 1);
   }
   {
-    g_auto(Run) r = { 0, };
+    g_auto(MsTestRun) r = { 0, };
 
-    run_cli (&r, "audit", curve, NULL);
+    ms_test_run_cli (&r, "audit", curve, NULL);
     g_assert_cmpint (r.status, ==, 0);
     g_assert_true (g_str_has_prefix (r.out, "warning curve-params 0: "));
   }
 
   /* Invalid file 1; usage and I/O 2. */
   {
-    g_auto(Run) r1 = { 0, };
-    g_auto(Run) r2 = { 0, };
-    g_auto(Run) r3 = { 0, };
-    g_auto(Run) r4 = { 0, };
-    g_auto(Run) r5 = { 0, };
+    g_auto(MsTestRun) r1 = { 0, };
+    g_auto(MsTestRun) r2 = { 0, };
+    g_auto(MsTestRun) r3 = { 0, };
+    g_auto(MsTestRun) r4 = { 0, };
+    g_auto(MsTestRun) r5 = { 0, };
 
-    run_cli (&r1, "audit", garbage, NULL);
+    ms_test_run_cli (&r1, "audit", garbage, NULL);
     g_assert_cmpint (r1.status, ==, 1);
-    run_cli (&r2, "audit", missing, NULL);
+    ms_test_run_cli (&r2, "audit", missing, NULL);
     g_assert_cmpint (r2.status, ==, 2);
-    run_cli (&r3, "audit", NULL);
+    ms_test_run_cli (&r3, "audit", NULL);
     g_assert_cmpint (r3.status, ==, 2);
-    run_cli (&r4, "audit", "--bogus", clean, NULL);
+    ms_test_run_cli (&r4, "audit", "--bogus", clean, NULL);
     g_assert_cmpint (r4.status, ==, 2);
-    run_cli (&r5, "audit", "--profile", missing, clean, NULL);
+    ms_test_run_cli (&r5, "audit", "--profile", missing, clean, NULL);
     g_assert_cmpint (r5.status, ==, 2);
   }
 
@@ -248,15 +199,15 @@ test_diff (void)
 
   /* The JSON shape, on two seeds. */
   {
-    g_auto(Run) r = { 0, };
+    g_auto(MsTestRun) r = { 0, };
     g_autoptr(JsonParser) parser = json_parser_new ();
     JsonObject *root, *h, *w, *towns, *roads, *params;
     JsonArray *matrix;
     gint64 sum = 0;
 
-    run_cli (&r, "diff", "--json", a, b, "-o", png, NULL);
+    ms_test_run_cli (&r, "diff", "--json", a, b, "-o", png, NULL);
     g_assert_cmpint (r.status, ==, 0);
-    root = parse_json (r.out, parser);
+    root = ms_test_parse_json (r.out, parser);
     g_assert_false (json_object_get_boolean_member (root, "normalised"));
     g_assert_cmpint (json_object_get_int_member (root, "grid_size"), ==, 512);
 
@@ -321,13 +272,13 @@ test_diff (void)
 
   /* A map against itself: all zeros. */
   {
-    g_auto(Run) r = { 0, };
+    g_auto(MsTestRun) r = { 0, };
     g_autoptr(JsonParser) parser = json_parser_new ();
     JsonObject *root, *h, *w;
 
-    run_cli (&r, "diff", "--json", a, a, NULL);
+    ms_test_run_cli (&r, "diff", "--json", a, a, NULL);
     g_assert_cmpint (r.status, ==, 0);
-    root = parse_json (r.out, parser);
+    root = ms_test_parse_json (r.out, parser);
     h = json_object_get_object_member (root, "height");
     g_assert_cmpfloat (json_object_get_double_member (h, "min"), ==, 0.0);
     g_assert_cmpfloat (json_object_get_double_member (h, "max"), ==, 0.0);
@@ -342,14 +293,14 @@ test_diff (void)
   /* Different sizes: normalised on the larger grid; the image is its size,
    * or block-reduced under --max-size: k = ⌈512 / 100⌉ = 6, ⌈512 / 6⌉ = 86. */
   {
-    g_auto(Run) r = { 0, };
-    g_auto(Run) r2 = { 0, };
+    g_auto(MsTestRun) r = { 0, };
+    g_auto(MsTestRun) r2 = { 0, };
     g_autoptr(JsonParser) parser = json_parser_new ();
     JsonObject *root, *highway;
 
-    run_cli (&r, "diff", "--json", small, a, "-o", png, NULL);
+    ms_test_run_cli (&r, "diff", "--json", small, a, "-o", png, NULL);
     g_assert_cmpint (r.status, ==, 0);
-    root = parse_json (r.out, parser);
+    root = ms_test_parse_json (r.out, parser);
     g_assert_true (json_object_get_boolean_member (root, "normalised"));
     g_assert_cmpint (json_object_get_int_member (root, "grid_size"), ==, 512);
     g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (root, "map_size"),
@@ -362,7 +313,7 @@ test_diff (void)
     g_assert_cmpuint (width, ==, 512);
     g_assert_cmpuint (height, ==, 512);
 
-    run_cli (&r2, "diff", small, a, "-o", png_small, "--max-size", "100", NULL);
+    ms_test_run_cli (&r2, "diff", small, a, "-o", png_small, "--max-size", "100", NULL);
     g_assert_cmpint (r2.status, ==, 0);
     g_assert_nonnull (strstr (r2.out, "sizes differ"));
     png_size (png_small, &width, &height);
@@ -372,22 +323,22 @@ test_diff (void)
 
   /* Exit codes. */
   {
-    g_auto(Run) r1 = { 0, };
-    g_auto(Run) r2 = { 0, };
-    g_auto(Run) r3 = { 0, };
-    g_auto(Run) r4 = { 0, };
-    g_auto(Run) r5 = { 0, };
+    g_auto(MsTestRun) r1 = { 0, };
+    g_auto(MsTestRun) r2 = { 0, };
+    g_auto(MsTestRun) r3 = { 0, };
+    g_auto(MsTestRun) r4 = { 0, };
+    g_auto(MsTestRun) r5 = { 0, };
     g_autofree char *bad_png = g_build_filename (dir, "no-such-folder", "x.png", NULL);
 
-    run_cli (&r1, "diff", a, garbage, NULL);
+    ms_test_run_cli (&r1, "diff", a, garbage, NULL);
     g_assert_cmpint (r1.status, ==, 1);
-    run_cli (&r2, "diff", a, missing, NULL);
+    ms_test_run_cli (&r2, "diff", a, missing, NULL);
     g_assert_cmpint (r2.status, ==, 2);
-    run_cli (&r3, "diff", a, NULL);
+    ms_test_run_cli (&r3, "diff", a, NULL);
     g_assert_cmpint (r3.status, ==, 2);
-    run_cli (&r4, "diff", a, b, "--max-size", "0", NULL);
+    ms_test_run_cli (&r4, "diff", a, b, "--max-size", "0", NULL);
     g_assert_cmpint (r4.status, ==, 2);
-    run_cli (&r5, "diff", a, b, "-o", bad_png, NULL);
+    ms_test_run_cli (&r5, "diff", a, b, "-o", bad_png, NULL);
     g_assert_cmpint (r5.status, ==, 2);
   }
 

@@ -12,55 +12,6 @@
 
 #include "ms-test-util.h"
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_free (r->out);
-  g_free (r->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run *r, ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  va_list args;
-  int wait_status;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("MAPSMITH_CLI"));
-  va_start (args, r);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &r->out, &r->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  r->status = WEXITSTATUS (wait_status);
-}
-
-static JsonObject *
-parse_json (const char *text,
-            JsonParser *parser)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
-}
-
 static guint32
 get_u32 (const guint8 *p)
 {
@@ -97,8 +48,8 @@ test_info_json (void)
 {
   g_autofree char *dir = ms_test_make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "MapData_Seed_77.dat", NULL);
-  g_auto(Run) demo = { 0, };
-  g_auto(Run) info = { 0, };
+  g_auto(MsTestRun) demo = { 0, };
+  g_auto(MsTestRun) info = { 0, };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autofree guint8 *data = NULL;
   g_autoptr(GArray) sections = NULL;
@@ -114,12 +65,12 @@ test_info_json (void)
   gint64 water_pixels = 0, lakes = 0;
   gboolean seen[65536] = { 0, };
 
-  run_cli (&demo, "demo", path, "--size", "256", "--seed", "77", NULL);
+  ms_test_run_cli (&demo, "demo", path, "--size", "256", "--seed", "77", NULL);
   g_assert_cmpint (demo.status, ==, 0);
 
-  run_cli (&info, "info", "--json", path, NULL);
+  ms_test_run_cli (&info, "info", "--json", path, NULL);
   g_assert_cmpint (info.status, ==, 0);
-  root = parse_json (info.out, parser);
+  root = ms_test_parse_json (info.out, parser);
 
   g_assert_true (g_file_get_contents (path, (char **) &data, &length, NULL));
   sections = ms_test_walk_sections (data, length);
@@ -235,29 +186,29 @@ test_validate_and_exit_codes (void)
   g_autoptr(GArray) sections = NULL;
   const MsTestSection *wbid;
   gsize length;
-  g_auto(Run) r1 = { 0, };
-  g_auto(Run) r2 = { 0, };
-  g_auto(Run) r3 = { 0, };
-  g_auto(Run) r4 = { 0, };
-  g_auto(Run) r5 = { 0, };
-  g_auto(Run) r6 = { 0, };
-  g_auto(Run) r7 = { 0, };
-  g_auto(Run) r8 = { 0, };
-  g_auto(Run) r9 = { 0, };
+  g_auto(MsTestRun) r1 = { 0, };
+  g_auto(MsTestRun) r2 = { 0, };
+  g_auto(MsTestRun) r3 = { 0, };
+  g_auto(MsTestRun) r4 = { 0, };
+  g_auto(MsTestRun) r5 = { 0, };
+  g_auto(MsTestRun) r6 = { 0, };
+  g_auto(MsTestRun) r7 = { 0, };
+  g_auto(MsTestRun) r8 = { 0, };
+  g_auto(MsTestRun) r9 = { 0, };
   g_autofree char *expected = NULL;
 
-  run_cli (&r1, "demo", good, "--size", "256", NULL);
+  ms_test_run_cli (&r1, "demo", good, "--size", "256", NULL);
   g_assert_cmpint (r1.status, ==, 0);
   g_assert_true (g_file_get_contents (good, &data, &length, NULL));
   sections = ms_test_walk_sections ((guint8 *) data, length);
   wbid = ms_test_find (sections, "WBID");
   g_assert_true (g_file_set_contents (bad, data, (gssize) (wbid->offset + 100), NULL));
 
-  run_cli (&r2, "validate", good, NULL);
+  ms_test_run_cli (&r2, "validate", good, NULL);
   g_assert_cmpint (r2.status, ==, 0);
   g_assert_nonnull (strstr (r2.out, "valid v2 blueprint"));
 
-  run_cli (&r3, "validate", good, bad, NULL);
+  ms_test_run_cli (&r3, "validate", good, bad, NULL);
   g_assert_cmpint (r3.status, ==, 1);
   /* One line naming the file, the section and the offset of its length. */
   expected = g_strdup_printf ("%s: offset %" G_GSIZE_FORMAT ": section WBID declares %" G_GSIZE_FORMAT
@@ -266,23 +217,23 @@ test_validate_and_exit_codes (void)
   g_assert_nonnull (strchr (r3.err, '\n'));
   g_assert_null (strchr (strchr (r3.err, '\n') + 1, '\n'));
 
-  run_cli (&r4, "validate", missing, NULL);
+  ms_test_run_cli (&r4, "validate", missing, NULL);
   g_assert_cmpint (r4.status, ==, 2);
   g_assert_nonnull (strstr (r4.err, "missing.dat"));
 
-  run_cli (&r5, NULL);
+  ms_test_run_cli (&r5, NULL);
   g_assert_cmpint (r5.status, ==, 2);
-  run_cli (&r6, "frobnicate", NULL);
+  ms_test_run_cli (&r6, "frobnicate", NULL);
   g_assert_cmpint (r6.status, ==, 2);
-  run_cli (&r7, "info", good, bad, NULL);
+  ms_test_run_cli (&r7, "info", good, bad, NULL);
   g_assert_cmpint (r7.status, ==, 2);
 
   g_assert_true (g_file_set_contents (profile, "[Biomes]\n0=Sea\n", -1, NULL));
-  run_cli (&r8, "info", "--profile", profile, good, NULL);
+  ms_test_run_cli (&r8, "info", "--profile", profile, good, NULL);
   g_assert_cmpint (r8.status, ==, 2);
   g_assert_nonnull (strstr (r8.err, "broken.profile"));
 
-  run_cli (&r9, "demo", good, "--size", "100", NULL);
+  ms_test_run_cli (&r9, "demo", good, "--size", "100", NULL);
   g_assert_cmpint (r9.status, ==, 2);
 
   ms_test_remove_tree (dir);
@@ -317,12 +268,12 @@ test_convert (void)
   g_autofree char *demo = g_build_filename (dir, "demo.dat", NULL);
   g_autofree char *with_unknown = g_build_filename (dir, "unknown.dat", NULL);
   g_autofree char *rewritten = g_build_filename (dir, "rewritten.dat", NULL);
-  g_auto(Run) c1 = { 0, };
-  g_auto(Run) i1 = { 0, };
-  g_auto(Run) i0 = { 0, };
-  g_auto(Run) d = { 0, };
-  g_auto(Run) c2 = { 0, };
-  g_auto(Run) c3 = { 0, };
+  g_auto(MsTestRun) c1 = { 0, };
+  g_auto(MsTestRun) i1 = { 0, };
+  g_auto(MsTestRun) i0 = { 0, };
+  g_auto(MsTestRun) d = { 0, };
+  g_auto(MsTestRun) c2 = { 0, };
+  g_auto(MsTestRun) c3 = { 0, };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(JsonParser) parser0 = json_parser_new ();
   JsonObject *root, *params;
@@ -334,22 +285,22 @@ test_convert (void)
   const guint8 payload[5] = { 9, 8, 7, 6, 5 };
 
   write_v1 (v1);
-  run_cli (&i0, "info", "--json", v1, NULL);
+  ms_test_run_cli (&i0, "info", "--json", v1, NULL);
   g_assert_cmpint (i0.status, ==, 0);
-  root = parse_json (i0.out, parser0);
+  root = ms_test_parse_json (i0.out, parser0);
   g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "v1");
   g_assert_true (json_object_get_null_member (root, "params"));
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "sections")), ==, 0);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "warnings")), >=, 1);
   g_assert_true (json_object_get_null_member (root, "water"));
 
-  run_cli (&c1, "convert", v1, v2, NULL);
+  ms_test_run_cli (&c1, "convert", v1, v2, NULL);
   g_assert_cmpint (c1.status, ==, 0);
   g_assert_nonnull (strstr (c1.err, "deprecated"));
 
-  run_cli (&i1, "info", "--json", v2, NULL);
+  ms_test_run_cli (&i1, "info", "--json", v2, NULL);
   g_assert_cmpint (i1.status, ==, 0);
-  root = parse_json (i1.out, parser);
+  root = ms_test_parse_json (i1.out, parser);
   params = json_object_get_object_member (root, "params");
   g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "v2");
   g_assert_true (json_object_get_boolean_member (params, "sentinel"));
@@ -362,13 +313,13 @@ test_convert (void)
   g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (root, "biome_counts"), 4), ==, 128 * 256);
 
   /* v2 -> v2 keeps an unknown section. */
-  run_cli (&d, "demo", demo, "--size", "256", NULL);
+  ms_test_run_cli (&d, "demo", demo, "--size", "256", NULL);
   g_assert_cmpint (d.status, ==, 0);
   g_assert_true (g_file_get_contents (demo, &data, &length, NULL));
   g_byte_array_append (a, (const guint8 *) data, length);
   ms_test_put_section (a, "NEWS", payload, sizeof payload);
   g_assert_true (g_file_set_contents (with_unknown, (const char *) a->data, a->len, NULL));
-  run_cli (&c2, "convert", with_unknown, rewritten, NULL);
+  ms_test_run_cli (&c2, "convert", with_unknown, rewritten, NULL);
   g_assert_cmpint (c2.status, ==, 0);
   g_assert_nonnull (strstr (c2.err, "unknown section NEWS"));
   g_assert_true (g_file_get_contents (rewritten, &out, &out_length, NULL));
@@ -378,7 +329,7 @@ test_convert (void)
 
   /* An invalid input exits 1 and writes nothing. */
   g_assert_true (g_file_set_contents (with_unknown, data, 50, NULL));
-  run_cli (&c3, "convert", with_unknown, v2 /* exists */, NULL);
+  ms_test_run_cli (&c3, "convert", with_unknown, v2 /* exists */, NULL);
   g_assert_cmpint (c3.status, ==, 1);
   {
     g_autofree char *still = NULL;
@@ -393,9 +344,9 @@ test_convert (void)
 static void
 test_text_and_demo (void)
 {
-  g_auto(Run) r = { 0, };
+  g_auto(MsTestRun) r = { 0, };
 
-  run_cli (&r, "info", "--demo", NULL);
+  ms_test_run_cli (&r, "info", "--demo", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_nonnull (strstr (r.out, "map size      512 × 512"));
   g_assert_nonnull (strstr (r.out, "Ocean"));
