@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "ms-blueprint-pyramid.h"
+#include "ms-tile-lru.h"
 
 struct _MsBlueprintPyramid
 {
@@ -19,12 +20,9 @@ struct _MsBlueprintPyramid
 
   MsBlueprint *blueprint;
   guint        top_level;
-  gsize        budget;
 
-  GMutex       lock;
-  GHashTable  *tiles;       /* packed key -> GList link in lru */
-  GQueue       lru;         /* MsBlueprintTile*, most recent at the head */
-  gsize        cached_bytes;
+  GMutex       lock;        /* guards tiles: workers make tiles too */
+  MsTileLru   *tiles;       /* MsBlueprintTile* */
 };
 
 G_DEFINE_FINAL_TYPE (MsBlueprintPyramid, ms_blueprint_pyramid, G_TYPE_OBJECT)
@@ -59,8 +57,7 @@ ms_blueprint_pyramid_finalize (GObject *object)
 {
   MsBlueprintPyramid *self = MS_BLUEPRINT_PYRAMID (object);
 
-  g_hash_table_destroy (self->tiles);
-  g_queue_clear_full (&self->lru, (GDestroyNotify) ms_blueprint_tile_unref);
+  ms_tile_lru_free (self->tiles);
   g_mutex_clear (&self->lock);
   g_clear_object (&self->blueprint);
 
@@ -77,7 +74,7 @@ static void
 ms_blueprint_pyramid_init (MsBlueprintPyramid *self)
 {
   g_mutex_init (&self->lock);
-  self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+
 }
 
 MsBlueprintPyramid *
@@ -91,7 +88,7 @@ ms_blueprint_pyramid_new (MsBlueprint *blueprint,
 
   self = g_object_new (MS_TYPE_BLUEPRINT_PYRAMID, NULL);
   self->blueprint = g_object_ref (blueprint);
-  self->budget = budget_bytes;
+  self->tiles = ms_tile_lru_new (budget_bytes, (GDestroyNotify) ms_blueprint_tile_unref);
 
   n = ms_blueprint_get_map_size (blueprint);
   while (((guint64) MS_TILE_SIZE << self->top_level) < n)
@@ -130,18 +127,12 @@ MsBlueprintTile *
 ms_blueprint_pyramid_lookup (MsBlueprintPyramid *self,
                              const MsTileKey    *key)
 {
-  guint64 packed = ms_tile_key_pack (key);
-  MsBlueprintTile *tile = NULL;
-  GList *link;
+  MsBlueprintTile *tile;
 
   g_mutex_lock (&self->lock);
-  link = g_hash_table_lookup (self->tiles, &packed);
-  if (link != NULL)
-    {
-      g_queue_unlink (&self->lru, link);
-      g_queue_push_head_link (&self->lru, link);
-      tile = ms_blueprint_tile_ref (link->data);
-    }
+  tile = ms_tile_lru_lookup (self->tiles, key);
+  if (tile != NULL)
+    ms_blueprint_tile_ref (tile);
   g_mutex_unlock (&self->lock);
 
   return tile;
@@ -151,26 +142,10 @@ static void
 insert_locked (MsBlueprintPyramid *self,
                MsBlueprintTile    *tile)
 {
-  guint64 packed = ms_tile_key_pack (&tile->key);
-  GList *existing = g_hash_table_lookup (self->tiles, &packed);
-
-  if (existing != NULL)
+  if (ms_tile_lru_contains (self->tiles, &tile->key))
     return;  /* another thread made it first */
-
-  g_queue_push_head (&self->lru, ms_blueprint_tile_ref (tile));
-  g_hash_table_insert (self->tiles, g_memdup2 (&packed, sizeof packed), self->lru.head);
-  self->cached_bytes += ms_blueprint_tile_get_bytes (tile);
-
-  /* Evict from the cold end, but always keep the tile just made. */
-  while (self->cached_bytes > self->budget && self->lru.length > 1)
-    {
-      MsBlueprintTile *old = g_queue_pop_tail (&self->lru);
-      guint64 old_key = ms_tile_key_pack (&old->key);
-
-      g_hash_table_remove (self->tiles, &old_key);
-      self->cached_bytes -= ms_blueprint_tile_get_bytes (old);
-      ms_blueprint_tile_unref (old);
-    }
+  ms_tile_lru_insert (self->tiles, &tile->key, ms_blueprint_tile_ref (tile),
+                      ms_blueprint_tile_get_bytes (tile));
 }
 
 MsBlueprintTile *
@@ -276,7 +251,7 @@ ms_blueprint_pyramid_get_cached_bytes (MsBlueprintPyramid *self)
   gsize bytes;
 
   g_mutex_lock (&self->lock);
-  bytes = self->cached_bytes;
+  bytes = ms_tile_lru_get_bytes (self->tiles);
   g_mutex_unlock (&self->lock);
   return bytes;
 }
@@ -287,7 +262,7 @@ ms_blueprint_pyramid_get_cached_tiles (MsBlueprintPyramid *self)
   guint n;
 
   g_mutex_lock (&self->lock);
-  n = self->lru.length;
+  n = ms_tile_lru_get_length (self->tiles);
   g_mutex_unlock (&self->lock);
   return n;
 }

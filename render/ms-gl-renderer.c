@@ -19,6 +19,7 @@
 
 #include "ms-colour.h"
 #include "ms-gl-renderer.h"
+#include "ms-tile-lru.h"
 #include "ms-gl-program.h"
 
 #define MISSING (-1.0e30f)
@@ -32,13 +33,21 @@ typedef struct
   gsize     bytes;
 } TextureEntry;
 
+static void
+delete_entry (gpointer data)
+{
+  TextureEntry *entry = data;
+
+  glDeleteTextures (1, &entry->texture);
+  g_free (entry);
+}
+
 struct _MsGlRenderer
 {
   GObject             parent_instance;
 
   MsBlueprintPyramid *pyramid;
   MsBlueprintStyle    style;
-  gsize               budget;
 
   gboolean            realized;
   GLuint              program;
@@ -51,9 +60,7 @@ struct _MsGlRenderer
     GLint land, n_land, depth, n_depth, palette;
   } u;
 
-  GHashTable         *textures;  /* packed key -> GList link in lru */
-  GQueue              lru;       /* TextureEntry*, most recent at the head */
-  gsize               texture_bytes;
+  MsTileLru          *textures;  /* TextureEntry*, deleted with the context current */
 };
 
 G_DEFINE_FINAL_TYPE (MsGlRenderer, ms_gl_renderer, G_TYPE_OBJECT)
@@ -68,8 +75,7 @@ ms_gl_renderer_finalize (GObject *object)
   if (self->realized)
     g_critical ("MsGlRenderer finalized while realized: GL objects leak");
 
-  g_hash_table_destroy (self->textures);
-  g_queue_clear_full (&self->lru, g_free);
+  g_clear_pointer (&self->textures, ms_tile_lru_free);
   g_clear_object (&self->pyramid);
 
   G_OBJECT_CLASS (ms_gl_renderer_parent_class)->finalize (object);
@@ -84,7 +90,6 @@ ms_gl_renderer_class_init (MsGlRendererClass *klass)
 static void
 ms_gl_renderer_init (MsGlRenderer *self)
 {
-  self->textures = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   ms_blueprint_style_init (&self->style);
 }
 
@@ -98,7 +103,7 @@ ms_gl_renderer_new (MsBlueprintPyramid *pyramid,
 
   self = g_object_new (MS_TYPE_GL_RENDERER, NULL);
   self->pyramid = g_object_ref (pyramid);
-  self->budget = texture_budget;
+  self->textures = ms_tile_lru_new (texture_budget, (GDestroyNotify) delete_entry);
   return self;
 }
 
@@ -195,14 +200,7 @@ ms_gl_renderer_unrealize (MsGlRenderer *self)
   if (!self->realized)
     return;
 
-  for (GList *l = self->lru.head; l != NULL; l = l->next)
-    {
-      TextureEntry *entry = l->data;
-      glDeleteTextures (1, &entry->texture);
-    }
-  g_hash_table_remove_all (self->textures);
-  g_queue_clear_full (&self->lru, g_free);
-  self->texture_bytes = 0;
+  ms_tile_lru_clear (self->textures);
 
   glDeleteTextures (1, &self->palette);
   glDeleteBuffers (1, &self->vbo);
@@ -248,14 +246,7 @@ static TextureEntry *
 find_texture (MsGlRenderer    *self,
               const MsTileKey *key)
 {
-  guint64 packed = ms_tile_key_pack (key);
-  GList *link = g_hash_table_lookup (self->textures, &packed);
-
-  if (link == NULL)
-    return NULL;
-  g_queue_unlink (&self->lru, link);
-  g_queue_push_head_link (&self->lru, link);
-  return link->data;
+  return ms_tile_lru_lookup (self->textures, key);
 }
 
 GArray *
@@ -271,9 +262,7 @@ ms_gl_renderer_get_missing (MsGlRenderer   *self,
     for (guint tx = tx0; tx < tx1; tx++)
       {
         MsTileKey key = { level, tx, ty };
-        guint64 packed = ms_tile_key_pack (&key);
-
-        if (!g_hash_table_contains (self->textures, &packed))
+        if (!ms_tile_lru_contains (self->textures, &key))
           g_array_append_val (keys, key);
       }
   return keys;
@@ -286,9 +275,7 @@ ms_gl_renderer_upload_tile (MsGlRenderer    *self,
   const MsBlueprintGrid *g = &tile->grid;
   gsize cells = (gsize) g->width * g->height;
   g_autofree float *texels = g_new (float, cells * 4);
-  guint64 packed = ms_tile_key_pack (&tile->key);
   TextureEntry *entry;
-  GList *existing;
 
   g_return_if_fail (MS_IS_GL_RENDERER (self));
   g_return_if_fail (self->realized);
@@ -304,22 +291,15 @@ ms_gl_renderer_upload_tile (MsGlRenderer    *self,
       texels[4 * i + 3] = id == 0 ? 0.0f : id == 1 ? 1.0f : 2.0f;
     }
 
-  existing = g_hash_table_lookup (self->textures, &packed);
-  if (existing != NULL)
-    {
-      entry = existing->data;
-      g_queue_unlink (&self->lru, existing);
-      g_queue_push_head_link (&self->lru, existing);
-    }
-  else
+  /* A new tile may evict cold ones; it is never evicted itself. */
+  entry = ms_tile_lru_lookup (self->textures, &tile->key);
+  if (entry == NULL)
     {
       entry = g_new0 (TextureEntry, 1);
       entry->key = tile->key;
-      glGenTextures (1, &entry->texture);
-      g_queue_push_head (&self->lru, entry);
-      g_hash_table_insert (self->textures, g_memdup2 (&packed, sizeof packed), self->lru.head);
       entry->bytes = cells * 4 * sizeof (float);
-      self->texture_bytes += entry->bytes;
+      glGenTextures (1, &entry->texture);
+      ms_tile_lru_insert (self->textures, &tile->key, entry, entry->bytes);
     }
   entry->width = tile->width;
   entry->height = tile->height;
@@ -333,18 +313,6 @@ ms_gl_renderer_upload_tile (MsGlRenderer    *self,
   glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei) g->width, (GLsizei) g->height, 0,
                 GL_RGBA, GL_FLOAT, texels);
   glBindTexture (GL_TEXTURE_2D, 0);
-
-  /* Evict from the cold end, keeping the tile just uploaded. */
-  while (self->texture_bytes > self->budget && self->lru.length > 1)
-    {
-      TextureEntry *old = g_queue_pop_tail (&self->lru);
-      guint64 old_key = ms_tile_key_pack (&old->key);
-
-      glDeleteTextures (1, &old->texture);
-      g_hash_table_remove (self->textures, &old_key);
-      self->texture_bytes -= old->bytes;
-      g_free (old);
-    }
 }
 
 static void
@@ -508,12 +476,12 @@ gsize
 ms_gl_renderer_get_texture_bytes (MsGlRenderer *self)
 {
   g_return_val_if_fail (MS_IS_GL_RENDERER (self), 0);
-  return self->texture_bytes;
+  return ms_tile_lru_get_bytes (self->textures);
 }
 
 guint
 ms_gl_renderer_get_n_textures (MsGlRenderer *self)
 {
   g_return_val_if_fail (MS_IS_GL_RENDERER (self), 0);
-  return self->lru.length;
+  return ms_tile_lru_get_length (self->textures);
 }

@@ -26,6 +26,7 @@
 #include "ms-colour.h"
 #include "ms-gl-program.h"
 #include "ms-zone-gl-renderer.h"
+#include "ms-tile-lru.h"
 
 #define MISSING (-1.0e30f)
 #define RAMP_WIDTH 256
@@ -40,13 +41,20 @@ typedef struct
   gboolean  stale;
 } TextureEntry;
 
+static void
+delete_entry (TextureEntry *entry)
+{
+  glDeleteTextures (1, &entry->cells);
+  glDeleteTextures (1, &entry->flags);
+  g_free (entry);
+}
+
 struct _MsZoneGlRenderer
 {
   GObject        parent_instance;
 
   MsZonePyramid *pyramid;
   MsZoneStyle    style;
-  gsize          budget;
 
   gboolean       realized;
   GLuint         program;
@@ -60,9 +68,7 @@ struct _MsZoneGlRenderer
     GLint strength, opacity, has_relief, relief, allowed, control, blocking;
   } u;
 
-  GHashTable    *textures;  /* packed key -> GList link in lru */
-  GQueue         lru;       /* TextureEntry*, most recent at the head */
-  gsize          texture_bytes;
+  MsTileLru     *textures;  /* TextureEntry*, deleted with the context current */
   guint64        n_uploads;
 };
 
@@ -77,8 +83,7 @@ ms_zone_gl_renderer_finalize (GObject *object)
   if (self->realized)
     g_critical ("MsZoneGlRenderer finalized while realized: GL objects leak");
 
-  g_hash_table_destroy (self->textures);
-  g_queue_clear_full (&self->lru, g_free);
+  g_clear_pointer (&self->textures, ms_tile_lru_free);
   g_clear_object (&self->pyramid);
 
   G_OBJECT_CLASS (ms_zone_gl_renderer_parent_class)->finalize (object);
@@ -93,7 +98,6 @@ ms_zone_gl_renderer_class_init (MsZoneGlRendererClass *klass)
 static void
 ms_zone_gl_renderer_init (MsZoneGlRenderer *self)
 {
-  self->textures = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   ms_zone_style_init (&self->style);
 }
 
@@ -115,7 +119,7 @@ ms_zone_gl_renderer_new (MsZonePyramid *pyramid,
 
   self = g_object_new (MS_TYPE_ZONE_GL_RENDERER, NULL);
   self->pyramid = g_object_ref (pyramid);
-  self->budget = texture_budget;
+  self->textures = ms_tile_lru_new (texture_budget, (GDestroyNotify) delete_entry);
   g_signal_connect_object (pyramid, "tiles-invalidated", G_CALLBACK (on_tiles_invalidated),
                            self, 0);
   return self;
@@ -253,14 +257,6 @@ ms_zone_gl_renderer_realize (MsZoneGlRenderer  *self,
   return TRUE;
 }
 
-static void
-delete_entry (TextureEntry *entry)
-{
-  glDeleteTextures (1, &entry->cells);
-  glDeleteTextures (1, &entry->flags);
-  g_free (entry);
-}
-
 void
 ms_zone_gl_renderer_unrealize (MsZoneGlRenderer *self)
 {
@@ -269,9 +265,7 @@ ms_zone_gl_renderer_unrealize (MsZoneGlRenderer *self)
   if (!self->realized)
     return;
 
-  g_hash_table_remove_all (self->textures);
-  g_queue_clear_full (&self->lru, (GDestroyNotify) delete_entry);
-  self->texture_bytes = 0;
+  ms_tile_lru_clear (self->textures);
 
   glDeleteTextures (1, &self->ramps);
   glDeleteTextures (1, &self->palette);
@@ -319,14 +313,7 @@ static TextureEntry *
 find_texture (MsZoneGlRenderer *self,
               const MsTileKey  *key)
 {
-  guint64 packed = ms_tile_key_pack (key);
-  GList *link = g_hash_table_lookup (self->textures, &packed);
-
-  if (link == NULL)
-    return NULL;
-  g_queue_unlink (&self->lru, link);
-  g_queue_push_head_link (&self->lru, link);
-  return link->data;
+  return ms_tile_lru_lookup (self->textures, key);
 }
 
 GArray *
@@ -346,10 +333,9 @@ ms_zone_gl_renderer_get_missing (MsZoneGlRenderer *self,
     for (guint tx = tx0; tx < tx1; tx++)
       {
         MsTileKey key = { level, tx, ty };
-        guint64 packed = ms_tile_key_pack (&key);
-        GList *link = g_hash_table_lookup (self->textures, &packed);
+        TextureEntry *entry = ms_tile_lru_peek (self->textures, &key);
 
-        if (link == NULL || ((TextureEntry *) link->data)->stale)
+        if (entry == NULL || entry->stale)
           g_array_append_val (keys, key);
       }
   return keys;
@@ -372,9 +358,7 @@ ms_zone_gl_renderer_upload_tile (MsZoneGlRenderer *self,
   gsize cells;
   g_autofree float *means = NULL;
   g_autofree guint16 *flags = NULL;
-  guint64 packed;
   TextureEntry *entry;
-  GList *existing;
 
   g_return_if_fail (MS_IS_ZONE_GL_RENDERER (self));
   g_return_if_fail (self->realized);
@@ -397,28 +381,19 @@ ms_zone_gl_renderer_upload_tile (MsZoneGlRenderer *self,
       flags[4 * i + 3] = c->ground;
     }
 
-  packed = ms_tile_key_pack (&tile->key);
-  existing = g_hash_table_lookup (self->textures, &packed);
-  if (existing != NULL)
-    {
-      entry = existing->data;
-      g_queue_unlink (&self->lru, existing);
-      g_queue_push_head_link (&self->lru, existing);
-      self->texture_bytes -= entry->bytes;
-    }
-  else
+  /* A new tile may evict cold ones; it is never evicted itself. */
+  entry = ms_tile_lru_lookup (self->textures, &tile->key);
+  if (entry == NULL)
     {
       entry = g_new0 (TextureEntry, 1);
       entry->key = tile->key;
+      entry->bytes = cells * 4 * (sizeof (float) + sizeof (guint16));
       glGenTextures (1, &entry->cells);
       glGenTextures (1, &entry->flags);
-      g_queue_push_head (&self->lru, entry);
-      g_hash_table_insert (self->textures, g_memdup2 (&packed, sizeof packed), self->lru.head);
+      ms_tile_lru_insert (self->textures, &tile->key, entry, entry->bytes);
     }
-  entry->bytes = cells * 4 * (sizeof (float) + sizeof (guint16));
   /* A tile asked for before an edit it missed is shown, but asked for again. */
   entry->stale = !ms_zone_pyramid_is_current (self->pyramid, tile);
-  self->texture_bytes += entry->bytes;
   self->n_uploads++;
 
   glPixelStorei (GL_UNPACK_ALIGNMENT, 4);
@@ -431,17 +406,6 @@ ms_zone_gl_renderer_upload_tile (MsZoneGlRenderer *self,
   glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA16UI, (GLsizei) tile->grid_width,
                 (GLsizei) tile->grid_height, 0, GL_RGBA_INTEGER, GL_UNSIGNED_SHORT, flags);
   glBindTexture (GL_TEXTURE_2D, 0);
-
-  /* Evict from the cold end, keeping the tile just uploaded. */
-  while (self->texture_bytes > self->budget && self->lru.length > 1)
-    {
-      TextureEntry *old = g_queue_pop_tail (&self->lru);
-      guint64 old_key = ms_tile_key_pack (&old->key);
-
-      g_hash_table_remove (self->textures, &old_key);
-      self->texture_bytes -= old->bytes;
-      delete_entry (old);
-    }
 }
 
 void
@@ -454,11 +418,10 @@ ms_zone_gl_renderer_invalidate (MsZoneGlRenderer *self,
 
   for (guint i = 0; i < n_keys; i++)
     {
-      guint64 packed = ms_tile_key_pack (&keys[i]);
-      GList *link = g_hash_table_lookup (self->textures, &packed);
+      TextureEntry *entry = ms_tile_lru_peek (self->textures, &keys[i]);
 
-      if (link != NULL)
-        ((TextureEntry *) link->data)->stale = TRUE;
+      if (entry != NULL)
+        entry->stale = TRUE;
     }
 }
 
@@ -466,14 +429,12 @@ gboolean
 ms_zone_gl_renderer_is_stale (MsZoneGlRenderer *self,
                               const MsTileKey  *key)
 {
-  guint64 packed;
-  GList *link;
+  TextureEntry *entry;
 
   g_return_val_if_fail (MS_IS_ZONE_GL_RENDERER (self), FALSE);
 
-  packed = ms_tile_key_pack (key);
-  link = g_hash_table_lookup (self->textures, &packed);
-  return link != NULL && ((TextureEntry *) link->data)->stale;
+  entry = ms_tile_lru_peek (self->textures, key);
+  return entry != NULL && entry->stale;
 }
 
 static void
@@ -661,12 +622,12 @@ guint
 ms_zone_gl_renderer_get_n_textures (MsZoneGlRenderer *self)
 {
   g_return_val_if_fail (MS_IS_ZONE_GL_RENDERER (self), 0);
-  return self->lru.length;
+  return ms_tile_lru_get_length (self->textures);
 }
 
 gsize
 ms_zone_gl_renderer_get_texture_bytes (MsZoneGlRenderer *self)
 {
   g_return_val_if_fail (MS_IS_ZONE_GL_RENDERER (self), 0);
-  return self->texture_bytes;
+  return ms_tile_lru_get_bytes (self->textures);
 }

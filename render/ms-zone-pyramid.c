@@ -15,6 +15,7 @@
 
 #include "ms-parallel.h"
 #include "ms-zone-pyramid.h"
+#include "ms-tile-lru.h"
 
 struct _MsZonePyramid
 {
@@ -23,12 +24,9 @@ struct _MsZonePyramid
   MsZone           *zone;
   MsZoneCellFields  fields;
   guint             top_level;
-  gsize             budget;
 
   GMutex            lock;
-  GHashTable       *tiles;        /* packed key -> GList link in lru */
-  GQueue            lru;          /* MsZoneTile*, most recent at the head */
-  gsize             cached_bytes;
+  MsTileLru        *tiles;        /* MsZoneTile* */
   /* Changes so far, and for each tile key the change that last touched it:
    * a tile begun before that change is out of date when it is done. */
   guint64           serial;
@@ -72,9 +70,8 @@ ms_zone_pyramid_finalize (GObject *object)
 {
   MsZonePyramid *self = MS_ZONE_PYRAMID (object);
 
-  g_hash_table_destroy (self->tiles);
+  ms_tile_lru_free (self->tiles);
   g_hash_table_destroy (self->touched);
-  g_queue_clear_full (&self->lru, (GDestroyNotify) ms_zone_tile_unref);
   g_mutex_clear (&self->lock);
   g_clear_object (&self->zone);
 
@@ -103,24 +100,7 @@ static void
 ms_zone_pyramid_init (MsZonePyramid *self)
 {
   g_mutex_init (&self->lock);
-  self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->touched = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-}
-
-static void
-drop_locked (MsZonePyramid *self,
-             guint64        packed)
-{
-  GList *link = g_hash_table_lookup (self->tiles, &packed);
-  MsZoneTile *tile;
-
-  if (link == NULL)
-    return;
-  tile = link->data;
-  g_queue_delete_link (&self->lru, link);
-  g_hash_table_remove (self->tiles, &packed);
-  self->cached_bytes -= ms_zone_tile_get_bytes (tile);
-  ms_zone_tile_unref (tile);
 }
 
 /* The tiles at one level whose cells [c0, c1] (inclusive) are their own
@@ -191,7 +171,7 @@ on_zone_changed (MsZone        *zone,
             MsTileKey key = { level, tx, ty };
             guint64 packed = ms_tile_key_pack (&key);
 
-            drop_locked (self, packed);
+            ms_tile_lru_remove (self->tiles, &key);
             g_hash_table_insert (self->touched, g_memdup2 (&packed, sizeof packed),
                                  g_memdup2 (&self->serial, sizeof self->serial));
             g_array_append_val (keys, key);
@@ -213,7 +193,7 @@ ms_zone_pyramid_new (MsZone *zone,
 
   self = g_object_new (MS_TYPE_ZONE_PYRAMID, NULL);
   self->zone = g_object_ref (zone);
-  self->budget = budget_bytes;
+  self->tiles = ms_tile_lru_new (budget_bytes, (GDestroyNotify) ms_zone_tile_unref);
   self->fields = ms_zone_cell_fields_for_zone (zone);
 
   n = MAX (ms_zone_get_width (zone), ms_zone_get_height (zone));
@@ -275,20 +255,14 @@ MsZoneTile *
 ms_zone_pyramid_lookup (MsZonePyramid   *self,
                         const MsTileKey *key)
 {
-  guint64 packed = ms_tile_key_pack (key);
-  MsZoneTile *tile = NULL;
-  GList *link;
+  MsZoneTile *tile;
 
   g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), NULL);
 
   g_mutex_lock (&self->lock);
-  link = g_hash_table_lookup (self->tiles, &packed);
-  if (link != NULL)
-    {
-      g_queue_unlink (&self->lru, link);
-      g_queue_push_head_link (&self->lru, link);
-      tile = ms_zone_tile_ref (link->data);
-    }
+  tile = ms_tile_lru_lookup (self->tiles, key);
+  if (tile != NULL)
+    ms_zone_tile_ref (tile);
   g_mutex_unlock (&self->lock);
 
   return tile;
@@ -298,21 +272,9 @@ static void
 insert_locked (MsZonePyramid *self,
                MsZoneTile    *tile)
 {
-  guint64 packed = ms_tile_key_pack (&tile->key);
-
-  if (g_hash_table_contains (self->tiles, &packed))
+  if (ms_tile_lru_contains (self->tiles, &tile->key))
     return;  /* another thread made it first */
-
-  g_queue_push_head (&self->lru, ms_zone_tile_ref (tile));
-  g_hash_table_insert (self->tiles, g_memdup2 (&packed, sizeof packed), self->lru.head);
-  self->cached_bytes += ms_zone_tile_get_bytes (tile);
-
-  /* Evict from the cold end, but always keep the tile just made. */
-  while (self->cached_bytes > self->budget && self->lru.length > 1)
-    {
-      MsZoneTile *old = g_queue_peek_tail (&self->lru);
-      drop_locked (self, ms_tile_key_pack (&old->key));
-    }
+  ms_tile_lru_insert (self->tiles, &tile->key, ms_zone_tile_ref (tile), ms_zone_tile_get_bytes (tile));
 }
 
 typedef struct
@@ -530,7 +492,7 @@ ms_zone_pyramid_get_cached_bytes (MsZonePyramid *self)
   g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), 0);
 
   g_mutex_lock (&self->lock);
-  bytes = self->cached_bytes;
+  bytes = ms_tile_lru_get_bytes (self->tiles);
   g_mutex_unlock (&self->lock);
   return bytes;
 }
@@ -543,7 +505,7 @@ ms_zone_pyramid_get_cached_tiles (MsZonePyramid *self)
   g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), 0);
 
   g_mutex_lock (&self->lock);
-  n = self->lru.length;
+  n = ms_tile_lru_get_length (self->tiles);
   g_mutex_unlock (&self->lock);
   return n;
 }

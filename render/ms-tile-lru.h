@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ms-tile.h"
+
+G_BEGIN_DECLS
+
+/* Values by tile key, least recently used first out once their bytes pass a
+ * budget: the cache of every pyramid and every GL renderer.  Not locked —
+ * callers that share one across threads hold their own lock. */
+typedef struct _MsTileLru MsTileLru;
+
+MsTileLru *ms_tile_lru_new        (gsize            budget,
+                                   GDestroyNotify   free_value);
+void       ms_tile_lru_free       (MsTileLru       *lru);
+/* The value, marked recently used; NULL when absent. */
+gpointer   ms_tile_lru_lookup     (MsTileLru       *lru,
+                                   const MsTileKey *key);
+/* The value without marking it used; NULL when absent. */
+gpointer   ms_tile_lru_peek       (MsTileLru       *lru,
+                                   const MsTileKey *key);
+gboolean   ms_tile_lru_contains   (MsTileLru       *lru,
+                                   const MsTileKey *key);
+/* Adds (or replaces) the value as the most recent, then frees the least
+ * recent ones beyond the budget — never the one just added. */
+void       ms_tile_lru_insert     (MsTileLru       *lru,
+                                   const MsTileKey *key,
+                                   gpointer         value,
+                                   gsize            bytes);
+gboolean   ms_tile_lru_remove     (MsTileLru       *lru,
+                                   const MsTileKey *key);
+void       ms_tile_lru_clear      (MsTileLru       *lru);
+guint      ms_tile_lru_get_length (MsTileLru       *lru);
+gsize      ms_tile_lru_get_bytes  (MsTileLru       *lru);
+
+G_END_DECLS
