@@ -123,22 +123,27 @@ ms_blueprint_summarize (MsBlueprint   *bp,
   if (s->has_water)
     {
       g_autofree guint8 *seen = g_new0 (guint8, 65536);
+      g_autofree guint16 *ids = g_new (guint16, n);
 
       for (guint x = 0; x < n; x++)
-        for (guint y = 0; y < n; y++)
-          {
-            guint16 id = ms_blueprint_get_water_id (bp, x, y);
-            if (id == 0)
-              continue;
-            s->water_pixels++;
-            if (!seen[id])
-              {
-                seen[id] = 1;
-                s->water_bodies++;
-                if (id >= 2)
-                  s->water_lakes++;
-              }
-          }
+        {
+          ms_blueprint_sample_column (bp, x, 0, 1, n, NULL, ids, NULL);
+          for (guint y = 0; y < n; y++)
+            {
+              guint16 id = ids[y];
+
+              if (id == 0)
+                continue;
+              s->water_pixels++;
+              if (!seen[id])
+                {
+                  seen[id] = 1;
+                  s->water_bodies++;
+                  if (id >= 2)
+                    s->water_lakes++;
+                }
+            }
+        }
     }
 
   return g_steal_pointer (&s);
