@@ -105,7 +105,7 @@ ms_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions, G_N_ELEMENTS (app_actions), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open", open_accels);
-  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export", export_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export('view')", export_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close", close_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.new-window", new_accels);
 
