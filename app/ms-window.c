@@ -35,6 +35,7 @@ struct _MsWindow
   GFile                *file;          /* NULL for the demo */
   GCancellable         *load_cancellable;
   guint                 pulse_id;
+  gint                 *load_permille;   /* the current load's, or NULL */
   char                 *error;
 
   /* Template widgets */
@@ -532,12 +533,18 @@ set_blueprint (MsWindow    *self,
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
+/* The bar shows the fraction a worker publishes in self->load_permille
+ * (an atomic int shared with it), and pulses while that is unknown. */
 static gboolean
 pulse (gpointer user_data)
 {
   MsWindow *self = user_data;
+  gint permille = self->load_permille != NULL ? g_atomic_int_get (self->load_permille) : -1;
 
-  gtk_progress_bar_pulse (self->loading_progress);
+  if (permille < 0)
+    gtk_progress_bar_pulse (self->loading_progress);
+  else
+    gtk_progress_bar_set_fraction (self->loading_progress, permille / 1000.0);
   return G_SOURCE_CONTINUE;
 }
 
@@ -557,6 +564,7 @@ set_loading (MsWindow   *self,
     {
       gtk_revealer_set_reveal_child (self->loading_revealer, FALSE);
       g_clear_handle_id (&self->pulse_id, g_source_remove);
+      g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
     }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", what != NULL);
 }
@@ -576,13 +584,24 @@ typedef struct
 {
   GFile     *file;
   MsProfile *profile;
+  gint      *permille;   /* atomic rc box, shared with the window's bar */
 } LoadData;
+
+static void
+load_progress (double   fraction,
+               gpointer user_data)
+{
+  LoadData *data = user_data;
+
+  g_atomic_int_set (data->permille, (gint) (fraction * 1000.0));
+}
 
 static void
 load_data_free (LoadData *data)
 {
   g_clear_object (&data->file);
   g_clear_object (&data->profile);
+  g_clear_pointer (&data->permille, g_atomic_rc_box_release);
   g_free (data);
 }
 
@@ -603,7 +622,8 @@ load_thread (GTask        *task,
                                _("Only local files can be opened"));
       return;
     }
-  bp = ms_blueprint_new_for_path (path, data->profile, &error);
+  bp = ms_blueprint_new_for_path_full (path, data->profile, load_progress, data,
+                                       cancellable, &error);
   if (bp == NULL)
     g_task_return_error (task, error);
   else
@@ -669,18 +689,23 @@ ms_window_open_file (MsWindow *self,
   data = g_new0 (LoadData, 1);
   data->file = g_object_ref (file);
   data->profile = profile;
+  data->permille = g_atomic_rc_box_new (gint);
+  *data->permille = -1;
 
   name = g_file_get_basename (file);
   {
     g_autofree char *label = g_strdup_printf (_("Opening %s…"), name);
     set_loading (self, label);
+    gtk_progress_bar_set_fraction (self->loading_progress, 0.0);
+    g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
+    self->load_permille = g_atomic_rc_box_acquire (data->permille);
   }
 
   task = g_task_new (self, self->load_cancellable, load_done, NULL);
   g_task_set_source_tag (task, ms_window_open_file);
   g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
-  /* The parser itself cannot stop half-way; a cancelled load finishes in
-   * the background and its result is dropped. */
+  /* Cancelling stops the biome check between chunks; the result of a
+   * cancelled load is dropped either way. */
   g_task_set_check_cancellable (task, FALSE);
   g_task_run_in_thread (task, load_thread);
 }
@@ -1190,6 +1215,7 @@ ms_window_dispose (GObject *object)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   g_clear_handle_id (&self->pulse_id, g_source_remove);
+  g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
   if (self->audit_cancellable != NULL)
     g_cancellable_cancel (self->audit_cancellable);
   g_clear_object (&self->audit_cancellable);

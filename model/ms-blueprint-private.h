@@ -48,7 +48,10 @@ MsBlueprint *_ms_blueprint_new        (MsMapping   *mapping,
 void         _ms_blueprint_add_warning (MsBlueprint *self,
                                         const char  *format,
                                         ...) G_GNUC_PRINTF (2, 3);
-gboolean     _ms_blueprint_parse       (MsBlueprint *self,
-                                        GError     **error);
+gboolean     _ms_blueprint_parse       (MsBlueprint    *self,
+                                        MsProgressFunc  progress,
+                                        gpointer        progress_data,
+                                        GCancellable   *cancellable,
+                                        GError        **error);
 
 G_END_DECLS

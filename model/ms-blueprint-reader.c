@@ -23,6 +23,10 @@ typedef struct
   /* The section being parsed, for messages; tag 0 outside any section. */
   guint32       tag;
   goffset       section_offset;
+  /* The one pass over a whole grid (the biome check) reports and stops. */
+  MsProgressFunc progress;
+  gpointer       progress_data;
+  GCancellable  *cancellable;
 } Parser;
 
 static void set_error (Parser     *p,
@@ -464,6 +468,43 @@ parse_v2_section (Parser        *p,
 
 /* Biome ordinals are range-checked at parse time, turning enum drift into a
  * loud failure instead of silent reinterpretation. */
+/* Pixels checked between progress reports and cancellation checks: 4 MiB
+ * of u8 biomes, a few milliseconds from the page cache. */
+#define CHECK_CHUNK_PIXELS ((gsize) 4 << 20)
+
+static gsize
+find_bad_biome (const guint8 *base,
+                gsize         stride,
+                guint         width,
+                gsize         start,
+                gsize         end,
+                guint         n_biomes)
+{
+  if (width == 1)
+    {
+      guint8 max = 0;
+
+      /* A plain max loop vectorises; only on failure look for the pixel. */
+      for (gsize i = start; i < end; i++)
+        max = MAX (max, base[i]);
+      if (max < n_biomes)
+        return G_MAXSIZE;
+      for (gsize i = start; i < end; i++)
+        if (base[i] >= n_biomes)
+          return i;
+      g_assert_not_reached ();
+    }
+
+  for (gsize i = start; i < end; i++)
+    if (ms_wire_peek_u32 (base + i * stride) >= n_biomes)
+      return i;
+  return G_MAXSIZE;
+}
+
+/* Biome ordinals are range-checked at parse time, turning enum drift into a
+ * loud failure instead of silent reinterpretation.  This reads the whole
+ * biome grid, the only part of opening that grows with the map's area, so it
+ * reports progress and can be cancelled. */
 static gboolean
 check_biomes (Parser   *p,
               GError  **error)
@@ -475,25 +516,15 @@ check_biomes (Parser   *p,
   gsize stride = bp->biomes.stride;
   gsize bad = G_MAXSIZE;
 
-  if (bp->biome_width == 1)
+  for (gsize start = 0; start < n_pixels && bad == G_MAXSIZE; start += CHECK_CHUNK_PIXELS)
     {
-      guint8 max = 0;
+      gsize end = MIN (n_pixels, start + CHECK_CHUNK_PIXELS);
 
-      /* A plain max loop vectorises; only on failure look for the pixel. */
-      for (gsize i = 0; i < n_pixels; i++)
-        max = MAX (max, base[i]);
-      if (max >= n_biomes)
-        for (bad = 0; base[bad] < n_biomes; bad++)
-          ;
-    }
-  else
-    {
-      for (gsize i = 0; i < n_pixels; i++)
-        if (ms_wire_peek_u32 (base + i * stride) >= n_biomes)
-          {
-            bad = i;
-            break;
-          }
+      if (g_cancellable_set_error_if_cancelled (p->cancellable, error))
+        return FALSE;
+      bad = find_bad_biome (base, stride, bp->biome_width, start, end, n_biomes);
+      if (p->progress != NULL)
+        p->progress ((double) end / n_pixels, p->progress_data);
     }
 
   if (bad == G_MAXSIZE)
@@ -842,14 +873,20 @@ check_file_name (MsBlueprint *bp)
 }
 
 gboolean
-_ms_blueprint_parse (MsBlueprint  *self,
-                     GError      **error)
+_ms_blueprint_parse (MsBlueprint     *self,
+                     MsProgressFunc   progress,
+                     gpointer         progress_data,
+                     GCancellable    *cancellable,
+                     GError         **error)
 {
   Parser p = {
     .bp = self,
     .name = ms_mapping_get_display_name (self->mapping),
     .data = ms_mapping_get_data (self->mapping),
     .length = ms_mapping_get_length (self->mapping),
+    .progress = progress,
+    .progress_data = progress_data,
+    .cancellable = cancellable,
   };
   gboolean ok;
 

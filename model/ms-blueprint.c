@@ -149,14 +149,37 @@ ms_blueprint_new_for_mapping (MsMapping  *mapping,
                               MsProfile  *profile,
                               GError    **error)
 {
+  return ms_blueprint_new_for_mapping_full (mapping, profile, NULL, NULL, NULL, error);
+}
+
+/**
+ * ms_blueprint_new_for_mapping_full:
+ * @progress: (nullable): told how much of the validation is done, 0..1, on
+ *   the calling thread
+ * @cancellable: (nullable): stops the validation half-way with
+ *   %G_IO_ERROR_CANCELLED
+ *
+ * Like ms_blueprint_new_for_mapping (), for callers on a worker thread that
+ * show progress: the biome check reads the whole biome grid (1 GiB at
+ * 32768²), which may come from disk.
+ */
+MsBlueprint *
+ms_blueprint_new_for_mapping_full (MsMapping       *mapping,
+                                   MsProfile       *profile,
+                                   MsProgressFunc   progress,
+                                   gpointer         progress_data,
+                                   GCancellable    *cancellable,
+                                   GError         **error)
+{
   g_autoptr(MsBlueprint) self = NULL;
 
   g_return_val_if_fail (MS_IS_MAPPING (mapping), NULL);
   g_return_val_if_fail (profile == NULL || MS_IS_PROFILE (profile), NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   self = _ms_blueprint_new (mapping, profile);
-  if (!_ms_blueprint_parse (self, error))
+  if (!_ms_blueprint_parse (self, progress, progress_data, cancellable, error))
     return NULL;
 
   return g_steal_pointer (&self);
@@ -167,6 +190,17 @@ ms_blueprint_new_for_path (const char  *path,
                            MsProfile   *profile,
                            GError     **error)
 {
+  return ms_blueprint_new_for_path_full (path, profile, NULL, NULL, NULL, error);
+}
+
+MsBlueprint *
+ms_blueprint_new_for_path_full (const char      *path,
+                                MsProfile       *profile,
+                                MsProgressFunc   progress,
+                                gpointer         progress_data,
+                                GCancellable    *cancellable,
+                                GError         **error)
+{
   g_autoptr(MsMapping) mapping = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -175,7 +209,8 @@ ms_blueprint_new_for_path (const char  *path,
   if (mapping == NULL)
     return NULL;
 
-  return ms_blueprint_new_for_mapping (mapping, profile, error);
+  return ms_blueprint_new_for_mapping_full (mapping, profile, progress, progress_data,
+                                            cancellable, error);
 }
 
 MsBlueprint *

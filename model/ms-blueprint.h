@@ -150,6 +150,22 @@ G_DECLARE_FINAL_TYPE (MsBlueprint, ms_blueprint, MS, BLUEPRINT, GObject)
 MsBlueprint             *ms_blueprint_new_for_path   (const char   *path,
                                                       MsProfile    *profile,
                                                       GError      **error);
+/* Told how much of a long operation is done, 0..1, on the thread doing it. */
+typedef void (*MsProgressFunc) (double   fraction,
+                                gpointer user_data);
+
+MsBlueprint             *ms_blueprint_new_for_path_full (const char      *path,
+                                                         MsProfile       *profile,
+                                                         MsProgressFunc   progress,
+                                                         gpointer         progress_data,
+                                                         GCancellable    *cancellable,
+                                                         GError         **error);
+MsBlueprint             *ms_blueprint_new_for_mapping_full (MsMapping       *mapping,
+                                                            MsProfile       *profile,
+                                                            MsProgressFunc   progress,
+                                                            gpointer         progress_data,
+                                                            GCancellable    *cancellable,
+                                                            GError         **error);
 MsBlueprint             *ms_blueprint_new_for_bytes  (GBytes       *bytes,
                                                       const char   *display_name,
                                                       MsProfile    *profile,

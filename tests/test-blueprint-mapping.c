@@ -110,10 +110,63 @@ test_maps_not_copies (void)
   ms_test_remove_tree (dir);
 }
 
+typedef struct
+{
+  GArray       *fractions;
+  GCancellable *cancel_at_first;
+} Progress;
+
+static void
+record_progress (double   fraction,
+                 gpointer user_data)
+{
+  Progress *progress = user_data;
+
+  g_array_append_val (progress->fractions, fraction);
+  if (progress->cancel_at_first != NULL)
+    g_cancellable_cancel (progress->cancel_at_first);
+}
+
+/* Opening reports how far the biome check (the one pass over a whole grid)
+ * got, and stops between chunks when cancelled. */
+static void
+test_progress_and_cancel (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "big.dat", NULL);
+  g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(MsBlueprint) bp = NULL;
+  g_autoptr(GError) error = NULL;
+  Progress progress = { fractions, NULL };
+
+  write_big_blueprint (path);
+
+  bp = ms_blueprint_new_for_path_full (path, NULL, record_progress, &progress, cancellable, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (bp);
+  /* 4096² pixels in chunks of 4 Mi pixels: four reports, a quarter each. */
+  g_assert_cmpuint (fractions->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpfloat (g_array_index (fractions, double, i), ==, (i + 1) / 4.0);
+  g_clear_object (&bp);
+
+  /* Cancelled after the first chunk: no blueprint, and no further chunk. */
+  g_array_set_size (fractions, 0);
+  progress.cancel_at_first = cancellable;
+  bp = ms_blueprint_new_for_path_full (path, NULL, record_progress, &progress, cancellable, &error);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_null (bp);
+  g_assert_cmpuint (fractions->len, ==, 1);
+
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/blueprint/mapping/maps-not-copies", test_maps_not_copies);
+  g_test_add_func ("/blueprint/mapping/progress-and-cancel", test_progress_and_cancel);
   return g_test_run ();
 }
