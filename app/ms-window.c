@@ -659,14 +659,51 @@ load_done (GObject      *source,
                              data->file);
 }
 
+/* Opens @file on a worker, with the bar showing how far it got and Cancel
+ * stopping it; a newer load replaces an older one.  @profile: (transfer full). */
+static void
+start_load (MsWindow            *self,
+            GFile               *file,
+            MsProfile           *profile,
+            GAsyncReadyCallback  done,
+            gpointer             source_tag,
+            gpointer             done_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *label = g_strdup_printf (_("Opening %s…"), name);
+  LoadData *data;
+
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  self->load_cancellable = g_cancellable_new ();
+
+  data = g_new0 (LoadData, 1);
+  data->file = g_object_ref (file);
+  data->profile = profile;
+  data->permille = g_atomic_rc_box_new (gint);
+  *data->permille = -1;
+
+  set_loading (self, label);
+  gtk_progress_bar_set_fraction (self->loading_progress, 0.0);
+  g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
+  self->load_permille = g_atomic_rc_box_acquire (data->permille);
+
+  task = g_task_new (self, self->load_cancellable, done, done_data);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
+  /* Cancelling stops the biome check between chunks; the result of a
+   * cancelled load is dropped either way. */
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_run_in_thread (task, load_thread);
+}
+
 void
 ms_window_open_file (MsWindow *self,
                      GFile    *file)
 {
-  g_autoptr(GTask) task = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *name = NULL;
-  LoadData *data;
   MsProfile *profile;
 
   g_return_if_fail (MS_IS_WINDOW (self));
@@ -681,33 +718,7 @@ ms_window_open_file (MsWindow *self,
       profile = ms_profile_new_default ();
     }
 
-  if (self->load_cancellable != NULL)
-    g_cancellable_cancel (self->load_cancellable);
-  g_clear_object (&self->load_cancellable);
-  self->load_cancellable = g_cancellable_new ();
-
-  data = g_new0 (LoadData, 1);
-  data->file = g_object_ref (file);
-  data->profile = profile;
-  data->permille = g_atomic_rc_box_new (gint);
-  *data->permille = -1;
-
-  name = g_file_get_basename (file);
-  {
-    g_autofree char *label = g_strdup_printf (_("Opening %s…"), name);
-    set_loading (self, label);
-    gtk_progress_bar_set_fraction (self->loading_progress, 0.0);
-    g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
-    self->load_permille = g_atomic_rc_box_acquire (data->permille);
-  }
-
-  task = g_task_new (self, self->load_cancellable, load_done, NULL);
-  g_task_set_source_tag (task, ms_window_open_file);
-  g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
-  /* Cancelling stops the biome check between chunks; the result of a
-   * cancelled load is dropped either way. */
-  g_task_set_check_cancellable (task, FALSE);
-  g_task_run_in_thread (task, load_thread);
+  start_load (self, file, profile, load_done, ms_window_open_file, NULL);
 }
 
 void
@@ -868,29 +879,15 @@ on_compare_response (GtkNativeDialog *dialog,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autoptr(GError) error = NULL;
-      g_autoptr(GTask) task = NULL;
-      g_autofree char *name = g_file_get_basename (file);
-      g_autofree char *label = g_strdup_printf (_("Opening %s…"), name);
-      LoadData *data = g_new0 (LoadData, 1);
+      MsProfile *profile = load_profile (self, &error);
 
-      data->file = g_object_ref (file);
-      data->profile = load_profile (self, &error);
-      if (data->profile == NULL)
+      if (profile == NULL)
         {
           show_error (self, error->message);
-          data->profile = ms_profile_new_default ();
+          profile = ms_profile_new_default ();
         }
-      if (self->load_cancellable != NULL)
-        g_cancellable_cancel (self->load_cancellable);
-      g_clear_object (&self->load_cancellable);
-      self->load_cancellable = g_cancellable_new ();
-      set_loading (self, label);
-
-      task = g_task_new (self, self->load_cancellable, compare_load_done, g_object_ref (self->blueprint));
-      g_task_set_source_tag (task, on_compare_response);
-      g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
-      g_task_set_check_cancellable (task, FALSE);
-      g_task_run_in_thread (task, load_thread);
+      start_load (self, file, profile, compare_load_done, on_compare_response,
+                  g_object_ref (self->blueprint));
     }
   g_object_unref (dialog);
 }
