@@ -18,6 +18,7 @@
 #include "ms-compare-window.h"
 #include "ms-diff-renderer.h"
 #include "ms-settings.h"
+#include "ms-pixel-paintable.h"
 #include "ms-swipe-view.h"
 
 #define N_COLUMNS 3
@@ -581,7 +582,11 @@ compute_done (GObject      *source,
   g_set_object (&self->diff_texture, NULL);
   self->diff_texture = gdk_memory_texture_new (result->width, result->height, GDK_MEMORY_DEFAULT,
                                                result->image, (gsize) result->stride);
-  gtk_picture_set_paintable (self->diff_picture, GDK_PAINTABLE (self->diff_texture));
+  {
+    g_autoptr(MsPixelPaintable) sharp = ms_pixel_paintable_new (self->diff_texture);
+
+    gtk_picture_set_paintable (self->diff_picture, GDK_PAINTABLE (sharp));
+  }
   {
     g_autofree char *text = NULL;
 
