@@ -5,8 +5,9 @@
  * the means a shader interpolates colours from, and RGBA16UI (control,
  * blocking, plant type, ground type), the flags and ordinals it must see
  * exactly.  Holding every field, a tile serves every zone view and every
- * set of overlays, so switching views or toggling overlays uploads nothing.  Textures are kept least-recently-used under a byte
- * budget, and only the tiles an edit changed are uploaded again.
+ * set of overlays, so switching views or toggling overlays uploads nothing.
+ * Textures are kept least-recently-used under a byte budget, and only the
+ * tiles an edit changed are uploaded again.
  *
  * The fragment shader (shaders/zone.frag) mirrors the CPU zone renderer;
  * the colours reach it from the C colour functions — ramps sampled into a
