@@ -871,6 +871,7 @@ zone_render (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *layer_name = NULL;
   g_autofree char *flag_names = NULL;
+  g_autofree char *overlay_names = NULL;
   g_autofree char *message = NULL;
   cairo_surface_t *surface;
   MsZoneStyle style;
@@ -878,19 +879,27 @@ zone_render (int    argc,
   gboolean have_region = FALSE;
   double exaggeration = NAN, shade_strength = NAN, opacity = NAN;  /* NAN: the style's */
   int max_size = 0;
+  gboolean grey_relief = FALSE;
   int exit_code = MS_CLI_EXIT_OK;
   GOptionEntry entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
     { "profile", 'p', 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile (plant and ground type colours)", "FILE" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "The PNG to write", "OUT.png" },
     { "layer", 'l', 0, G_OPTION_ARG_STRING, &layer_name,
-      "altitude (default), control, blocks, plants, spawn, slope or plant-allowed", "LAYER" },
+      "altitude (default), control, blocks, plants, spawn, slope, plant-allowed or overlays",
+      "LAYER" },
     { "flags", 0, 0, G_OPTION_ARG_STRING, &flag_names,
-      "control or blocks: only these flags, e.g. AntiPlant,TerraformProtected (default all)", "A,B" },
+      "control, blocks or overlays: only these flags, e.g. AntiPlant,TerraformProtected "
+      "(default all; for overlays, the control flags)", "A,B" },
+    { "overlays", 0, 0, G_OPTION_ARG_STRING, &overlay_names,
+      "overlays: spawn, slope, plants, plant-allowed, blocks, control (default control)", "A,B" },
+    { "grey-relief", 0, 0, G_OPTION_ARG_NONE, &grey_relief,
+      "overlays: grey relief under them, not the altitude tint", NULL },
     { "max-size", 0, 0, G_OPTION_ARG_INT, &max_size, "Largest side of the image; blocks of tiles are reduced to fit", "N" },
     { "exaggeration", 0, 0, G_OPTION_ARG_DOUBLE, &exaggeration, "Vertical exaggeration for shading (0.25)", "F" },
     { "shade", 0, 0, G_OPTION_ARG_DOUBLE, &shade_strength, "Shading strength 0..1 (0.6); 0 gives flat colours", "S" },
-    { "opacity", 0, 0, G_OPTION_ARG_DOUBLE, &opacity, "Opacity of flag and plant-allowed tints 0..1 (0.65)", "A" },
+    { "opacity", 0, 0, G_OPTION_ARG_DOUBLE, &opacity,
+      "Opacity of flag and plant-allowed tints, and of every overlay, 0..1 (0.65)", "A" },
     { NULL }
   };
 
@@ -900,7 +909,11 @@ zone_render (int    argc,
     "--region X Y W H renders only those tiles.\n"
     "spawn: white is sterile (0), then blue to red; spawn / 256 is the per-attempt\n"
     "chance a tile sprouts.  slope: greens pass the server's check (slope < 16),\n"
-    "yellow to dark red fail it.  Heights are altitude / 32 against 1 tile = 1 unit.");
+    "yellow to dark red fail it.  Heights are altitude / 32 against 1 tile = 1 unit.\n"
+    "overlays: the shaded altitude tint (or --grey-relief), then spawn, slope, live\n"
+    "plants, plant-allowed, blocks and control mixed over it in that order, each at\n"
+    "--opacity; several control flags on a tile mix lowest bit first.  An overlay\n"
+    "whose layer the zone lacks is left out.");
   if (!ms_cli_take_region (&argc, argv, &region, &have_region, &message))
     return ms_cli_usage_error (context, "%s", message);
   if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
@@ -914,11 +927,30 @@ zone_render (int    argc,
                                         "spawn, slope, plant-allowed)", layer_name);
   if (flag_names != NULL)
     {
-      if (style.layer != MS_ZONE_RENDER_LAYER_CONTROL && style.layer != MS_ZONE_RENDER_LAYER_BLOCKS)
-        return ms_cli_usage_error (context, "--flags is for --layer control or blocks");
-      if (!parse_render_flags (flag_names, style.layer, &style.flags, &message))
+      if (style.layer == MS_ZONE_RENDER_LAYER_OVERLAYS)
+        {
+          /* The composite's --flags are its control flags. */
+          if (!parse_render_flags (flag_names, MS_ZONE_RENDER_LAYER_CONTROL, &style.control_flags,
+                                   &message))
+            return ms_cli_usage_error (context, "%s", message);
+        }
+      else if (style.layer != MS_ZONE_RENDER_LAYER_CONTROL &&
+               style.layer != MS_ZONE_RENDER_LAYER_BLOCKS)
+        return ms_cli_usage_error (context, "--flags is for --layer control, blocks or overlays");
+      else if (!parse_render_flags (flag_names, style.layer, &style.flags, &message))
         return ms_cli_usage_error (context, "%s", message);
     }
+  if ((overlay_names != NULL || grey_relief) && style.layer != MS_ZONE_RENDER_LAYER_OVERLAYS)
+    return ms_cli_usage_error (context, "--overlays and --grey-relief are for --layer overlays");
+  if (overlay_names != NULL)
+    {
+      g_autofree char *bad = NULL;
+
+      if (!ms_zone_overlays_from_string (overlay_names, &style.overlays, &bad))
+        return ms_cli_usage_error (context, "“%s” is not an overlay (spawn, slope, plants, "
+                                            "plant-allowed, blocks, control)", bad);
+    }
+  style.tint_altitude = !grey_relief;
   if (max_size < 0)
     return ms_cli_usage_error (context, "--max-size must not be negative");
   if (!isnan (exaggeration) && !(exaggeration > 0 && exaggeration <= 1000))
@@ -932,7 +964,11 @@ zone_render (int    argc,
   if (!isnan (shade_strength))
     style.shade_strength = (float) shade_strength;
   if (!isnan (opacity))
-    style.overlay_opacity = (float) opacity;
+    {
+      style.overlay_opacity = (float) opacity;
+      for (guint i = 0; i < MS_ZONE_N_OVERLAYS; i++)
+        style.overlay_opacities[i] = (float) opacity;
+    }
 
   profile = ms_cli_load_profile (profile_path, &exit_code);
   if (profile == NULL)

@@ -126,6 +126,8 @@ ms_zone_cell_fields_for_layer (MsZoneRenderLayer layer)
       return MS_ZONE_CELL_SLOPE;
     case MS_ZONE_RENDER_LAYER_PLANT_ALLOWED:
       return MS_ZONE_CELL_HEIGHT | MS_ZONE_CELL_PLANT_ALLOWED;
+    case MS_ZONE_RENDER_LAYER_OVERLAYS:
+      return MS_ZONE_CELL_ALL;
     case MS_N_ZONE_RENDER_LAYERS:
     default:
       g_return_val_if_reached (0);
@@ -139,6 +141,7 @@ ms_zone_cell_source_layer (MsZoneRenderLayer layer)
     {
     case MS_ZONE_RENDER_LAYER_ALTITUDE:
     case MS_ZONE_RENDER_LAYER_SLOPE:
+    case MS_ZONE_RENDER_LAYER_OVERLAYS:
       return MS_ZONE_LAYER_ALTITUDE;
     case MS_ZONE_RENDER_LAYER_CONTROL:
     case MS_ZONE_RENDER_LAYER_PLANT_ALLOWED:
@@ -152,6 +155,88 @@ ms_zone_cell_source_layer (MsZoneRenderLayer layer)
     default:
       g_return_val_if_reached (MS_ZONE_LAYER_ALTITUDE);
     }
+}
+
+gboolean
+ms_zone_cell_layer_required (MsZoneRenderLayer layer)
+{
+  return layer != MS_ZONE_RENDER_LAYER_OVERLAYS;
+}
+
+MsZoneCellFields
+ms_zone_cell_fields_for_overlay (MsZoneOverlays overlay)
+{
+  switch (overlay)
+    {
+    case MS_ZONE_OVERLAY_SPAWN:
+      return MS_ZONE_CELL_SPAWN;
+    case MS_ZONE_OVERLAY_SLOPE:
+      return MS_ZONE_CELL_SLOPE;
+    case MS_ZONE_OVERLAY_PLANTS:
+      return MS_ZONE_CELL_PLANT;
+    case MS_ZONE_OVERLAY_PLANT_ALLOWED:
+      return MS_ZONE_CELL_PLANT_ALLOWED;
+    case MS_ZONE_OVERLAY_BLOCKS:
+      return MS_ZONE_CELL_BLOCKING;
+    case MS_ZONE_OVERLAY_CONTROL:
+      return MS_ZONE_CELL_CONTROL;
+    case MS_ZONE_OVERLAY_NONE:
+    case MS_ZONE_OVERLAY_ALL:
+    default:
+      g_return_val_if_reached (0);
+    }
+}
+
+MsZoneLayer
+ms_zone_cell_overlay_layer (MsZoneOverlays overlay)
+{
+  switch (overlay)
+    {
+    case MS_ZONE_OVERLAY_SLOPE:
+      return MS_ZONE_LAYER_ALTITUDE;
+    case MS_ZONE_OVERLAY_SPAWN:
+    case MS_ZONE_OVERLAY_PLANTS:
+      return MS_ZONE_LAYER_PLANTS;
+    case MS_ZONE_OVERLAY_PLANT_ALLOWED:
+    case MS_ZONE_OVERLAY_CONTROL:
+      return MS_ZONE_LAYER_CONTROL;
+    case MS_ZONE_OVERLAY_BLOCKS:
+      return MS_ZONE_LAYER_BLOCKS;
+    case MS_ZONE_OVERLAY_NONE:
+    case MS_ZONE_OVERLAY_ALL:
+    default:
+      g_return_val_if_reached (MS_ZONE_LAYER_ALTITUDE);
+    }
+}
+
+MsZoneOverlays
+ms_zone_cell_overlays_for_fields (MsZoneCellFields fields)
+{
+  MsZoneOverlays overlays = MS_ZONE_OVERLAY_NONE;
+
+  for (guint bit = 0; bit < MS_ZONE_N_OVERLAYS; bit++)
+    {
+      MsZoneCellFields need = ms_zone_cell_fields_for_overlay ((MsZoneOverlays) (1u << bit));
+
+      if ((fields & need) == need)
+        overlays |= 1u << bit;
+    }
+  return overlays;
+}
+
+MsZoneCellFields
+ms_zone_cell_fields_for_style (const MsZoneStyle *style)
+{
+  MsZoneCellFields fields = MS_ZONE_CELL_HEIGHT;
+
+  g_return_val_if_fail (style != NULL, 0);
+
+  if (style->layer != MS_ZONE_RENDER_LAYER_OVERLAYS)
+    return ms_zone_cell_fields_for_layer (style->layer);
+  for (guint bit = 0; bit < MS_ZONE_N_OVERLAYS; bit++)
+    if (style->overlays & (1u << bit))
+      fields |= ms_zone_cell_fields_for_overlay ((MsZoneOverlays) (1u << bit));
+  return fields;
 }
 
 MsZoneCellFields

@@ -48,9 +48,23 @@ void              ms_zone_cell_reduce          (MsZone            *zone,
                                                 MsZoneCell        *cell);
 
 /* The fields a view colours, relief included; and the layer file it shows
- * (without which it cannot be drawn). */
+ * (without which it cannot be drawn).  For MS_ZONE_RENDER_LAYER_OVERLAYS
+ * the fields are every field an overlay can show (MS_ZONE_CELL_ALL) and
+ * the source is altitude, the relief's — but the composite draws without
+ * it: check ms_zone_cell_layer_required () first. */
 MsZoneCellFields  ms_zone_cell_fields_for_layer (MsZoneRenderLayer layer);
 MsZoneLayer       ms_zone_cell_source_layer     (MsZoneRenderLayer layer);
+/* FALSE for the overlays composite, which shows what the zone has. */
+gboolean          ms_zone_cell_layer_required   (MsZoneRenderLayer layer);
+/* The fields @style colours, relief included: for the composite, the
+ * union over its enabled overlays. */
+MsZoneCellFields  ms_zone_cell_fields_for_style (const MsZoneStyle *style);
+/* The fields one overlay bit shows, and the layer file they come from. */
+MsZoneCellFields  ms_zone_cell_fields_for_overlay (MsZoneOverlays  overlay);
+MsZoneLayer       ms_zone_cell_overlay_layer      (MsZoneOverlays  overlay);
+/* The overlays whose fields are all in @fields: what a pyramid (or a zone,
+ * through ms_zone_cell_fields_for_zone ()) can show. */
+MsZoneOverlays    ms_zone_cell_overlays_for_fields (MsZoneCellFields fields);
 /* The fields a zone can fill: those whose layers it has. */
 MsZoneCellFields  ms_zone_cell_fields_for_zone  (MsZone           *zone);
 /* The fields a change of @layer's tiles can alter. */

@@ -4,9 +4,10 @@
  * (256 + 2)² texels: RGBA32F (height, spawn, slope, plant-allowed share),
  * the means a shader interpolates colours from, and RGBA16UI (control,
  * blocking, plant type, ground type), the flags and ordinals it must see
- * exactly.  Holding every field, a tile serves every zone view, so switching
- * views uploads nothing.  Textures are kept least-recently-used under a byte
- * budget, and only the tiles an edit changed are uploaded again.
+ * exactly.  Holding every field, a tile serves every zone view and every
+ * set of overlays, so switching views or toggling overlays uploads nothing.
+ * Textures are kept least-recently-used under a byte budget, and only the
+ * tiles an edit changed are uploaded again.
  *
  * The fragment shader (shaders/zone.frag) mirrors the CPU zone renderer;
  * the colours reach it from the C colour functions — ramps sampled into a
@@ -66,6 +67,7 @@ struct _MsZoneGlRenderer
   {
     GLint viewport, cells, flags, ramps, palette, layer, mask, light, spacing, scale;
     GLint strength, opacity, has_relief, relief, allowed, control, blocking;
+    GLint overlays, control_mask, blocking_mask, tint, opacities;
   } u;
 
   MsTileLru     *textures;  /* TextureEntry*, deleted with the context current */
@@ -236,6 +238,11 @@ ms_zone_gl_renderer_realize (MsZoneGlRenderer  *self,
   U (allowed, "u_allowed");
   U (control, "u_control");
   U (blocking, "u_blocking");
+  U (overlays, "u_overlays");
+  U (control_mask, "u_control_mask");
+  U (blocking_mask, "u_blocking_mask");
+  U (tint, "u_tint");
+  U (opacities, "u_opacities");
 #undef U
 
   glGenVertexArrays (1, &self->vao);
@@ -445,6 +452,9 @@ set_uniforms (MsZoneGlRenderer *self,
   float control[16 * 3], blocking[8 * 3];
   MsRgb relief = ms_colour_zone_relief (&s->light, 0.0f, 0.0f);  /* strength 0: the grey */
   MsRgb allowed = ms_colour_zone_plant_allowed ();
+  MsZoneCellFields fields = ms_zone_pyramid_get_fields (self->pyramid);
+  /* An overlay the tiles cannot show adds nothing, as on the CPU. */
+  MsZoneOverlays overlays = s->overlays & ms_zone_cell_overlays_for_fields (fields);
 
   for (guint bit = 0; bit < 16; bit++)
     {
@@ -472,12 +482,16 @@ set_uniforms (MsZoneGlRenderer *self,
   glUniform1f (self->u.scale, s->exaggeration);
   glUniform1f (self->u.strength, s->shade_strength);
   glUniform1f (self->u.opacity, s->overlay_opacity);
-  glUniform1i (self->u.has_relief,
-               (ms_zone_pyramid_get_fields (self->pyramid) & MS_ZONE_CELL_HEIGHT) != 0);
+  glUniform1i (self->u.has_relief, (fields & MS_ZONE_CELL_HEIGHT) != 0);
   glUniform3f (self->u.relief, relief.r, relief.g, relief.b);
   glUniform3f (self->u.allowed, allowed.r, allowed.g, allowed.b);
   glUniform3fv (self->u.control, 16, control);
   glUniform3fv (self->u.blocking, 8, blocking);
+  glUniform1i (self->u.overlays, (GLint) overlays);
+  glUniform1i (self->u.control_mask, s->control_flags);
+  glUniform1i (self->u.blocking_mask, s->blocking_flags);
+  glUniform1i (self->u.tint, s->tint_altitude != FALSE);
+  glUniform1fv (self->u.opacities, MS_ZONE_N_OVERLAYS, s->overlay_opacities);
 }
 
 /* Draws the zone rectangle of tile @key, cells taken from @entry's textures
@@ -545,7 +559,7 @@ ms_zone_gl_renderer_draw (MsZoneGlRenderer  *self,
 
   zone = ms_zone_pyramid_get_zone (self->pyramid);
   source = ms_zone_cell_source_layer (self->style.layer);
-  if (!ms_zone_has_layer (zone, source))
+  if (ms_zone_cell_layer_required (self->style.layer) && !ms_zone_has_layer (zone, source))
     {
       g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER,
                    "The %s view needs %s, which zone %u does not have",

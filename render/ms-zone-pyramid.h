@@ -58,7 +58,11 @@ G_DECLARE_FINAL_TYPE (MsZonePyramid, ms_zone_pyramid, MS, ZONE_PYRAMID, GObject)
 MsZonePyramid    *ms_zone_pyramid_new              (MsZone          *zone,
                                                     gsize            budget_bytes);
 MsZone           *ms_zone_pyramid_get_zone         (MsZonePyramid   *self);
-/* The fields the tiles carry: those the zone's layers provide. */
+/* The fields the tiles carry: every field the zone's layers provide
+ * (ms_zone_cell_fields_for_zone ()), whatever is shown.  So one pyramid
+ * serves every view and every MsZoneOverlays set: toggling overlays, or
+ * switching views, needs no new pyramid and no new tiles.  (A zone's layer
+ * set is fixed when it is opened.) */
 MsZoneCellFields  ms_zone_pyramid_get_fields       (MsZonePyramid   *self);
 /* The coarsest level: the whole zone in one tile. */
 guint             ms_zone_pyramid_get_top_level    (MsZonePyramid   *self);

@@ -25,6 +25,12 @@ static const char * const layer_names[MS_N_ZONE_RENDER_LAYERS] = {
   [MS_ZONE_RENDER_LAYER_SPAWN] = "spawn",
   [MS_ZONE_RENDER_LAYER_SLOPE] = "slope",
   [MS_ZONE_RENDER_LAYER_PLANT_ALLOWED] = "plant-allowed",
+  [MS_ZONE_RENDER_LAYER_OVERLAYS] = "overlays",
+};
+
+/* By bit number: the names of the views each overlay mirrors. */
+static const char * const overlay_names[MS_ZONE_N_OVERLAYS] = {
+  "spawn", "slope", "plants", "plant-allowed", "blocks", "control",
 };
 
 void
@@ -43,6 +49,14 @@ ms_zone_style_init (MsZoneStyle *style)
   style->exaggeration = 0.25f;
   style->shade_strength = 0.6f;
   style->overlay_opacity = 0.65f;
+
+  /* The painter's subject first: the control flags over the terrain. */
+  style->overlays = MS_ZONE_OVERLAY_CONTROL;
+  style->control_flags = G_MAXUINT16;
+  style->blocking_flags = G_MAXUINT8;
+  style->tint_altitude = TRUE;
+  for (guint i = 0; i < MS_ZONE_N_OVERLAYS; i++)
+    style->overlay_opacities[i] = 0.65f;
 }
 
 const char *
@@ -65,11 +79,58 @@ ms_zone_render_layer_from_string (const char        *name,
   return FALSE;
 }
 
+const char *
+ms_zone_overlay_to_string (MsZoneOverlays overlay)
+{
+  for (guint bit = 0; bit < MS_ZONE_N_OVERLAYS; bit++)
+    if (overlay == (MsZoneOverlays) (1u << bit))
+      return overlay_names[bit];
+  return NULL;
+}
+
+gboolean
+ms_zone_overlays_from_string (const char      *names,
+                              MsZoneOverlays  *overlays,
+                              char           **bad_name)
+{
+  g_auto(GStrv) parts = NULL;
+  MsZoneOverlays result = MS_ZONE_OVERLAY_NONE;
+
+  g_return_val_if_fail (names != NULL, FALSE);
+  g_return_val_if_fail (overlays != NULL, FALSE);
+
+  parts = g_strsplit (names, ",", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (parts[i]);
+      guint bit;
+
+      if (name[0] == '\0')
+        continue;
+      for (bit = 0; bit < MS_ZONE_N_OVERLAYS; bit++)
+        if (g_str_equal (name, overlay_names[bit]))
+          break;
+      if (bit == MS_ZONE_N_OVERLAYS)
+        {
+          if (bad_name != NULL)
+            *bad_name = g_strdup (name);
+          return FALSE;
+        }
+      result |= 1u << bit;
+    }
+  *overlays = result;
+  return TRUE;
+}
+
 typedef struct
 {
   MsZone            *zone;
   MsProfile         *profile;
   const MsZoneStyle *style;
+  /* The fields reduced per pixel, and for the composite the overlays the
+   * zone can show. */
+  MsZoneCellFields   fields;
+  MsZoneOverlays     overlays;
   MsRect             region;
   guint              zw, zh;     /* the zone */
   guint              k;          /* tiles per pixel side */
@@ -200,6 +261,38 @@ mix_flags (MsRgb   under,
   return under;
 }
 
+/* The formula MsZoneOverlays documents. */
+static MsRgb
+colour_overlays (const Job        *job,
+                 const MsZoneCell *cell,
+                 float             height,
+                 float             shade)
+{
+  const MsZoneStyle *s = job->style;
+  const float *a = s->overlay_opacities;
+  MsZoneOverlays on = job->overlays;
+  MsRgb c;
+
+  if (s->tint_altitude && job->heights != NULL)
+    c = ms_colour_shade (ms_colour_zone_height (height), &s->light, shade, s->shade_strength);
+  else
+    c = ms_colour_zone_relief (&s->light, shade, s->shade_strength);
+
+  if (on & MS_ZONE_OVERLAY_SPAWN)
+    c = ms_colour_mix (c, ms_colour_zone_spawn (cell->spawn), a[0]);
+  if (on & MS_ZONE_OVERLAY_SLOPE)
+    c = ms_colour_mix (c, ms_colour_zone_slope (cell->slope), a[1]);
+  if ((on & MS_ZONE_OVERLAY_PLANTS) && cell->plant != 0)
+    c = ms_colour_mix (c, profile_colour (job->profile, MS_PROFILE_PLANT_TYPES, cell->plant), a[2]);
+  if (on & MS_ZONE_OVERLAY_PLANT_ALLOWED)
+    c = ms_colour_mix (c, ms_colour_zone_plant_allowed (), a[3] * cell->allowed);
+  if (on & MS_ZONE_OVERLAY_BLOCKS)
+    c = mix_flags (c, cell->blocking & s->blocking_flags, ms_colour_zone_blocking, a[4]);
+  if (on & MS_ZONE_OVERLAY_CONTROL)
+    c = mix_flags (c, cell->control & s->control_flags, ms_colour_zone_control, a[5]);
+  return c;
+}
+
 /* The colour of one reduced block: the formulas shaders/zone.frag mirrors. */
 static MsRgb
 colour_cell (const Job        *job,
@@ -213,6 +306,10 @@ colour_cell (const Job        *job,
 
   switch (s->layer)
     {
+    case MS_ZONE_RENDER_LAYER_OVERLAYS:
+      shade = shade_at (job, ox, oy, &height);
+      return colour_overlays (job, cell, height, shade);
+
     case MS_ZONE_RENDER_LAYER_SPAWN:
       return ms_colour_zone_spawn (cell->spawn);
 
@@ -264,14 +361,11 @@ colour_at (const Job *job,
            guint      oy)
 {
   guint x0, y0, x1, y1;
-  MsZoneCellFields fields;
-  MsZoneCell cell;
+  MsZoneCell cell = { 0, };
 
   if (!block_tiles (job, ox, oy, &x0, &y0, &x1, &y1))
     g_assert_not_reached ();
-  /* The relief comes from job->heights, not from the cell. */
-  fields = ms_zone_cell_fields_for_layer (job->style->layer) & ~MS_ZONE_CELL_HEIGHT;
-  ms_zone_cell_reduce (job->zone, fields, x0, y0, x1, y1, &cell);
+  ms_zone_cell_reduce (job->zone, job->fields, x0, y0, x1, y1, &cell);
   return colour_cell (job, &cell, ox, oy);
 }
 
@@ -329,7 +423,7 @@ ms_render_zone (MsZone             *zone,
     }
 
   source = ms_zone_cell_source_layer (style->layer);
-  if (!ms_zone_has_layer (zone, source))
+  if (ms_zone_cell_layer_required (style->layer) && !ms_zone_has_layer (zone, source))
     {
       g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER,
                    "The %s view needs %s, which zone %u does not have",
@@ -337,6 +431,13 @@ ms_render_zone (MsZone             *zone,
                    ms_zone_get_id (zone));
       return NULL;
     }
+
+  /* Only what the style shows and the zone has; the relief comes from
+   * job.heights, not from the cells. */
+  job.fields = ms_zone_cell_fields_for_style (style) & ms_zone_cell_fields_for_zone (zone) &
+               ~MS_ZONE_CELL_HEIGHT;
+  job.overlays = style->overlays &
+                 ms_zone_cell_overlays_for_fields (ms_zone_cell_fields_for_zone (zone));
 
   job.k = ms_render_downsample_factor (job.region.width, job.region.height, max_size);
   job.ow = (job.region.width + job.k - 1) / job.k;

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Golden images: every blueprint layer, the composite with each overlay and
- * every zone layer, rendered from one fixed fixture and compared with PNGs
- * a person has looked at (tests/golden/README.md).  The other render tests
+ * Golden images: every blueprint layer, the composite with each overlay,
+ * every zone layer and the zone overlays composite, rendered from one fixed
+ * fixture and compared with PNGs a person has looked at
+ * (tests/golden/README.md).  The other render tests
  * check formulas pixel by pixel; these catch what no formula covers — a
  * flipped axis, a swapped palette entry, an overlay drawn in the wrong place.
  *
@@ -49,12 +50,13 @@ typedef struct
   const char *name;      /* the PNG in tests/golden/, without ".png" */
   GoldenKind  kind;
   guint       layer;     /* MsBlueprintLayer or MsZoneRenderLayer */
-  guint       overlays;  /* MsOverlays (blueprint) */
+  guint       overlays;  /* MsOverlays (blueprint), MsZoneOverlays (zone overlays) */
   guint16     flags;     /* shown flags (zone); 0 = the style's default, all */
 } Golden;
 
 #define BP(name, layer, ovl)      { name, GOLDEN_BLUEPRINT, MS_BLUEPRINT_LAYER_##layer, ovl, 0 }
 #define ZONE(name, layer, flags)  { name, GOLDEN_ZONE, MS_ZONE_RENDER_LAYER_##layer, 0, flags }
+#define ZONE_OVERLAYS(name, ovl)  { name, GOLDEN_ZONE, MS_ZONE_RENDER_LAYER_OVERLAYS, ovl, 0 }
 
 static const Golden goldens[] = {
   BP ("blueprint-height",                HEIGHT,    MS_OVERLAY_NONE),
@@ -75,10 +77,14 @@ static const Golden goldens[] = {
   /* A subset of flags: the others must vanish, not just change colour. */
   ZONE ("zone-control-antiplant-highway", CONTROL,
         MS_ZONE_CONTROL_ANTI_PLANT | MS_ZONE_CONTROL_HIGHWAY),
+  /* The composite over the altitude tint, in its drawing order. */
+  ZONE_OVERLAYS ("zone-overlays-plants-blocks-control",
+                 MS_ZONE_OVERLAY_PLANTS | MS_ZONE_OVERLAY_BLOCKS | MS_ZONE_OVERLAY_CONTROL),
 };
 
 #undef BP
 #undef ZONE
+#undef ZONE_OVERLAYS
 
 /* Built once in main (), shared read-only by every case. */
 static MsBlueprint *fixture_blueprint;
@@ -147,6 +153,8 @@ render_golden (const Golden *golden)
       style.layer = golden->layer;
       if (golden->flags != 0)
         style.flags = golden->flags;
+      if (golden->layer == MS_ZONE_RENDER_LAYER_OVERLAYS)
+        style.overlays = golden->overlays;
       s = ms_render_zone (fixture_zone, &style, NULL, GOLDEN_MAX_SIZE, NULL, &error);
     }
   g_assert_no_error (error);

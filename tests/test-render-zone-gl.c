@@ -13,6 +13,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "ms-demo-zone.h"
 #include "ms-test-gl.h"
@@ -459,6 +460,111 @@ test_agrees_with_cpu (Fixture       *f,
     }
 }
 
+/* The composite for several overlay sets, flag subsets, opacities and both
+ * bases — drawn from the same five textures: toggling overlays, as the
+ * painter does, uploads nothing. */
+static void
+test_overlays_agree_with_cpu (Fixture       *f,
+                              gconstpointer  data)
+{
+  static const struct
+  {
+    MsZoneOverlays overlays;
+    guint16        control_flags;
+    guint8         blocking_flags;
+    gboolean       tint;
+  } sets[] = {
+    { MS_ZONE_OVERLAY_NONE, G_MAXUINT16, G_MAXUINT8, TRUE },
+    { MS_ZONE_OVERLAY_CONTROL, G_MAXUINT16, G_MAXUINT8, TRUE },
+    { MS_ZONE_OVERLAY_CONTROL, MS_ZONE_CONTROL_ANTI_PLANT | MS_ZONE_CONTROL_PBS_HIGHWAY,
+      G_MAXUINT8, FALSE },
+    { MS_ZONE_OVERLAY_SPAWN | MS_ZONE_OVERLAY_CONTROL, G_MAXUINT16, G_MAXUINT8, TRUE },
+    { MS_ZONE_OVERLAY_SLOPE | MS_ZONE_OVERLAY_BLOCKS, G_MAXUINT16, MS_ZONE_BLOCKING_OBSTACLE, TRUE },
+    { MS_ZONE_OVERLAY_PLANTS | MS_ZONE_OVERLAY_PLANT_ALLOWED, G_MAXUINT16, G_MAXUINT8, FALSE },
+    { MS_ZONE_OVERLAY_ALL, G_MAXUINT16, G_MAXUINT8, TRUE },
+    { MS_ZONE_OVERLAY_ALL, MS_ZONE_CONTROL_HIGHWAY, MS_ZONE_BLOCKING_PLANT, FALSE },
+  };
+  MsRect seam = { 128, 64, 256, 256 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_autofree char *what = g_strdup_printf ("overlays set %u", i);
+      MsZoneStyle style;
+
+      ms_zone_style_init (&style);
+      style.layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
+      style.overlays = sets[i].overlays;
+      style.control_flags = sets[i].control_flags;
+      style.blocking_flags = sets[i].blocking_flags;
+      style.tint_altitude = sets[i].tint;
+      compare_with_cpu (f, &style, &whole, 1, TRUE, what);
+      compare_with_cpu (f, &style, &whole, 2, FALSE, what);
+      compare_with_cpu (f, &style, &seam, 1, FALSE, what);
+
+      /* Unequal opacities and another light reach the shader too. */
+      for (guint o = 0; o < MS_ZONE_N_OVERLAYS; o++)
+        style.overlay_opacities[o] = 0.15f + 0.15f * o;
+      ms_light_init (&style.light, 120.0f, 30.0f);
+      style.shade_strength = 0.9f;
+      compare_with_cpu (f, &style, &whole, 2, FALSE, what);
+      compare_with_cpu (f, &style, &seam, 1, FALSE, what);
+    }
+  g_assert_cmpuint (ms_zone_gl_renderer_get_n_uploads (f->renderer), ==, 5);
+}
+
+/* A zone with only control and blocks: the composite draws on both paths,
+ * over flat grey, leaving out what the zone lacks. */
+static void
+test_overlays_missing_layers (Fixture       *f,
+                              gconstpointer  data)
+{
+  static const MsZoneLayer gone[] = { MS_ZONE_LAYER_ALTITUDE, MS_ZONE_LAYER_PLANTS };
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(GError) error = NULL;
+  MsZoneStyle style;
+
+  for (guint i = 0; i < G_N_ELEMENTS (gone); i++)
+    {
+      g_autofree char *name = ms_zone_layer_filename (gone[i], ZONE_ID);
+      g_autofree char *path = g_build_filename (f->dir, name, NULL);
+
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  zone = ms_zone_new_for_dir (f->dir, ZONE_ID, SIZE, SIZE, NULL, &error);
+  g_assert_no_error (error);
+
+  /* Swap the fixture's zone for this one; tear-down frees it. */
+  ms_zone_gl_renderer_unrealize (f->renderer);
+  g_clear_object (&f->renderer);
+  g_clear_object (&f->pyramid);
+  g_clear_object (&f->zone);
+  f->zone = g_steal_pointer (&zone);
+  f->pyramid = ms_zone_pyramid_new (f->zone, 256 << 20);
+  g_assert_cmphex (ms_zone_pyramid_get_fields (f->pyramid), ==,
+                   MS_ZONE_CELL_CONTROL | MS_ZONE_CELL_PLANT_ALLOWED | MS_ZONE_CELL_BLOCKING);
+  f->renderer = ms_zone_gl_renderer_new (f->pyramid, 256 << 20);
+  ms_test_gl_bind (f->gl);
+  g_assert_true (ms_zone_gl_renderer_realize (f->renderer, &error));
+  g_assert_no_error (error);
+
+  ms_zone_style_init (&style);
+  style.layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
+  style.overlays = MS_ZONE_OVERLAY_ALL;
+  compare_with_cpu (f, &style, &whole, 1, FALSE, "overlays without altitude and plants");
+  style.overlays = MS_ZONE_OVERLAY_SPAWN | MS_ZONE_OVERLAY_SLOPE | MS_ZONE_OVERLAY_PLANTS;
+  compare_with_cpu (f, &style, &whole, 2, FALSE, "only missing overlays");
+
+  /* The single views still refuse. */
+  style.layer = MS_ZONE_RENDER_LAYER_SPAWN;
+  ms_zone_gl_renderer_set_style (f->renderer, &style);
+  {
+    MsGlView view = view_for (&whole, 2);
+
+    g_assert_false (ms_zone_gl_renderer_draw (f->renderer, &view, &error));
+    g_assert_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER);
+  }
+}
+
 static void
 edit_and_check (Fixture           *f,
                 const MsZoneOp    *op,
@@ -632,6 +738,8 @@ main (int argc, char **argv)
 #define ADD(path, func) \
   g_test_add ("/render/zone-gl/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("agrees-with-cpu", test_agrees_with_cpu);
+  ADD ("overlays-agree-with-cpu", test_overlays_agree_with_cpu);
+  ADD ("overlays-missing-layers", test_overlays_missing_layers);
   ADD ("edit-reuploads-touched-tiles", test_edit_reuploads_touched_tiles);
   ADD ("altitude-apron", test_altitude_apron);
   ADD ("overtaken-tile", test_overtaken_tile);

@@ -383,6 +383,364 @@ test_other_layers_flat (void)
   ms_test_remove_tree (dir);
 }
 
+/* ------------------------------------------------------------- overlays -- */
+
+#define OVL_N 16
+#define OVL_ID 3
+
+/* A flat 16×16 zone at height 400 (a ramp stop, #b4b870, so the base is
+ * exact) with one thing per overlay on its own tile, and spawn 128 and
+ * slope 0 everywhere.  Row-major: tile (x, y) is index y * 16 + x. */
+typedef struct
+{
+  guint8 control[OVL_N * OVL_N * 2];
+  guint8 blocks[OVL_N * OVL_N * 2];
+  guint8 plants[OVL_N * OVL_N * 7];
+  guint8 altitude[OVL_N * OVL_N * 2];
+} OverlayZone;
+
+static void
+write_overlay_zone (const char  *dir,
+                    OverlayZone *z)
+{
+  const guint n = OVL_N;
+
+  memset (z, 0, sizeof *z);
+  put_u16 (z->control, 5 * n + 6, 1);          /* (6, 5): AntiPlant only */
+  put_u16 (z->control, 7 * n + 8, 1 | 128);    /* (8, 7): AntiPlant | Highway */
+  put_u16 (z->control, 1 * n + 2, 64);         /* (2, 1): Roaming, no plants */
+  z->blocks[2 * (4 * n + 5)] = 1;              /* (5, 4): Obstacle */
+  z->blocks[2 * (4 * n + 9)] = 8;              /* (9, 4): Island */
+  for (guint i = 0; i < n * n; i++)
+    {
+      z->plants[7 * i + 3] = 128;              /* spawn 128: #4cb050 */
+      z->plants[7 * i + 6] = 8;                /* Sand, which the composite never shows */
+      put_u16 (z->altitude, i, 400 * 32);
+    }
+  z->plants[7 * (6 * n + 7)] = 3;              /* (7, 6): PineTree, #2e7d32 */
+  write_layer (dir, "control", OVL_ID, z->control, sizeof z->control);
+  write_layer (dir, "blocks", OVL_ID, z->blocks, sizeof z->blocks);
+  write_layer (dir, "plants", OVL_ID, z->plants, sizeof z->plants);
+  write_layer (dir, "altitude", OVL_ID, z->altitude, sizeof z->altitude);
+}
+
+static cairo_surface_t *
+render_overlays (MsZone         *zone,
+                 MsZoneStyle    *style,
+                 MsZoneOverlays  overlays)
+{
+  style->layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
+  style->overlays = overlays;
+  return render (zone, style, NULL, 0, OVL_N, OVL_N);
+}
+
+/* Every value worked out by hand from the byte colours, rounded with
+ * v · 255 + 0.5 truncated. */
+static void
+test_overlays_hand_worked (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree OverlayZone *z = g_new (OverlayZone, 1);
+  g_autoptr(MsZone) zone = NULL;
+  MsZoneStyle style;
+  cairo_surface_t *s;
+
+  write_overlay_zone (dir, z);
+  zone = open_zone (dir, OVL_ID, OVL_N, OVL_N);
+  ms_zone_style_init (&style);
+  g_assert_cmpint (style.overlays, ==, MS_ZONE_OVERLAY_CONTROL);
+  g_assert_true (style.tint_altitude);
+  for (guint i = 0; i < MS_ZONE_N_OVERLAYS; i++)
+    g_assert_cmpfloat (style.overlay_opacities[i], ==, 0.65f);
+
+  /* Nothing on: the altitude view's tint, #b4b870 (180, 184, 112). */
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_NONE);
+  for (guint y = 0; y < OVL_N; y++)
+    for (guint x = 0; x < OVL_N; x++)
+      g_assert_cmphex (pixel (s, x, y), ==, 0xffb4b870);
+  cairo_surface_destroy (s);
+
+  /* Control only.  AntiPlant #e15759 (225, 87, 89) at 0.65 over the tint:
+   * 180 + 45 × 0.65 = 209.25, 184 − 97 × 0.65 = 120.95, 112 − 23 × 0.65
+   * = 97.05.  Then Highway #f28e2b (242, 142, 43) over that: 209.25 +
+   * 32.75 × 0.65 = 230.54, 120.95 + 21.05 × 0.65 = 134.63, 97.05 − 54.05 ×
+   * 0.65 = 61.92 — lowest bit first. */
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_CONTROL);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffd17961);
+  g_assert_cmphex (pixel (s, 8, 7), ==, 0xffe7873e);
+  g_assert_cmphex (pixel (s, 5, 4), ==, 0xffb4b870);   /* blocks: not shown */
+  g_assert_cmphex (pixel (s, 7, 6), ==, 0xffb4b870);   /* plants: not shown */
+  cairo_surface_destroy (s);
+
+  /* Only Highway shown: 180 + 62 × 0.65 = 220.3, 184 − 42 × 0.65 = 156.7,
+   * 112 − 69 × 0.65 = 67.15; AntiPlant's tile is bare. */
+  style.control_flags = 128;
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_CONTROL);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffb4b870);
+  g_assert_cmphex (pixel (s, 8, 7), ==, 0xffdc9d43);
+  cairo_surface_destroy (s);
+  style.control_flags = G_MAXUINT16;
+
+  /* The control opacity alone, 0.35: 180 + 45 × 0.35 = 195.75,
+   * 184 − 97 × 0.35 = 150.05, 112 − 23 × 0.35 = 103.95. */
+  style.overlay_opacities[5] = 0.35f;
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_CONTROL);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffc49668);
+  cairo_surface_destroy (s);
+  style.overlay_opacities[5] = 0.65f;
+
+  /* Grey relief under it: #b8b8b8 and AntiPlant, as the control view. */
+  style.tint_altitude = FALSE;
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_CONTROL);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffd3797a);
+  g_assert_cmphex (pixel (s, 0, 0), ==, 0xffb8b8b8);
+  cairo_surface_destroy (s);
+  style.tint_altitude = TRUE;
+
+  /* Blocks: Obstacle #c62828 (198, 40, 40): 180 + 18 × 0.65 = 191.7,
+   * 184 − 144 × 0.65 = 90.4, 112 − 72 × 0.65 = 65.2.  Island hidden. */
+  style.blocking_flags = 1;
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_BLOCKS);
+  g_assert_cmphex (pixel (s, 5, 4), ==, 0xffc05a41);
+  g_assert_cmphex (pixel (s, 9, 4), ==, 0xffb4b870);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffb4b870);
+  cairo_surface_destroy (s);
+  style.blocking_flags = G_MAXUINT8;
+
+  /* Plants: PineTree #2e7d32 (46, 125, 50): 180 − 134 × 0.65 = 92.9,
+   * 184 − 59 × 0.65 = 145.65, 112 − 62 × 0.65 = 71.7; no ground types. */
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_PLANTS);
+  g_assert_cmphex (pixel (s, 7, 6), ==, 0xff5d9248);
+  g_assert_cmphex (pixel (s, 6, 7), ==, 0xffb4b870);
+  cairo_surface_destroy (s);
+
+  /* Plant-allowed #3cb44b (60, 180, 75): 180 − 120 × 0.65 = 102,
+   * 184 − 4 × 0.65 = 181.4, 112 − 37 × 0.65 = 87.95; Roaming forbids. */
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_PLANT_ALLOWED);
+  g_assert_cmphex (pixel (s, 0, 0), ==, 0xff66b558);
+  g_assert_cmphex (pixel (s, 2, 1), ==, 0xffb4b870);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffb4b870);   /* AntiPlant forbids too */
+  cairo_surface_destroy (s);
+
+  /* Spawn 128, #4cb050 (76, 176, 80): 180 − 104 × 0.65 = 112.4,
+   * 184 − 8 × 0.65 = 178.8, 112 − 32 × 0.65 = 91.2. */
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_SPAWN);
+  g_assert_cmphex (pixel (s, 3, 3), ==, 0xff70b35b);
+  cairo_surface_destroy (s);
+
+  /* Slope 0 on flat ground, #e8f5e0 (232, 245, 224): 180 + 52 × 0.65 =
+   * 213.8, 184 + 61 × 0.65 = 223.65, 112 + 112 × 0.65 = 184.8. */
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_SLOPE);
+  g_assert_cmphex (pixel (s, 3, 3), ==, 0xffd6e0b9);
+  cairo_surface_destroy (s);
+
+  /* Spawn then control on one tile: 112.4 + (225 − 112.4) × 0.65 = 185.59,
+   * 178.8 − 91.8 × 0.65 = 119.13, 91.2 − 2.2 × 0.65 = 89.77. */
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_SPAWN | MS_ZONE_OVERLAY_CONTROL);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffba775a);
+  cairo_surface_destroy (s);
+  ms_test_remove_tree (dir);
+}
+
+/* A second, plain implementation of the composite over the raw bytes of
+ * the flat zone (no shading, 1:1), from the colour model's functions. */
+static guint32
+reference_overlays (const OverlayZone *z,
+                    MsProfile         *profile,
+                    const MsZoneStyle *style,
+                    guint              x,
+                    guint              y)
+{
+  gsize i = (gsize) y * OVL_N + x;
+  guint control = z->control[2 * i] | z->control[2 * i + 1] << 8;
+  guint blocking = z->blocks[2 * i];
+  guint plant = z->plants[7 * i];
+  gboolean allowed = (control & (1 | 8 | 16 | 64 | 128 | 256)) == 0;
+  const float *a = style->overlay_opacities;
+  MsRgb c = ms_colour_zone_height (400.0f);
+
+  if (style->overlays & MS_ZONE_OVERLAY_SPAWN)
+    c = ms_colour_mix (c, ms_colour_zone_spawn (z->plants[7 * i + 3]), a[0]);
+  if (style->overlays & MS_ZONE_OVERLAY_SLOPE)
+    c = ms_colour_mix (c, ms_colour_zone_slope (0), a[1]);
+  if ((style->overlays & MS_ZONE_OVERLAY_PLANTS) && plant != 0)
+    {
+      const MsProfileEntry *e = ms_profile_get_entry (profile, MS_PROFILE_PLANT_TYPES, plant);
+      c = ms_colour_mix (c, ms_colour_from_bytes (e->red, e->green, e->blue), a[2]);
+    }
+  if ((style->overlays & MS_ZONE_OVERLAY_PLANT_ALLOWED) && allowed)
+    c = ms_colour_mix (c, ms_colour_zone_plant_allowed (), a[3]);
+  for (guint bit = 0; bit < 8; bit++)
+    if ((style->overlays & MS_ZONE_OVERLAY_BLOCKS) && (blocking & style->blocking_flags & (1u << bit)))
+      c = ms_colour_mix (c, ms_colour_zone_blocking (bit), a[4]);
+  for (guint bit = 0; bit < 16; bit++)
+    if ((style->overlays & MS_ZONE_OVERLAY_CONTROL) && (control & style->control_flags & (1u << bit)))
+      c = ms_colour_mix (c, ms_colour_zone_control (bit), a[5]);
+  return argb (c);
+}
+
+/* Every one of the 64 overlay sets against the reference, with unequal
+ * opacities; and toggling one overlay off changes exactly the tiles it
+ * had something on. */
+static void
+test_overlays_every_set (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree OverlayZone *z = g_new (OverlayZone, 1);
+  g_autoptr(MsZone) zone = NULL;
+  cairo_surface_t *all, *without;
+  MsZoneStyle style;
+
+  write_overlay_zone (dir, z);
+  zone = open_zone (dir, OVL_ID, OVL_N, OVL_N);
+  ms_zone_style_init (&style);
+  for (guint i = 0; i < MS_ZONE_N_OVERLAYS; i++)
+    style.overlay_opacities[i] = 0.2f + 0.13f * i;
+  style.control_flags = 1 | 128;
+
+  for (guint set = 0; set <= MS_ZONE_OVERLAY_ALL; set++)
+    {
+      cairo_surface_t *s = render_overlays (zone, &style, set);
+
+      for (guint y = 0; y < OVL_N; y++)
+        for (guint x = 0; x < OVL_N; x++)
+          if (pixel (s, x, y) != reference_overlays (z, ms_zone_get_profile (zone), &style, x, y))
+            g_error ("overlays %#x at (%u, %u): %08x, the reference %08x", set, x, y,
+                     pixel (s, x, y),
+                     reference_overlays (z, ms_zone_get_profile (zone), &style, x, y));
+      cairo_surface_destroy (s);
+    }
+
+  /* Control off: only its two flagged tiles change (Roaming is not shown). */
+  all = render_overlays (zone, &style, MS_ZONE_OVERLAY_ALL);
+  without = render_overlays (zone, &style, MS_ZONE_OVERLAY_ALL & ~MS_ZONE_OVERLAY_CONTROL);
+  for (guint y = 0; y < OVL_N; y++)
+    for (guint x = 0; x < OVL_N; x++)
+      {
+        gboolean flagged = (x == 6 && y == 5) || (x == 8 && y == 7);
+
+        g_assert_true ((pixel (all, x, y) != pixel (without, x, y)) == flagged);
+      }
+  cairo_surface_destroy (without);
+  /* Blocks off: its two tiles. */
+  without = render_overlays (zone, &style, MS_ZONE_OVERLAY_ALL & ~MS_ZONE_OVERLAY_BLOCKS);
+  for (guint y = 0; y < OVL_N; y++)
+    for (guint x = 0; x < OVL_N; x++)
+      g_assert_true ((pixel (all, x, y) != pixel (without, x, y)) ==
+                     ((x == 5 || x == 9) && y == 4));
+  cairo_surface_destroy (without);
+  cairo_surface_destroy (all);
+  ms_test_remove_tree (dir);
+}
+
+/* Over shaded relief: the plane of test_control_over_relief (2 height
+ * units per tile towards +x, shade 0.76344 for the default light), with
+ * exaggeration 1 and strength 0.8: k = 0.2 + 0.8 × shade / sin 45°. */
+static void
+test_overlays_shaded (void)
+{
+  const guint n = 32;
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree guint8 *control = g_malloc0 (n * n * 2);
+  g_autofree guint8 *altitude = g_malloc0 (n * n * 2);
+  g_autoptr(MsZone) zone = NULL;
+  MsZoneStyle style;
+  cairo_surface_t *s;
+  double shade = (2.0 * 0.5 + sqrt (0.5)) / sqrt (5.0);
+  double k = 0.2 + 0.8 * shade / sqrt (0.5);
+  float height = (1000.0f + 64.0f * 6) / 32.0f;   /* tile (6, 5) */
+  MsRgb tint, anti;
+
+  put_u16 (control, 5 * n + 6, 1);
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      put_u16 (altitude, y * n + x, (guint16) (1000 + 64 * x));
+  write_layer (dir, "control", 4, control, n * n * 2);
+  write_layer (dir, "altitude", 4, altitude, n * n * 2);
+  zone = open_zone (dir, 4, n, n);
+
+  ms_zone_style_init (&style);
+  style.layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
+  style.exaggeration = 1.0f;
+  style.shade_strength = 0.8f;
+  s = render (zone, &style, NULL, 0, n, n);
+  tint = ms_colour_zone_height (height);
+  tint = (MsRgb) { tint.r * (float) k, tint.g * (float) k, tint.b * (float) k };
+  anti = ms_colour_mix (tint, ms_colour_zone_control (0), 0.65f);
+  g_assert_cmphex (pixel (s, 6, 5), ==, argb (anti));
+  g_assert_cmphex (pixel (s, 6, 6), ==, argb (tint));
+  cairo_surface_destroy (s);
+
+  /* Grey relief: the control view's pixel exactly. */
+  style.tint_altitude = FALSE;
+  s = render (zone, &style, NULL, 0, n, n);
+  {
+    cairo_surface_t *view;
+
+    style.layer = MS_ZONE_RENDER_LAYER_CONTROL;
+    view = render (zone, &style, NULL, 0, n, n);
+    for (guint y = 0; y < n; y++)
+      for (guint x = 0; x < n; x++)
+        g_assert_cmphex (pixel (s, x, y), ==, pixel (view, x, y));
+    cairo_surface_destroy (view);
+  }
+  cairo_surface_destroy (s);
+  ms_test_remove_tree (dir);
+}
+
+/* A zone with only a control layer: no error, flat grey under the flags,
+ * the other overlays left out. */
+static void
+test_overlays_missing_layers (void)
+{
+  const guint n = 16;
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree guint8 *control = g_malloc0 (n * n * 2);
+  g_autoptr(MsZone) zone = NULL;
+  MsZoneStyle style;
+  cairo_surface_t *s;
+
+  put_u16 (control, 5 * n + 6, 1);
+  put_u16 (control, 1 * n + 2, 64);
+  write_layer (dir, "control", 4, control, n * n * 2);
+  zone = open_zone (dir, 4, n, n);
+
+  ms_zone_style_init (&style);
+  g_assert_true (style.tint_altitude);
+  style.overlay_opacities[3] = 0.0f;  /* plant-allowed on, but invisible */
+  s = render_overlays (zone, &style, MS_ZONE_OVERLAY_ALL);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffd3797a);
+  g_assert_cmphex (pixel (s, 2, 1), ==,
+                   argb (ms_colour_mix (ms_colour_from_bytes (0xb8, 0xb8, 0xb8),
+                                        ms_colour_zone_control (6), 0.65f)));
+  g_assert_cmphex (pixel (s, 0, 0), ==, 0xffb8b8b8);
+  cairo_surface_destroy (s);
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_overlay_names (void)
+{
+  MsZoneOverlays overlays = MS_ZONE_OVERLAY_ALL;
+  g_autofree char *bad = NULL;
+
+  g_assert_cmpstr (ms_zone_overlay_to_string (MS_ZONE_OVERLAY_SPAWN), ==, "spawn");
+  g_assert_cmpstr (ms_zone_overlay_to_string (MS_ZONE_OVERLAY_PLANT_ALLOWED), ==, "plant-allowed");
+  g_assert_cmpstr (ms_zone_overlay_to_string (MS_ZONE_OVERLAY_CONTROL), ==, "control");
+  g_assert_null (ms_zone_overlay_to_string (MS_ZONE_OVERLAY_CONTROL | MS_ZONE_OVERLAY_SPAWN));
+  g_assert_null (ms_zone_overlay_to_string (MS_ZONE_OVERLAY_NONE));
+
+  g_assert_true (ms_zone_overlays_from_string ("spawn, control,,blocks", &overlays, &bad));
+  g_assert_cmphex (overlays, ==, 0x01 | 0x20 | 0x10);
+  g_assert_true (ms_zone_overlays_from_string ("", &overlays, &bad));
+  g_assert_cmphex (overlays, ==, 0);
+  g_assert_true (ms_zone_overlays_from_string ("slope,plants,plant-allowed", &overlays, NULL));
+  g_assert_cmphex (overlays, ==, 0x02 | 0x04 | 0x08);
+  g_assert_false (ms_zone_overlays_from_string ("spawn,heights", &overlays, &bad));
+  g_assert_cmpstr (bad, ==, "heights");
+  g_assert_cmphex (overlays, ==, 0x02 | 0x04 | 0x08);  /* untouched on failure */
+}
+
 /* ---------------------------------------------------------------- slope -- */
 
 /* The notes' slope, written from the text, over a plain row-major array. */
@@ -620,6 +978,39 @@ test_cli (void)
                             "--flags", "Obstacle", "--region", "10", "3", "20", "7", NULL), ==, 0);
   cairo_surface_destroy (load_png (out, 20, 7));
 
+  /* The composite: --flags are its control flags; hand-worked as in
+   * test_overlays_hand_worked () (AntiPlant at 0.65 over #b8b8b8). */
+  {
+    g_autofree OverlayZone *z = g_new (OverlayZone, 1);
+
+    write_overlay_zone (dir, z);
+    g_assert_cmpint (run_cli ("zone", "render", "--size", "16x16", dir, "3", "-o", out,
+                              "--layer", "overlays", "--overlays", "control,blocks",
+                              "--flags", "AntiPlant", "--grey-relief", NULL), ==, 0);
+    s = load_png (out, 16, 16);
+    g_assert_cmphex (pixel (s, 6, 5) & 0xffffff, ==, 0xd3797a);
+    g_assert_cmphex (pixel (s, 8, 7) & 0xffffff, ==, 0xd3797a);   /* Highway hidden */
+    g_assert_cmphex (pixel (s, 0, 0) & 0xffffff, ==, 0xb8b8b8);
+    g_assert_cmphex (pixel (s, 5, 4) & 0xffffff, !=, 0xb8b8b8);   /* blocks on */
+    cairo_surface_destroy (s);
+    /* --opacity reaches every overlay: spawn 128 at 0.5 over #b4b870 is
+     * 180 − 52 = 128, 184 − 4 = 180, 112 − 16 = 96. */
+    g_assert_cmpint (run_cli ("zone", "render", "--size", "16x16", dir, "3", "-o", out,
+                              "--layer", "overlays", "--overlays", "spawn", "--opacity", "0.5",
+                              NULL), ==, 0);
+    s = load_png (out, 16, 16);
+    g_assert_cmphex (pixel (s, 3, 3) & 0xffffff, ==, 0x80b460);
+    cairo_surface_destroy (s);
+    g_assert_cmpint (run_cli ("zone", "render", "--size", "16x16", dir, "3", "-o", out,
+                              "--layer", "overlays", "--overlays", "control,roads", NULL), ==, 2);
+    g_assert_cmpint (run_cli ("zone", "render", "--size", "16x16", dir, "3", "-o", out,
+                              "--layer", "overlays", "--flags", "Obstacle", NULL), ==, 2);
+    g_assert_cmpint (run_cli ("zone", "render", "--size", "16x16", dir, "3", "-o", out,
+                              "--layer", "control", "--overlays", "control", NULL), ==, 2);
+    g_assert_cmpint (run_cli ("zone", "render", "--size", "16x16", dir, "3", "-o", out,
+                              "--grey-relief", NULL), ==, 2);
+  }
+
   /* 1:1 spawn through PNG (RGB) against the raw bytes of a file of our own. */
   plants = write_spawn_zone (dir, 5, 48, 48);
   g_assert_cmpint (run_cli ("zone", "render", "--size", "48x48", dir, "5", "-o", out,
@@ -664,6 +1055,11 @@ main (int argc, char **argv)
   g_test_add_func ("/render/zone/orientation", test_orientation);
   g_test_add_func ("/render/zone/control-over-relief", test_control_over_relief);
   g_test_add_func ("/render/zone/other-layers-flat", test_other_layers_flat);
+  g_test_add_func ("/render/zone/overlays-hand-worked", test_overlays_hand_worked);
+  g_test_add_func ("/render/zone/overlays-every-set", test_overlays_every_set);
+  g_test_add_func ("/render/zone/overlays-shaded", test_overlays_shaded);
+  g_test_add_func ("/render/zone/overlays-missing-layers", test_overlays_missing_layers);
+  g_test_add_func ("/render/zone/overlay-names", test_overlay_names);
   g_test_add_func ("/render/zone/slope-exact", test_slope_exact);
   g_test_add_func ("/render/zone/downsample", test_downsample);
   g_test_add_func ("/render/zone/region-and-errors", test_region_and_errors);

@@ -36,6 +36,13 @@ uniform vec3  u_relief;        // the grey under overlays
 uniform vec3  u_allowed;       // the plant-allowed tint
 uniform vec3  u_control[16];   // by TerrainControlFlags bit
 uniform vec3  u_blocking[8];   // by BlockingFlags bit
+// The overlays composite (u_layer 7): MsZoneOverlays the pyramid can show,
+// the flags shown, the base, the opacities by overlay bit.
+uniform int   u_overlays;
+uniform int   u_control_mask;
+uniform int   u_blocking_mask;
+uniform bool  u_tint;
+uniform float u_opacities[6];
 
 const int HEIGHT_ROW = 0;
 const int SPAWN_ROW = 8;
@@ -61,6 +68,55 @@ vec3
 mix_over (vec3 under, vec3 over, float opacity)
 {
   return under + (over - under) * opacity;
+}
+
+// Lowest bit first, so the rarer high flags end on top.
+vec3
+mix_flags (vec3 colour, uint bits, bool control, float opacity)
+{
+  for (int bit = 0; bit < 16; bit++)
+    if ((bits & (1u << uint (bit))) != 0u)
+      colour = mix_over (colour, control ? u_control[bit] : u_blocking[min (bit, 7)], opacity);
+  return colour;
+}
+
+bool
+overlay_on (int bit)
+{
+  return (u_overlays & (1 << bit)) != 0;
+}
+
+vec3
+spawn_colour (float spawn)
+{
+  return spawn > 0.0 ? ramp (SPAWN_ROW, spawn, 1, 255) : sample_at (SPAWN_ROW, 0);
+}
+
+vec3
+slope_colour (float slope)
+{
+  return slope >= 16.0 ? ramp (SLOPE_ROW, slope, 16, 255) : ramp (SLOPE_ROW, slope, 0, 15);
+}
+
+// MsZoneOverlays' formula (render/ms-zone-renderer.h), colour_overlays ().
+vec3
+overlays (vec4 cell, uvec4 flags, float height, float k)
+{
+  vec3 c = u_tint && u_has_relief ? ramp (HEIGHT_ROW, height, 0, 2047) * k : u_relief * k;
+
+  if (overlay_on (0))
+    c = mix_over (c, spawn_colour (cell.g), u_opacities[0]);
+  if (overlay_on (1))
+    c = mix_over (c, slope_colour (cell.b), u_opacities[1]);
+  if (overlay_on (2) && flags.b != 0u)
+    c = mix_over (c, texelFetch (u_palette, ivec2 (int (flags.b), 0), 0).rgb, u_opacities[2]);
+  if (overlay_on (3))
+    c = mix_over (c, u_allowed, u_opacities[3] * cell.a);
+  if (overlay_on (4))
+    c = mix_flags (c, flags.g & uint (u_blocking_mask), false, u_opacities[4]);
+  if (overlay_on (5))
+    c = mix_flags (c, flags.r & uint (u_control_mask), true, u_opacities[5]);
+  return c;
 }
 
 float
@@ -101,11 +157,11 @@ main ()
 
   if (u_layer == 4)  // spawn
     {
-      colour = cell.g > 0.0 ? ramp (SPAWN_ROW, cell.g, 1, 255) : sample_at (SPAWN_ROW, 0);
+      colour = spawn_colour (cell.g);
     }
   else if (u_layer == 5)  // slope
     {
-      colour = cell.b >= 16.0 ? ramp (SLOPE_ROW, cell.b, 16, 255) : ramp (SLOPE_ROW, cell.b, 0, 15);
+      colour = slope_colour (cell.b);
     }
   else
     {
@@ -116,22 +172,19 @@ main ()
         {
           colour = ramp (HEIGHT_ROW, height, 0, 2047) * k;
         }
+      else if (u_layer == 7)  // overlays
+        {
+          colour = overlays (cell, flags, height, k);
+        }
       else
         {
           vec3 relief = u_relief * k;
 
           if (u_layer == 1 || u_layer == 2)  // control, blocks
             {
-              // Lowest bit first, so the rarer high flags end on top.
               uint bits = (u_layer == 1 ? flags.r : flags.g) & uint (u_mask);
 
-              colour = relief;
-              for (int bit = 0; bit < 16; bit++)
-                if ((bits & (1u << uint (bit))) != 0u)
-                  {
-                    vec3 over = u_layer == 1 ? u_control[bit] : u_blocking[min (bit, 7)];
-                    colour = mix_over (colour, over, u_opacity);
-                  }
+              colour = mix_flags (relief, bits, u_layer == 1, u_opacity);
             }
           else if (u_layer == 3)  // plants
             {
