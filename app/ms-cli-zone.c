@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * mapsmith-cli zone: info, edit, demo, render.  Thin wrappers over MsZone;
+ * mapsmith-cli zone: info, edit, demo, render, list, journal, mask.  Thin wrappers over MsZone;
  * every edit goes through the same engine and save path as the app, every
  * image through the CPU zone renderer and the same PNG save path.
  */
@@ -8,15 +8,21 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "ms-cli.h"
 #include "ms-demo-zone.h"
 #include "ms-png-writer.h"
 #include "ms-save.h"
 #include "ms-zone.h"
+#include "ms-zone-backup.h"
+#include "ms-zone-directory.h"
 #include "ms-zone-edit.h"
+#include "ms-zone-journal.h"
+#include "ms-zone-mask.h"
 #include "ms-zone-region.h"
 #include "ms-zone-renderer.h"
 
@@ -27,7 +33,8 @@ zone_fail (const GError *error)
 {
   g_printerr ("mapsmith-cli: %s\n", error->message);
   if ((error->domain == MS_ZONE_ERROR && error->code != MS_ZONE_ERROR_NOT_FOUND) ||
-      error->domain == MS_ZONE_REGION_ERROR)
+      error->domain == MS_ZONE_REGION_ERROR || error->domain == MS_ZONE_JOURNAL_ERROR ||
+      error->domain == MS_ZONE_MASK_ERROR)
     return MS_CLI_EXIT_INVALID;
   return MS_CLI_EXIT_USAGE;
 }
@@ -690,6 +697,31 @@ build_region (MsZone  *zone,
     }
 }
 
+/* With a backup of what it replaces first, when @backup_root is given. */
+static gboolean
+save_zone (MsZone      *zone,
+           gboolean     force,
+           const char  *backup_root,
+           GPtrArray   *warnings,
+           GError     **error)
+{
+  if (backup_root != NULL)
+    {
+      g_autofree char *folder = ms_zone_backup_layers (zone, backup_root, NULL, error);
+
+      if (folder == NULL && error != NULL && *error != NULL)
+        return FALSE;
+      if (folder != NULL)
+        g_printerr ("mapsmith-cli: backed up to %s\n", folder);
+    }
+  if (!ms_zone_save (zone, force ? MS_ZONE_SAVE_FLAGS_FORCE : MS_ZONE_SAVE_FLAGS_NONE,
+                     warnings, NULL, error))
+    return FALSE;
+  for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+    g_printerr ("mapsmith-cli: warning: %s\n", (const char *) g_ptr_array_index (warnings, i));
+  return TRUE;
+}
+
 static int
 zone_edit (int    argc,
            char **argv)
@@ -702,6 +734,8 @@ zone_edit (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *size = NULL;
   g_autofree char *profile_path = NULL;
+  g_autofree char *journal = NULL;
+  g_autofree char *backup = NULL;
   gboolean force = FALSE;
   int exit_code = MS_CLI_EXIT_OK;
   guint64 touched = 0;
@@ -709,6 +743,10 @@ zone_edit (int    argc,
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
     { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite files that changed on disk", NULL },
     { "profile", 0, 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile", "FILE" },
+    { "journal", 0, 0, G_OPTION_ARG_FILENAME, &journal,
+      "Write the edits to this journal instead of saving (as a crash would leave them)", "FILE" },
+    { "backup", 0, 0, G_OPTION_ARG_FILENAME, &backup,
+      "Copy the files about to be replaced under this folder first", "DIR" },
     { NULL }
   };
 
@@ -762,11 +800,16 @@ zone_edit (int    argc,
     }
   ms_zone_end_step (zone);
 
-  if (!ms_zone_save (zone, force ? MS_ZONE_SAVE_FLAGS_FORCE : MS_ZONE_SAVE_FLAGS_NONE,
-                     warnings, NULL, &error))
+  if (journal != NULL)
+    {
+      if (!ms_zone_journal_write (zone, journal, &error))
+        return zone_fail (error);
+      g_print ("zone %u: %u operation%s over %" G_GUINT64_FORMAT " tiles, journaled, not saved\n",
+               ms_zone_get_id (zone), ops->len, ops->len == 1 ? "" : "s", touched);
+      return MS_CLI_EXIT_OK;
+    }
+  if (!save_zone (zone, force, backup, warnings, &error))
     return zone_fail (error);
-  for (guint i = 0; i < warnings->len; i++)
-    g_printerr ("mapsmith-cli: warning: %s\n", (const char *) g_ptr_array_index (warnings, i));
 
   g_print ("zone %u: %u operation%s over %" G_GUINT64_FORMAT " tiles, saved\n",
            ms_zone_get_id (zone), ops->len, ops->len == 1 ? "" : "s", touched);
@@ -999,6 +1042,317 @@ zone_render (int    argc,
   return MS_CLI_EXIT_OK;
 }
 
+/* ---------------------------------------------------------------- list -- */
+
+static int
+zone_list (int    argc,
+           char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("DIR");
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean json = FALSE;
+  int exit_code = MS_CLI_EXIT_OK;
+  GOptionEntry options[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    { NULL }
+  };
+
+  g_option_context_set_summary (context, "List the zones of a layers folder ({layer}.{id:0000}.bin "
+                                "files), by id, with their size and layers.");
+  g_option_context_add_main_entries (context, options, NULL);
+  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
+    return exit_code;
+  if (argc != 2)
+    return ms_cli_usage_error (context, "expected DIR");
+
+  entries = ms_zone_directory_scan (argv[1], NULL, &error);
+  if (entries == NULL)
+    return zone_fail (error);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_array (b);
+      for (guint i = 0; i < entries->len; i++)
+        {
+          MsZoneDirEntry *e = g_ptr_array_index (entries, i);
+
+          json_builder_begin_object (b);
+          ms_cli_json_add_int (b, "zone", e->id);
+          ms_cli_json_add_int (b, "width", e->width);
+          ms_cli_json_add_int (b, "height", e->height);
+          json_builder_set_member_name (b, "terraformable");
+          json_builder_add_boolean_value (b, e->terraformable);
+          json_builder_set_member_name (b, "layers");
+          json_builder_begin_array (b);
+          for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+            if (e->layers & (1u << l))
+              json_builder_add_string_value (b, ms_zone_layer_get_name (l));
+          json_builder_end_array (b);
+          json_builder_set_member_name (b, "problem");
+          if (e->problem != NULL)
+            json_builder_add_string_value (b, e->problem);
+          else
+            json_builder_add_null_value (b);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      root = json_builder_get_root (b);
+      ms_cli_print_json (root);
+      return MS_CLI_EXIT_OK;
+    }
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      MsZoneDirEntry *e = g_ptr_array_index (entries, i);
+      g_autoptr(GString) layers = g_string_new (NULL);
+
+      for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+        if (e->layers & (1u << l))
+          g_string_append_printf (layers, "%s%s", layers->len ? "," : "", ms_zone_layer_get_name (l));
+      if (e->problem != NULL)
+        g_print ("%04u  ?  %s  problem: %s\n", e->id, layers->str, e->problem);
+      else
+        g_print ("%04u  %u×%u%s  %s\n", e->id, e->width, e->height,
+                 e->terraformable ? "  terraformable" : "", layers->str);
+    }
+  return MS_CLI_EXIT_OK;
+}
+
+/* ------------------------------------------------------------- journal -- */
+
+static void
+add_journal_json (JsonBuilder       *b,
+                  MsZoneJournalInfo *info)
+{
+  json_builder_begin_object (b);
+  ms_cli_json_add_string (b, "path", info->path);
+  if (info->problem != NULL)
+    ms_cli_json_add_string (b, "problem", info->problem);
+  else
+    {
+      g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (info->time_us / G_USEC_PER_SEC);
+      g_autofree char *iso = time != NULL ? g_date_time_format_iso8601 (time) : NULL;
+
+      ms_cli_json_add_string (b, "dir", info->dir);
+      ms_cli_json_add_int (b, "zone", info->zone_id);
+      ms_cli_json_add_int (b, "width", info->width);
+      ms_cli_json_add_int (b, "height", info->height);
+      ms_cli_json_add_string (b, "time", iso);
+      ms_cli_json_add_int (b, "tiles", (gint64) info->n_tiles);
+      json_builder_set_member_name (b, "changed_on_disk");
+      json_builder_add_boolean_value (b, info->changed_on_disk);
+      json_builder_set_member_name (b, "layers");
+      json_builder_begin_array (b);
+      for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+        if (info->layers & (1u << l))
+          json_builder_add_string_value (b, ms_zone_layer_get_name (l));
+      json_builder_end_array (b);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+print_journal (MsZoneJournalInfo *info)
+{
+  if (info->problem != NULL)
+    g_print ("%s: unreadable: %s\n", info->path, info->problem);
+  else
+    g_print ("%s: zone %u in %s, %u×%u, %" G_GUINT64_FORMAT " tiles%s\n", info->path,
+             info->zone_id, info->dir, info->width, info->height, info->n_tiles,
+             info->changed_on_disk ? ", layer files changed on disk since" : "");
+}
+
+static int
+zone_journal (int    argc,
+              char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("list | show FILE | apply FILE");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = NULL;
+  gboolean json = FALSE, force = FALSE, keep = FALSE;
+  int exit_code = MS_CLI_EXIT_OK;
+  GOptionEntry options[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (list, show)", NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      "apply: even if the layer files changed on disk since the journal was written", NULL },
+    { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, "apply: keep the journal after saving", NULL },
+    { "backup", 0, 0, G_OPTION_ARG_FILENAME, &backup,
+      "apply: copy the files about to be replaced under this folder first", "DIR" },
+    { NULL }
+  };
+
+  g_option_context_set_summary (context,
+    "Unsaved-edit journals (crash recovery).\n"
+    "  list        the journals waiting in the user's state folder\n"
+    "  show FILE   what a journal holds\n"
+    "  apply FILE  re-apply a journal to its zone, save, and remove the journal");
+  g_option_context_add_main_entries (context, options, NULL);
+  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
+    return exit_code;
+
+  if (argc == 2 && g_str_equal (argv[1], "list"))
+    {
+      g_autoptr(GPtrArray) infos = ms_zone_journal_list (&error);
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+
+      if (infos == NULL)
+        return zone_fail (error);
+      json_builder_begin_array (b);
+      for (guint i = 0; i < infos->len; i++)
+        if (json)
+          add_journal_json (b, g_ptr_array_index (infos, i));
+        else
+          print_journal (g_ptr_array_index (infos, i));
+      json_builder_end_array (b);
+      if (json)
+        {
+          g_autoptr(JsonNode) root = json_builder_get_root (b);
+          ms_cli_print_json (root);
+        }
+      return MS_CLI_EXIT_OK;
+    }
+
+  if (argc == 3 && g_str_equal (argv[1], "show"))
+    {
+      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (argv[2], &error);
+
+      if (info == NULL)
+        return zone_fail (error);
+      if (json)
+        {
+          g_autoptr(JsonBuilder) b = json_builder_new ();
+          g_autoptr(JsonNode) root = NULL;
+
+          add_journal_json (b, info);
+          root = json_builder_get_root (b);
+          ms_cli_print_json (root);
+        }
+      else
+        print_journal (info);
+      return MS_CLI_EXIT_OK;
+    }
+
+  if (argc == 3 && g_str_equal (argv[1], "apply"))
+    {
+      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (argv[2], &error);
+      g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(MsZone) zone = NULL;
+
+      if (info == NULL)
+        return zone_fail (error);
+      if (info->changed_on_disk && !force)
+        {
+          g_printerr ("mapsmith-cli: the layer files of zone %u in %s changed on disk since the "
+                      "journal was written; nothing was applied (--force applies it anyway, "
+                      "tile by tile over the new files)\n", info->zone_id, info->dir);
+          return MS_CLI_EXIT_INVALID;
+        }
+      zone = ms_zone_new_for_dir (info->dir, info->zone_id, info->width, info->height, NULL,
+                                  &error);
+      if (zone == NULL || !ms_zone_journal_apply (zone, argv[2], &error))
+        return zone_fail (error);
+      /* The journal was taken against what is on disk now, or --force said
+       * to write over it. */
+      if (!save_zone (zone, TRUE, backup, warnings, &error))
+        return zone_fail (error);
+      if (!keep && g_unlink (argv[2]) != 0)
+        g_printerr ("mapsmith-cli: warning: could not remove %s: %s\n", argv[2], g_strerror (errno));
+      g_print ("zone %u: %" G_GUINT64_FORMAT " journaled tiles applied, saved\n",
+               info->zone_id, info->n_tiles);
+      return MS_CLI_EXIT_OK;
+    }
+
+  return ms_cli_usage_error (context, "expected list, show FILE or apply FILE");
+}
+
+/* ---------------------------------------------------------------- mask -- */
+
+static int
+zone_mask (int    argc,
+           char **argv)
+{
+  g_autoptr(GOptionContext) context =
+    g_option_context_new ("export DIR ZONEID -o OUT.png | import DIR ZONEID MASK.png");
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *flag = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *backup = NULL;
+  gboolean plant_allowed = FALSE, set = FALSE, clear = FALSE, force = FALSE;
+  int exit_code = MS_CLI_EXIT_OK;
+  guint16 mask = 0;
+  GOptionEntry options[] = {
+    { "flag", 0, 0, G_OPTION_ARG_STRING, &flag, "The control flag (a name or a bit mask)", "NAME" },
+    { "plant-allowed", 0, 0, G_OPTION_ARG_NONE, &plant_allowed,
+      "export: the tiles where plants may grow", NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "export: the PNG to write", "OUT.png" },
+    { "set", 0, 0, G_OPTION_ARG_NONE, &set, "import: set the flag on the mask's tiles", NULL },
+    { "clear", 0, 0, G_OPTION_ARG_NONE, &clear, "import: clear the flag on the mask's tiles", NULL },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "import: overwrite files that changed on disk", NULL },
+    { "backup", 0, 0, G_OPTION_ARG_FILENAME, &backup,
+      "import: copy the files about to be replaced under this folder first", "DIR" },
+    { NULL }
+  };
+
+  g_option_context_set_summary (context,
+    "PNG masks of control flags, one pixel per tile: pixel (x, y) is tile (x, y), row-major.\n"
+    "export writes 255 where the flag (or plant-allowed) is set, 0 elsewhere.\n"
+    "import sets or clears the flag where a pixel has a non-zero colour channel and non-zero\n"
+    "alpha (the game server's bitmap import), then saves.");
+  g_option_context_add_main_entries (context, options, NULL);
+  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
+    return exit_code;
+  if (argc < 2 || !(g_str_equal (argv[1], "export") || g_str_equal (argv[1], "import")))
+    return ms_cli_usage_error (context, "expected export or import");
+  if (flag != NULL && !parse_flag (flag, &mask, &error))
+    return zone_fail (error);
+
+  if (g_str_equal (argv[1], "export"))
+    {
+      if ((flag != NULL) == plant_allowed)
+        return ms_cli_usage_error (context, "export wants one of --flag NAME or --plant-allowed");
+      if (output == NULL)
+        return ms_cli_usage_error (context, "export wants -o OUT.png");
+      if (argc != 4)
+        return ms_cli_usage_error (context, "expected export DIR ZONEID");
+      zone = open_zone (context, argc - 1, argv + 1, 2, size, NULL, &exit_code);
+      if (zone == NULL)
+        return exit_code;
+      if (!(plant_allowed ? ms_zone_mask_export_plant_allowed (zone, output, NULL, &error)
+                          : ms_zone_mask_export_flag (zone, mask, output, NULL, &error)))
+        return zone_fail (error);
+      return MS_CLI_EXIT_OK;
+    }
+  else
+    {
+      MsZoneOp op = { set ? MS_ZONE_OP_SET_FLAG : MS_ZONE_OP_CLEAR_FLAG, mask, 0, 0 };
+      g_autoptr(MsZoneRegion) region = NULL;
+
+      if (flag == NULL || set == clear)
+        return ms_cli_usage_error (context, "import wants --flag NAME and one of --set or --clear");
+      if (argc != 5)
+        return ms_cli_usage_error (context, "expected import DIR ZONEID MASK.png");
+      zone = open_zone (context, argc - 2, argv + 1, 2, size, NULL, &exit_code);
+      if (zone == NULL)
+        return exit_code;
+      region = ms_zone_mask_import (argv[4], ms_zone_get_width (zone), ms_zone_get_height (zone),
+                                    &error);
+      if (region == NULL || !ms_zone_apply (zone, &op, region, &error) ||
+          !save_zone (zone, force, backup, warnings, &error))
+        return zone_fail (error);
+      g_print ("zone %u: %s %s on %" G_GUINT64_FORMAT " tiles, saved\n", ms_zone_get_id (zone),
+               set ? "set" : "cleared", flag, ms_zone_region_count_tiles (region));
+      return MS_CLI_EXIT_OK;
+    }
+}
+
 int
 ms_cli_zone (int    argc,
              char **argv)
@@ -1011,12 +1365,22 @@ ms_cli_zone (int    argc,
     return zone_demo (argc - 1, argv + 1);
   if (argc >= 2 && g_str_equal (argv[1], "render"))
     return zone_render (argc - 1, argv + 1);
+  if (argc >= 2 && g_str_equal (argv[1], "list"))
+    return zone_list (argc - 1, argv + 1);
+  if (argc >= 2 && g_str_equal (argv[1], "journal"))
+    return zone_journal (argc - 1, argv + 1);
+  if (argc >= 2 && g_str_equal (argv[1], "mask"))
+    return zone_mask (argc - 1, argv + 1);
 
   g_printerr ("Usage: mapsmith-cli zone info [--json] [--size WxH] DIR ZONEID\n"
               "       mapsmith-cli zone edit [--size WxH] [--force] DIR ZONEID OP...\n"
               "       mapsmith-cli zone demo [--size N] [--terraformable] DIR ZONEID\n"
               "       mapsmith-cli zone render [--size WxH] [--profile F] DIR ZONEID -o OUT.png\n"
               "                    [--layer L] [--flags A,B] [--max-size N] [--region X Y W H]\n"
+              "       mapsmith-cli zone list [--json] DIR\n"
+              "       mapsmith-cli zone journal list|show FILE|apply FILE [--json] [--force]\n"
+              "       mapsmith-cli zone mask export DIR ZONEID --flag F|--plant-allowed -o OUT.png\n"
+              "       mapsmith-cli zone mask import DIR ZONEID --flag F --set|--clear MASK.png\n"
               "Run “mapsmith-cli zone SUBCOMMAND --help” for details.\n");
   return (argc >= 2 && (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "help")))
          ? MS_CLI_EXIT_OK : MS_CLI_EXIT_USAGE;

@@ -339,6 +339,53 @@ ms_zone_apply (MsZone          *self,
   return TRUE;
 }
 
+/**
+ * _ms_zone_write_tiles:
+ * @indices: @n_tiles ROW-MAJOR tile indices (y * width + x), each < width * height
+ * @values: @n_tiles * the layer's bytes per tile, as held in memory
+ *
+ * Raw tile writes for recovery (ms-zone-journal.c): one undo step of its
+ * own, or part of the open one.  The caller checked the layer is present.
+ * Sorted indices make it fastest, since writes then stay in one chunk.
+ */
+void
+_ms_zone_write_tiles (MsZone        *self,
+                      MsZoneLayer    layer,
+                      gsize          n_tiles,
+                      const guint32 *indices,
+                      const guint8  *values)
+{
+  guint bpt = ms_zone_layer_get_bytes_per_tile (layer);
+  guint x0 = G_MAXUINT, y0 = G_MAXUINT, x1 = 0, y1 = 0;
+  Edit edit;
+
+  g_return_if_fail (MS_IS_ZONE (self));
+  g_return_if_fail (self->layers[layer].mapping != NULL);
+
+  if (n_tiles == 0)
+    return;
+
+  ms_zone_begin_step (self);
+  edit_init (&edit, self, layer);
+  for (gsize i = 0; i < n_tiles; i++)
+    {
+      guint x = indices[i] % self->width, y = indices[i] / self->width;
+
+      g_assert (y < self->height);
+      memcpy (tile_for_write (&edit, x, y), values + i * bpt, bpt);
+      x0 = MIN (x0, x);
+      y0 = MIN (y0, y);
+      x1 = MAX (x1, x + 1);
+      y1 = MAX (y1, y + 1);
+    }
+  edit_publish (&edit);
+  self->layers[layer].dirty = TRUE;
+  ms_zone_end_step (self);
+
+  _ms_zone_emit_changed (self, layer, x0, y0, x1, y1);
+  _ms_zone_reclaim (self);
+}
+
 /* Swaps each record of @step with its chunk, in @reverse order for undo. */
 static void
 swap_step (MsZone         *self,

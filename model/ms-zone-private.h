@@ -147,4 +147,12 @@ void     _ms_zone_read_base             (MsZone         *self,
                                          guint           y,
                                          guint8         *out);
 
+/* Editing thread only: raw writes of tiles given by ROW-MAJOR index
+ * (y * width + x), one undo step (ms-zone-edit.c). */
+void     _ms_zone_write_tiles           (MsZone         *self,
+                                         MsZoneLayer     layer,
+                                         gsize           n_tiles,
+                                         const guint32  *indices,
+                                         const guint8   *values);
+
 G_END_DECLS

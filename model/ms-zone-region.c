@@ -197,6 +197,22 @@ ms_zone_region_new_rect (guint  zone_width,
   return region_finish (self);
 }
 
+MsZoneRegion *
+ms_zone_region_new_from_spans (guint             zone_width,
+                               guint             zone_height,
+                               const MsZoneSpan *spans,
+                               guint             n_spans)
+{
+  MsZoneRegion *self = region_new ();
+
+  g_return_val_if_fail (spans != NULL || n_spans == 0, self);
+
+  for (guint i = 0; i < n_spans; i++)
+    if (spans[i].y < zone_height)
+      region_add (self, spans[i].y, MIN (spans[i].x0, zone_width), MIN (spans[i].x1, zone_width));
+  return region_finish (self);
+}
+
 /* The first tile x whose centre x + 0.5 is at or after v, clipped to 0..limit. */
 static guint
 first_centre_at_or_after (double v,

@@ -100,6 +100,13 @@ MsZoneRegion     *ms_zone_region_new_rule     (MsZone           *zone,
                                                gint64            value,
                                                GError          **error);
 
+/* Any spans (unsorted, overlapping, outside the zone): clipped, sorted
+ * and merged. */
+MsZoneRegion     *ms_zone_region_new_from_spans (guint             zone_width,
+                                               guint             zone_height,
+                                               const MsZoneSpan *spans,
+                                               guint             n_spans);
+
 MsZoneRegion     *ms_zone_region_ref          (MsZoneRegion     *self);
 void              ms_zone_region_unref        (MsZoneRegion     *self);
 /* Sorted by (y, x0), disjoint, not touching on a row. */

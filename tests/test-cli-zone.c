@@ -212,6 +212,125 @@ test_bad_files (void)
   ms_test_remove_tree (dir);
 }
 
+static guint16
+control_u16 (GBytes *b, gsize i)
+{
+  const guint8 *p = g_bytes_get_data (b, NULL);
+  return (guint16) (p[2 * i] | p[2 * i + 1] << 8);
+}
+
+static void
+test_list (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_auto(MsTestRun) run = { 0, };
+  JsonArray *zones;
+  JsonObject *z;
+
+  g_assert_cmpint (run_cli (NULL, "zone", "demo", "--size", "32", dir, "4", NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, "zone", "demo", "--size", "16", "--terraformable", dir, "2", NULL), ==, 0);
+  ms_test_run_cli (&run, "zone", "list", "--json", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, run.out, -1, NULL));
+  zones = json_node_get_array (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (zones), ==, 2);
+  z = json_array_get_object_element (zones, 0);
+  g_assert_cmpint (json_object_get_int_member (z, "zone"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (z, "width"), ==, 16);
+  g_assert_true (json_object_get_boolean_member (z, "terraformable"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (z, "layers")), ==, 6);
+  z = json_array_get_object_element (zones, 1);
+  g_assert_cmpint (json_object_get_int_member (z, "zone"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (z, "height"), ==, 32);
+  g_assert_false (json_object_get_boolean_member (z, "terraformable"));
+  g_assert_true (json_object_get_null_member (z, "problem"));
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_mask (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *png = g_build_filename (dir, "anti.png", NULL);
+  g_autoptr(GBytes) before = NULL, after = NULL;
+  guint64 anti = 0;
+
+  g_assert_cmpint (run_cli (NULL, "zone", "demo", "--size", "64", dir, "4", NULL), ==, 0);
+  before = read_file (dir, "control.0004.bin");
+  g_assert_cmpint (run_cli (NULL, "zone", "mask", "export", dir, "4", "--flag", "AntiPlant",
+                            "-o", png, NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, "zone", "mask", "import", dir, "4", "--flag", "NpcRestricted",
+                            "--set", png, NULL), ==, 0);
+  after = read_file (dir, "control.0004.bin");
+  for (gsize i = 0; i < 64 * 64; i++)
+    {
+      guint16 b = control_u16 (before, i), a = control_u16 (after, i);
+
+      g_assert_cmpuint (a, ==, (b & 1) ? (b | 1024) : b);
+      anti += b & 1;
+    }
+  g_assert_cmpuint (anti, >, 0);
+
+  /* Neither, or both, of --set and --clear; a mask of another size. */
+  g_assert_cmpint (run_cli (NULL, "zone", "mask", "import", dir, "4", "--flag", "Roaming", png,
+                            NULL), ==, 2);
+  g_assert_cmpint (run_cli (NULL, "zone", "demo", "--size", "32", dir, "5", NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, "zone", "mask", "import", dir, "5", "--flag", "Roaming",
+                            "--set", png, NULL), ==, 1);
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_journal (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *journal = g_build_filename (dir, "edits.mszj", NULL);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GBytes) before = NULL, journaled = NULL, after = NULL;
+  g_auto(MsTestRun) run = { 0, };
+  JsonObject *o;
+  guint64 lacking = 0;
+
+  g_assert_cmpint (run_cli (NULL, "zone", "demo", "--size", "64", dir, "4", NULL), ==, 0);
+  before = read_file (dir, "control.0004.bin");
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", "--journal", journal, dir, "4",
+                            "set NpcRestricted rect 3 4 10 5", NULL), ==, 0);
+  /* A crash, as far as the files know: nothing saved. */
+  journaled = read_file (dir, "control.0004.bin");
+  g_assert_true (g_bytes_equal (before, journaled));
+
+  for (guint y = 4; y < 9; y++)
+    for (guint x = 3; x < 13; x++)
+      lacking += !(control_u16 (before, y * 64 + x) & 1024);
+  ms_test_run_cli (&run, "zone", "journal", "show", "--json", journal, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  o = ms_test_parse_json (run.out, parser);
+  g_assert_cmpint (json_object_get_int_member (o, "zone"), ==, 4);
+  g_assert_cmpint (json_object_get_int_member (o, "tiles"), ==, (gint64) lacking);
+  g_assert_false (json_object_get_boolean_member (o, "changed_on_disk"));
+
+  g_assert_cmpint (run_cli (NULL, "zone", "journal", "apply", journal, NULL), ==, 0);
+  after = read_file (dir, "control.0004.bin");
+  for (guint y = 0; y < 64; y++)
+    for (guint x = 0; x < 64; x++)
+      {
+        guint16 b = control_u16 (before, y * 64 + x);
+        gboolean in = x >= 3 && x < 13 && y >= 4 && y < 9;
+
+        g_assert_cmpuint (control_u16 (after, y * 64 + x), ==, in ? (b | 1024) : b);
+      }
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+
+  /* A journal taken against files that have changed since is refused. */
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", "--journal", journal, dir, "4",
+                            "clear NpcRestricted rect 0 0 64 64", NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", dir, "4", "set Roaming rect 0 0 1 1", NULL), ==, 0);
+  g_assert_cmpint (run_cli (NULL, "zone", "journal", "apply", journal, NULL), ==, 1);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_EXISTS));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -219,5 +338,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/zone/demo-info", test_demo_info);
   g_test_add_func ("/cli/zone/edit", test_edit);
   g_test_add_func ("/cli/zone/bad-files", test_bad_files);
+  g_test_add_func ("/cli/zone/list", test_list);
+  g_test_add_func ("/cli/zone/mask", test_mask);
+  g_test_add_func ("/cli/zone/journal", test_journal);
   return g_test_run ();
 }

@@ -280,6 +280,31 @@ test_rule (void)
   ms_test_remove_tree (dir);
 }
 
+static void
+test_from_spans (void)
+{
+  /* Unsorted, overlapping, touching, and partly outside a 20x10 zone. */
+  MsZoneSpan in[] = {
+    { 3, 5, 9 }, { 1, 0, 4 }, { 3, 2, 6 }, { 3, 9, 11 }, { 12, 0, 5 }, { 2, 15, 40 }, { 4, 7, 7 },
+  };
+  g_autoptr(MsZoneRegion) r = ms_zone_region_new_from_spans (20, 10, in, G_N_ELEMENTS (in));
+  const MsZoneSpan *s;
+  guint n;
+
+  s = ms_zone_region_get_spans (r, &n);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpuint (s[0].y, ==, 1);
+  g_assert_cmpuint (s[0].x0, ==, 0);
+  g_assert_cmpuint (s[0].x1, ==, 4);
+  g_assert_cmpuint (s[1].y, ==, 2);
+  g_assert_cmpuint (s[1].x0, ==, 15);
+  g_assert_cmpuint (s[1].x1, ==, 20);
+  g_assert_cmpuint (s[2].y, ==, 3);
+  g_assert_cmpuint (s[2].x0, ==, 2);
+  g_assert_cmpuint (s[2].x1, ==, 11);
+  g_assert_cmpuint (ms_zone_region_count_tiles (r), ==, 4 + 5 + 9);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -289,5 +314,6 @@ main (int argc, char **argv)
   g_test_add_func ("/zone/region/brush", test_brush);
   g_test_add_func ("/zone/region/flood", test_flood);
   g_test_add_func ("/zone/region/rule", test_rule);
+  g_test_add_func ("/zone/region/from-spans", test_from_spans);
   return g_test_run ();
 }

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
+#include "ms-test-util.h"
+#include "ms-zone-directory.h"
+
+static void
+put_sized (const char *dir, const char *name, gsize length)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  int fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+  /* Sparse: a 2048² layer costs no disk. */
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) length), ==, 0);
+  close (fd);
+}
+
+static void
+test_parse (void)
+{
+  MsZoneLayer layer = MS_ZONE_N_LAYERS;
+  guint id = 0;
+
+  g_assert_true (ms_zone_parse_layer_filename ("plants.0042.bin", &layer, &id));
+  g_assert_cmpint (layer, ==, MS_ZONE_LAYER_PLANTS);
+  g_assert_cmpuint (id, ==, 42);
+  g_assert_true (ms_zone_parse_layer_filename ("altitude_blend.0000.bin", &layer, &id));
+  g_assert_cmpint (layer, ==, MS_ZONE_LAYER_ALTITUDE_BLEND);
+  g_assert_cmpuint (id, ==, 0);
+  /* {id:0000} pads to four digits, and no further. */
+  g_assert_true (ms_zone_parse_layer_filename ("control.12345.bin", &layer, &id));
+  g_assert_cmpuint (id, ==, 12345);
+  g_assert_false (ms_zone_parse_layer_filename ("plants.42.bin", NULL, NULL));
+  g_assert_false (ms_zone_parse_layer_filename ("plants.00042.bin", NULL, NULL));
+  g_assert_false (ms_zone_parse_layer_filename ("plants.0042.tmp638000000.bin", NULL, NULL));
+  g_assert_false (ms_zone_parse_layer_filename ("plants.0042.bin.bak", NULL, NULL));
+  g_assert_false (ms_zone_parse_layer_filename ("trees.0042.bin", NULL, NULL));
+  g_assert_false (ms_zone_parse_layer_filename ("plants.-042.bin", NULL, NULL));
+  g_assert_false (ms_zone_parse_layer_filename ("plants.+042.bin", NULL, NULL));
+}
+
+/* 2048² default (a legacy 1-byte control), 100² agreed, a terraformable
+ * 64², a zone whose files disagree, and names that are not layers. */
+static char *
+make_folder (void)
+{
+  char *dir = ms_test_make_tmpdir ();
+
+  put_sized (dir, "control.0001.bin", 2048 * 2048);
+  put_sized (dir, "control.0017.bin", 100 * 100 * 2);
+  put_sized (dir, "plants.0017.bin", 100 * 100 * 7);
+  put_sized (dir, "altitude.0003.bin", 64 * 64 * 2);
+  put_sized (dir, "altitude_blend.0003.bin", 64 * 64 * 2);
+  put_sized (dir, "control.0012.bin", 100 * 100 * 2);
+  put_sized (dir, "plants.0012.bin", 50 * 50 * 7);
+  put_sized (dir, "plants.42.bin", 100 * 100 * 7);
+  put_sized (dir, "plants.0017.tmp1234.bin", 10);
+  put_sized (dir, "readme.txt", 10);
+  return dir;
+}
+
+static void
+check_entries (GPtrArray *entries)
+{
+  MsZoneDirEntry *e;
+
+  g_assert_cmpuint (entries->len, ==, 4);
+
+  e = g_ptr_array_index (entries, 0);
+  g_assert_cmpuint (e->id, ==, 1);
+  g_assert_cmpuint (e->layers, ==, 1u << MS_ZONE_LAYER_CONTROL);
+  g_assert_cmpuint (e->width, ==, 2048);
+  g_assert_cmpuint (e->height, ==, 2048);
+  g_assert_false (e->terraformable);
+  g_assert_null (e->problem);
+
+  e = g_ptr_array_index (entries, 1);
+  g_assert_cmpuint (e->id, ==, 3);
+  g_assert_cmpuint (e->layers, ==, (1u << MS_ZONE_LAYER_ALTITUDE) | (1u << MS_ZONE_LAYER_ALTITUDE_BLEND));
+  g_assert_cmpuint (e->width, ==, 64);
+  g_assert_true (e->terraformable);
+  g_assert_null (e->problem);
+
+  e = g_ptr_array_index (entries, 2);
+  g_assert_cmpuint (e->id, ==, 12);
+  g_assert_cmpuint (e->width, ==, 0);
+  g_assert_nonnull (e->problem);
+  g_assert_nonnull (strstr (e->problem, "plants.0012.bin"));
+  g_assert_nonnull (strstr (e->problem, "disagree"));
+
+  e = g_ptr_array_index (entries, 3);
+  g_assert_cmpuint (e->id, ==, 17);
+  g_assert_cmpuint (e->layers, ==, (1u << MS_ZONE_LAYER_CONTROL) | (1u << MS_ZONE_LAYER_PLANTS));
+  g_assert_cmpuint (e->width, ==, 100);
+  g_assert_cmpuint (e->height, ==, 100);
+  g_assert_null (e->problem);
+}
+
+static void
+test_scan (void)
+{
+  g_autofree char *dir = make_folder ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = ms_zone_directory_scan (dir, NULL, &error);
+
+  g_assert_no_error (error);
+  check_entries (entries);
+  ms_test_remove_tree (dir);
+}
+
+static void
+on_scanned (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GPtrArray **out = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *out = ms_zone_directory_scan_finish (result, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_scan_async (void)
+{
+  g_autofree char *dir = make_folder ();
+  g_autoptr(GPtrArray) entries = NULL;
+
+  ms_zone_directory_scan_async (dir, NULL, on_scanned, &entries);
+  while (entries == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  check_entries (entries);
+  ms_test_remove_tree (dir);
+}
+
+static void
+test_scan_errors (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *missing = g_build_filename (dir, "nope", NULL);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+
+  entries = ms_zone_directory_scan (missing, NULL, &error);
+  g_assert_null (entries);
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  g_clear_error (&error);
+
+  /* An empty folder is no error. */
+  entries = ms_zone_directory_scan (dir, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 0);
+  g_clear_pointer (&entries, g_ptr_array_unref);
+
+  put_sized (dir, "control.0005.bin", 16 * 16 * 2);
+  g_cancellable_cancel (cancellable);
+  entries = ms_zone_directory_scan (dir, cancellable, &error);
+  g_assert_null (entries);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  ms_test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/zone-directory/parse", test_parse);
+  g_test_add_func ("/zone-directory/scan", test_scan);
+  g_test_add_func ("/zone-directory/scan-async", test_scan_async);
+  g_test_add_func ("/zone-directory/errors", test_scan_errors);
+  return g_test_run ();
+}
