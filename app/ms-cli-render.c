@@ -43,6 +43,7 @@ ms_cli_render (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *layer_name = NULL;
   g_autofree char *overlay_names = NULL;
+  g_autofree char *stack_text = NULL;
   g_autofree char *ramp_name = NULL;
   g_autofree char *message = NULL;
   cairo_surface_t *surface;
@@ -58,6 +59,8 @@ ms_cli_render (int    argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "The PNG to write", "OUT.png" },
     { "layer", 'l', 0, G_OPTION_ARG_STRING, &layer_name, "height, hillshade, biome, water or composite (default)", "LAYER" },
     { "overlays", 0, 0, G_OPTION_ARG_STRING, &overlay_names, "Vector overlays: towns,roads", "LIST" },
+    { "layers", 0, 0, G_OPTION_ARG_STRING, &stack_text,
+      "The layer stack instead of --layer/--overlays, e.g. height,hillshade:0.6,water:0.8,roads,towns", "LIST" },
     { "max-size", 0, 0, G_OPTION_ARG_INT, &max_size, "Largest side of the image; the map is averaged down to fit", "N" },
     { "ramp", 0, 0, G_OPTION_ARG_STRING, &ramp_name, "Height colour ramp: terrain (default) or grey", "RAMP" },
     { "azimuth", 0, 0, G_OPTION_ARG_DOUBLE, &azimuth, "Light direction, degrees clockwise from the top (315)", "DEG" },
@@ -70,7 +73,16 @@ ms_cli_render (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_set_description (context,
     "--region X Y W H renders only that rectangle of file coordinates\n"
-    "(X along the first index, Y along the second).  Image column = X, row = Y.");
+    "(X along the first index, Y along the second).  Image column = X, row = Y.\n"
+    "\n"
+    "--layers lists the layers to show, each with an optional opacity 0..1\n"
+    "after a colon (default 1); layers not listed are hidden.  They stack in a\n"
+    "fixed order, bottom to top: height, biome, hillshade, water, roads, towns.\n"
+    "Hillshade shades what is under it, or over nothing is a grey relief; where\n"
+    "nothing is shown the image is light grey (#d8d8d8).  Each --layer is a\n"
+    "preset over the stack: height, biome and hillshade alone at 1;\n"
+    "water = hillshade:0.35,water:0.85; composite (the default) =\n"
+    "height,hillshade:0.8,water:0.85.");
   if (!ms_cli_take_region (&argc, argv, &region, &have_region, &message))
     return ms_cli_usage_error (context, "%s", message);
   if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
@@ -85,6 +97,13 @@ ms_cli_render (int    argc,
     return ms_cli_usage_error (context, "unknown layer “%s”", layer_name);
   if (overlay_names != NULL && !parse_overlays (overlay_names, &style.overlays))
     return ms_cli_usage_error (context, "unknown overlay in “%s” (towns, roads)", overlay_names);
+  if (stack_text != NULL)
+    {
+      if (layer_name != NULL || overlay_names != NULL)
+        return ms_cli_usage_error (context, "--layers replaces --layer and --overlays: give one or the other");
+      if (!ms_blueprint_style_parse_stack (&style, stack_text, &error))
+        return ms_cli_usage_error (context, "%s", error->message);
+    }
   if (ramp_name != NULL)
     {
       if (g_str_equal (ramp_name, "terrain"))

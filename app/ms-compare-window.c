@@ -177,20 +177,10 @@ static void
 apply_style (MsCompareWindow *self)
 {
   g_autoptr(GSettings) settings = g_settings_new (MS_SETTINGS_SCHEMA);
-  g_autofree char *layer = g_settings_get_string (settings, MS_SETTINGS_DEFAULT_LAYER);
-  g_autofree char *ramp = g_settings_get_string (settings, MS_SETTINGS_HEIGHT_RAMP);
   MsBlueprintStyle style;
 
   /* The viewer's choices, so that a comparison looks like the maps did. */
-  ms_blueprint_style_init (&style);
-  ms_blueprint_layer_from_string (layer, &style.layer);
-  style.ramp = g_str_equal (ramp, "grey") ? MS_RAMP_GREY : MS_RAMP_TERRAIN;
-  style.overlays = (g_settings_get_boolean (settings, MS_SETTINGS_SHOW_TOWNS) ? MS_OVERLAY_TOWNS : 0) |
-                   (g_settings_get_boolean (settings, MS_SETTINGS_SHOW_ROADS) ? MS_OVERLAY_ROADS : 0);
-  style.water_opacity = (float) g_settings_get_double (settings, MS_SETTINGS_WATER_OPACITY);
-  ms_light_init (&style.light,
-                 (float) g_settings_get_double (settings, MS_SETTINGS_LIGHT_AZIMUTH),
-                 (float) g_settings_get_double (settings, MS_SETTINGS_LIGHT_ALTITUDE));
+  ms_settings_get_blueprint_style (settings, &style);
   ms_map_view_set_style (self->view_a, &style);
   ms_map_view_set_style (self->view_b, &style);
   ms_swipe_view_set_style (self->swipe_view, &style);

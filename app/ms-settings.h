@@ -4,13 +4,27 @@
  */
 #pragma once
 
+#include <gio/gio.h>
+
+#include "ms-blueprint-renderer.h"
+
 #define MS_SETTINGS_SCHEMA          "io.github.mapsmith.Mapsmith"
 
 #define MS_SETTINGS_PROFILE_PATH    "profile-path"
 #define MS_SETTINGS_RECENT_FILES    "recent-files"
-#define MS_SETTINGS_DEFAULT_LAYER   "default-layer"
+/* The layer stack: a visibility and an opacity key per MsStackLayer; water,
+ * roads and towns keep the keys they had before the stack. */
+#define MS_SETTINGS_HEIGHT_VISIBLE  "height-visible"
+#define MS_SETTINGS_HEIGHT_OPACITY  "height-opacity"
+#define MS_SETTINGS_BIOME_VISIBLE   "biome-visible"
+#define MS_SETTINGS_BIOME_OPACITY   "biome-opacity"
+#define MS_SETTINGS_HILLSHADE_VISIBLE "hillshade-visible"
+#define MS_SETTINGS_HILLSHADE_OPACITY "hillshade-opacity"
+#define MS_SETTINGS_WATER_VISIBLE   "water-visible"
 #define MS_SETTINGS_SHOW_TOWNS      "show-towns"
+#define MS_SETTINGS_TOWNS_OPACITY   "towns-opacity"
 #define MS_SETTINGS_SHOW_ROADS      "show-roads"
+#define MS_SETTINGS_ROADS_OPACITY   "roads-opacity"
 #define MS_SETTINGS_LIGHT_AZIMUTH   "light-azimuth"
 #define MS_SETTINGS_LIGHT_ALTITUDE  "light-altitude"
 #define MS_SETTINGS_HEIGHT_RAMP     "height-ramp"
@@ -20,3 +34,16 @@
 #define MS_SETTINGS_WINDOW_MAXIMIZED "window-maximized"
 
 #define MS_RECENT_FILES_MAX 10
+
+G_BEGIN_DECLS
+
+/* The keys of one MsStackLayer. */
+const char *ms_settings_layer_visible_key (MsStackLayer      layer);
+const char *ms_settings_layer_opacity_key (MsStackLayer      layer);
+
+/* The viewer's style as the settings hold it: the layer stack (CUSTOM), the
+ * light and the height colours.  The compare window shares it. */
+void        ms_settings_get_blueprint_style (GSettings        *settings,
+                                             MsBlueprintStyle *style);
+
+G_END_DECLS

@@ -44,10 +44,7 @@ struct _MsWindow
   GtkRevealer          *loading_revealer;
   GtkLabel             *loading_label;
   GtkProgressBar       *loading_progress;
-  GtkDropDown          *layer_dropdown;
-  GtkCheckButton       *towns_check;
-  GtkCheckButton       *roads_check;
-  GtkScale             *water_scale;
+  GtkListBox           *layer_list;
   GtkDropDown          *ramp_dropdown;
   GtkScale             *azimuth_scale;
   GtkScale             *altitude_scale;
@@ -65,7 +62,6 @@ struct _MsWindow
 
 G_DEFINE_FINAL_TYPE (MsWindow, ms_window, GTK_TYPE_APPLICATION_WINDOW)
 
-static const char * const layer_keys[] = { "height", "hillshade", "biome", "water", "composite" };
 static const char * const ramp_keys[] = { "terrain", "grey" };
 
 /* --------------------------------------------------------------- errors --- */
@@ -97,23 +93,98 @@ static void
 update_style (MsWindow *self)
 {
   MsBlueprintStyle style;
-  g_autofree char *layer = g_settings_get_string (self->settings, MS_SETTINGS_DEFAULT_LAYER);
-  g_autofree char *ramp = g_settings_get_string (self->settings, MS_SETTINGS_HEIGHT_RAMP);
 
-  ms_blueprint_style_init (&style);
-  ms_blueprint_layer_from_string (layer, &style.layer);
-  style.ramp = g_str_equal (ramp, "grey") ? MS_RAMP_GREY : MS_RAMP_TERRAIN;
-  style.overlays = (g_settings_get_boolean (self->settings, MS_SETTINGS_SHOW_TOWNS) ? MS_OVERLAY_TOWNS : 0) |
-                   (g_settings_get_boolean (self->settings, MS_SETTINGS_SHOW_ROADS) ? MS_OVERLAY_ROADS : 0);
-  style.water_opacity = (float) g_settings_get_double (self->settings, MS_SETTINGS_WATER_OPACITY);
-  ms_light_init (&style.light,
-                 (float) g_settings_get_double (self->settings, MS_SETTINGS_LIGHT_AZIMUTH),
-                 (float) g_settings_get_double (self->settings, MS_SETTINGS_LIGHT_ALTITUDE));
+  ms_settings_get_blueprint_style (self->settings, &style);
   ms_map_view_set_style (self->map_view, &style);
   ms_minimap_set_style (self->minimap, &style);
   if (self->blueprint != NULL)
     ms_scale_bar_set_metres_per_map_pixel (self->scale_bar,
                                            ms_scale_bar_metres_per_map_pixel_for (self->blueprint, &style));
+}
+
+/* The layer panel: one row per layer, the top of the stack first, as it is
+ * drawn; each a check button that shows or hides the layer and a scale for
+ * its opacity, both bound to their settings keys. */
+static void
+add_layer_row (MsWindow     *self,
+               MsStackLayer  layer)
+{
+  static const struct
+  {
+    const char *label;
+    const char *show_tooltip;
+    const char *opacity_name;
+  } texts[MS_N_STACK_LAYERS] = {
+    [MS_STACK_HEIGHT] = { N_("_Height"), N_("Colour the land by height, and the water by depth where the water layer is hidden"), N_("Height opacity") },
+    [MS_STACK_BIOME] = { N_("_Biome"), N_("Colour the map by biome"), N_("Biome opacity") },
+    [MS_STACK_HILLSHADE] = { N_("Hill_shade"), N_("Shade the layers below by the light; over none, a grey relief"), N_("Hillshade strength") },
+    [MS_STACK_WATER] = { N_("_Water"), N_("Draw lakes and the sea, coloured by depth"), N_("Water opacity") },
+    [MS_STACK_ROADS] = { N_("_Roads"), N_("Draw the roads"), N_("Roads opacity") },
+    [MS_STACK_TOWNS] = { N_("_Towns"), N_("Draw the towns"), N_("Towns opacity") },
+  };
+  const char *id = ms_stack_layer_to_string (layer);
+  g_autofree char *check_name = g_strdup_printf ("layer-%s-visible", id);
+  g_autofree char *scale_name = g_strdup_printf ("layer-%s-opacity", id);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *check = gtk_check_button_new_with_mnemonic (_(texts[layer].label));
+  GtkWidget *scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0.0, 1.0, 0.05);
+
+  /* Tab goes straight to the check button and the scale. */
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_set_focusable (row, FALSE);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+
+  gtk_widget_set_name (check, check_name);
+  gtk_widget_set_tooltip_text (check, _(texts[layer].show_tooltip));
+  gtk_widget_set_size_request (check, 100, -1);
+
+  gtk_widget_set_name (scale, scale_name);
+  gtk_widget_set_hexpand (scale, TRUE);
+  gtk_scale_set_digits (GTK_SCALE (scale), 2);
+  gtk_scale_set_draw_value (GTK_SCALE (scale), TRUE);
+  gtk_scale_set_value_pos (GTK_SCALE (scale), GTK_POS_RIGHT);
+  gtk_range_set_increments (GTK_RANGE (scale), 0.05, 0.1);
+  gtk_widget_set_tooltip_text (scale, _(texts[layer].opacity_name));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (scale), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _(texts[layer].opacity_name), -1);
+  /* A hidden layer's opacity still applies when it is shown again. */
+  g_object_bind_property (check, "active", scale, "sensitive", G_BINDING_SYNC_CREATE);
+
+  gtk_box_append (GTK_BOX (box), check);
+  gtk_box_append (GTK_BOX (box), scale);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_append (self->layer_list, row);
+
+  g_settings_bind (self->settings, ms_settings_layer_visible_key (layer), check, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, ms_settings_layer_opacity_key (layer),
+                   gtk_range_get_adjustment (GTK_RANGE (scale)), "value", G_SETTINGS_BIND_DEFAULT);
+}
+
+/* A preset sets the four per-cell layers as the single-layer views of old
+ * drew them; roads and towns keep their rows' choices. */
+static void
+layer_preset_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  MsWindow *self = MS_WINDOW (widget);
+  MsBlueprintStyle style;
+  MsLayerState stack[MS_N_STACK_LAYERS];
+
+  ms_blueprint_style_init (&style);
+  if (!ms_blueprint_layer_from_string (g_variant_get_string (parameter, NULL), &style.layer) ||
+      style.layer == MS_BLUEPRINT_LAYER_CUSTOM)
+    return;
+  ms_blueprint_style_get_stack (&style, stack);
+
+  for (guint i = 0; i < MS_N_STACK_CELL_LAYERS; i++)
+    {
+      g_settings_set_boolean (self->settings, ms_settings_layer_visible_key (i), stack[i].visible);
+      g_settings_set_double (self->settings, ms_settings_layer_opacity_key (i), stack[i].opacity);
+    }
 }
 
 static gboolean
@@ -1247,10 +1318,7 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsWindow, loading_revealer);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, loading_label);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, loading_progress);
-  gtk_widget_class_bind_template_child (widget_class, MsWindow, layer_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MsWindow, towns_check);
-  gtk_widget_class_bind_template_child (widget_class, MsWindow, roads_check);
-  gtk_widget_class_bind_template_child (widget_class, MsWindow, water_scale);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, layer_list);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, ramp_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, azimuth_scale);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, altitude_scale);
@@ -1269,6 +1337,7 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.compare", NULL, compare_action);
   gtk_widget_class_install_action (widget_class, "win.new-window", NULL, new_window_action);
   gtk_widget_class_install_action (widget_class, "win.export", "s", export_action);
+  gtk_widget_class_install_action (widget_class, "win.layer-preset", "s", layer_preset_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_load);
   gtk_widget_class_install_action (widget_class, "win.dismiss-error", NULL, dismiss_error);
   gtk_widget_class_install_action (widget_class, "win.choose-profile", NULL, choose_profile_action);
@@ -1290,16 +1359,11 @@ ms_window_init (MsWindow *self)
 
   self->settings = g_settings_new (MS_SETTINGS_SCHEMA);
 
-  g_settings_bind_with_mapping (self->settings, MS_SETTINGS_DEFAULT_LAYER, self->layer_dropdown,
-                                "selected", G_SETTINGS_BIND_DEFAULT, string_to_index, index_to_string,
-                                (gpointer) layer_keys, NULL);
   g_settings_bind_with_mapping (self->settings, MS_SETTINGS_HEIGHT_RAMP, self->ramp_dropdown,
                                 "selected", G_SETTINGS_BIND_DEFAULT, string_to_index, index_to_string,
                                 (gpointer) ramp_keys, NULL);
-  g_settings_bind (self->settings, MS_SETTINGS_SHOW_TOWNS, self->towns_check, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, MS_SETTINGS_SHOW_ROADS, self->roads_check, "active", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (self->settings, MS_SETTINGS_WATER_OPACITY,
-                   gtk_range_get_adjustment (GTK_RANGE (self->water_scale)), "value", G_SETTINGS_BIND_DEFAULT);
+  for (int layer = MS_N_STACK_LAYERS - 1; layer >= 0; layer--)
+    add_layer_row (self, (MsStackLayer) layer);
   g_settings_bind (self->settings, MS_SETTINGS_LIGHT_AZIMUTH,
                    gtk_range_get_adjustment (GTK_RANGE (self->azimuth_scale)), "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, MS_SETTINGS_LIGHT_ALTITUDE,

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "ms-blueprint-grid.h"
 #include "ms-blueprint-renderer.h"
@@ -23,6 +24,16 @@ static const char * const layer_names[MS_N_BLUEPRINT_LAYERS] = {
   [MS_BLUEPRINT_LAYER_BIOME] = "biome",
   [MS_BLUEPRINT_LAYER_WATER] = "water",
   [MS_BLUEPRINT_LAYER_COMPOSITE] = "composite",
+  [MS_BLUEPRINT_LAYER_CUSTOM] = "custom",
+};
+
+static const char * const stack_names[MS_N_STACK_LAYERS] = {
+  [MS_STACK_HEIGHT] = "height",
+  [MS_STACK_BIOME] = "biome",
+  [MS_STACK_HILLSHADE] = "hillshade",
+  [MS_STACK_WATER] = "water",
+  [MS_STACK_ROADS] = "roads",
+  [MS_STACK_TOWNS] = "towns",
 };
 
 void
@@ -38,6 +49,148 @@ ms_blueprint_style_init (MsBlueprintStyle *style)
   style->shade_strength = 0.8f;
   style->water_opacity = 0.85f;
   style->sea_level = MS_DEFAULT_SEA_LEVEL;
+  /* What the composite preset draws, so switching to CUSTOM changes nothing. */
+  for (guint i = 0; i < MS_N_STACK_LAYERS; i++)
+    style->stack[i] = (MsLayerState) { FALSE, 1.0f };
+  style->stack[MS_STACK_HEIGHT].visible = TRUE;
+  style->stack[MS_STACK_HILLSHADE] = (MsLayerState) { TRUE, style->shade_strength };
+  style->stack[MS_STACK_WATER] = (MsLayerState) { TRUE, style->water_opacity };
+}
+
+const char *
+ms_stack_layer_to_string (MsStackLayer layer)
+{
+  g_return_val_if_fail (layer < MS_N_STACK_LAYERS, NULL);
+  return stack_names[layer];
+}
+
+gboolean
+ms_stack_layer_from_string (const char   *name,
+                            MsStackLayer *layer)
+{
+  for (guint i = 0; i < MS_N_STACK_LAYERS; i++)
+    if (g_strcmp0 (name, stack_names[i]) == 0)
+      {
+        *layer = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+ms_blueprint_style_get_stack (const MsBlueprintStyle *style,
+                              MsLayerState            stack[MS_N_STACK_LAYERS])
+{
+  g_return_if_fail (style != NULL);
+
+  if (style->layer == MS_BLUEPRINT_LAYER_CUSTOM)
+    {
+      memcpy (stack, style->stack, sizeof style->stack);
+      return;
+    }
+
+  for (guint i = 0; i < MS_N_STACK_LAYERS; i++)
+    stack[i] = (MsLayerState) { FALSE, 1.0f };
+  switch (style->layer)
+    {
+    case MS_BLUEPRINT_LAYER_HEIGHT:
+      stack[MS_STACK_HEIGHT].visible = TRUE;
+      break;
+    case MS_BLUEPRINT_LAYER_HILLSHADE:
+      stack[MS_STACK_HILLSHADE].visible = TRUE;
+      break;
+    case MS_BLUEPRINT_LAYER_BIOME:
+      stack[MS_STACK_BIOME].visible = TRUE;
+      break;
+    case MS_BLUEPRINT_LAYER_WATER:
+      /* 0.35 over the canvas is the 0.55 + 0.35 × shade relief. */
+      stack[MS_STACK_HILLSHADE] = (MsLayerState) { TRUE, 0.35f };
+      stack[MS_STACK_WATER] = (MsLayerState) { TRUE, style->water_opacity };
+      break;
+    case MS_BLUEPRINT_LAYER_COMPOSITE:
+    case MS_BLUEPRINT_LAYER_CUSTOM:
+    case MS_N_BLUEPRINT_LAYERS:
+    default:
+      stack[MS_STACK_HEIGHT].visible = TRUE;
+      stack[MS_STACK_HILLSHADE] = (MsLayerState) { TRUE, style->shade_strength };
+      stack[MS_STACK_WATER] = (MsLayerState) { TRUE, style->water_opacity };
+      break;
+    }
+  stack[MS_STACK_ROADS].visible = (style->overlays & MS_OVERLAY_ROADS) != 0;
+  stack[MS_STACK_TOWNS].visible = (style->overlays & MS_OVERLAY_TOWNS) != 0;
+}
+
+void
+ms_blueprint_style_get_opacities (const MsBlueprintStyle *style,
+                                  float                   opacities[MS_N_STACK_LAYERS])
+{
+  MsLayerState stack[MS_N_STACK_LAYERS];
+
+  ms_blueprint_style_get_stack (style, stack);
+  for (guint i = 0; i < MS_N_STACK_LAYERS; i++)
+    /* !(x > 0) also catches NaN. */
+    opacities[i] = !stack[i].visible || !(stack[i].opacity > 0.0f) ? 0.0f : MIN (stack[i].opacity, 1.0f);
+}
+
+gboolean
+ms_blueprint_style_has_overlays (const MsBlueprintStyle *style)
+{
+  float op[MS_N_STACK_LAYERS];
+
+  ms_blueprint_style_get_opacities (style, op);
+  return op[MS_STACK_ROADS] > 0.0f || op[MS_STACK_TOWNS] > 0.0f;
+}
+
+gboolean
+ms_blueprint_style_parse_stack (MsBlueprintStyle  *style,
+                                const char        *text,
+                                GError           **error)
+{
+  g_auto(GStrv) items = NULL;
+  MsLayerState stack[MS_N_STACK_LAYERS];
+
+  g_return_val_if_fail (style != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  for (guint i = 0; i < MS_N_STACK_LAYERS; i++)
+    stack[i] = (MsLayerState) { FALSE, 1.0f };
+
+  items = g_strsplit (text, ",", -1);
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      char *item = g_strstrip (items[i]);
+      char *colon = strchr (item, ':');
+      MsStackLayer layer;
+      double opacity = 1.0;
+
+      if (*item == '\0')
+        continue;
+      if (colon != NULL)
+        {
+          char *end = NULL;
+
+          *colon = '\0';
+          opacity = g_ascii_strtod (colon + 1, &end);
+          if (end == colon + 1 || *end != '\0' || !(opacity >= 0.0 && opacity <= 1.0))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                           "The opacity of “%s” must be a number from 0 to 1, not “%s”",
+                           item, colon + 1);
+              return FALSE;
+            }
+        }
+      if (!ms_stack_layer_from_string (item, &layer))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "Unknown layer “%s” (height, biome, hillshade, water, roads, towns)", item);
+          return FALSE;
+        }
+      stack[layer] = (MsLayerState) { TRUE, (float) opacity };
+    }
+
+  memcpy (style->stack, stack, sizeof stack);
+  style->layer = MS_BLUEPRINT_LAYER_CUSTOM;
+  return TRUE;
 }
 
 const char *
@@ -82,6 +235,8 @@ typedef struct
   guint                   ow, oh;
   float                   metres_per_pixel;
   gboolean                has_water;
+  float                   opacity[MS_N_STACK_LAYERS];  /* 0: not drawn */
+  gboolean                water_visible;  /* even at opacity 0 */
   guint32                *pixels;     /* the cairo surface's data */
   int                     stride;     /* in guint32 */
   guint                   band_width;
@@ -120,6 +275,17 @@ shade_at (Job  *job,
   return ms_hillshade (&s->light, dz_dcol, dz_drow);
 }
 
+/* Over @under at @opacity; 1 is exactly @over, as the presets need. */
+static inline MsRgb
+blend (MsRgb under,
+       MsRgb over,
+       float opacity)
+{
+  return opacity >= 1.0f ? over : ms_colour_mix (under, over, opacity);
+}
+
+/* The stack's compositing rule, spelt out in ms-blueprint-renderer.h; the
+ * GL shader mirrors it line by line. */
 static MsRgb
 colour_at (Job  *job,
            guint cx,
@@ -127,6 +293,7 @@ colour_at (Job  *job,
 {
   const MsBlueprintStyle *s = job->style;
   const MsBlueprintGrid *g = &job->grid;
+  const float *op = job->opacity;
   gsize o = (gsize) cy * g->width + cx;
   float centre = g->heights[o];
   float h = isfinite (centre) ? centre : s->sea_level;
@@ -134,44 +301,42 @@ colour_at (Job  *job,
   float surface = g->surfaces[o] ? ms_water_level_decode (g->surfaces[o]) : s->sea_level;
   gboolean wet = job->has_water ? id != 0 : h < s->sea_level;
   float depth = (surface - h) * MS_METRES_PER_RAW;
-  const MsProfileEntry *entry;
-  MsRgb land, water;
-  float shade;
+  MsRgb c = { MS_BLUEPRINT_CANVAS, MS_BLUEPRINT_CANVAS, MS_BLUEPRINT_CANVAS };
+  gboolean drawn = FALSE;
 
-  switch (s->layer)
+  if (op[MS_STACK_HEIGHT] > 0.0f)
     {
-    case MS_BLUEPRINT_LAYER_BIOME:
-      entry = ms_profile_get_entry (ms_blueprint_get_profile (job->bp), MS_PROFILE_BIOMES,
-                                    g->biomes[o]);
-      return ms_colour_from_bytes (entry->red, entry->green, entry->blue);
+      MsRgb ramp = wet && !job->water_visible
+                   ? ms_colour_depth (depth)
+                   : ms_colour_land (s->ramp, (h - s->sea_level) * MS_METRES_PER_RAW);
 
-    case MS_BLUEPRINT_LAYER_HILLSHADE:
-      shade = shade_at (job, cx, cy, h);
-      return (MsRgb) { shade, shade, shade };
-
-    case MS_BLUEPRINT_LAYER_HEIGHT:
-      if (wet)
-        return ms_colour_depth (depth);
-      return ms_colour_land (s->ramp, (h - s->sea_level) * MS_METRES_PER_RAW);
-
-    case MS_BLUEPRINT_LAYER_WATER:
-      shade = shade_at (job, cx, cy, h);
-      land = (MsRgb) { 0.55f + 0.35f * shade, 0.55f + 0.35f * shade, 0.55f + 0.35f * shade };
-      if (!wet)
-        return land;
-      water = ms_colour_water (id <= 1, depth);
-      return ms_colour_mix (land, water, s->water_opacity);
-
-    case MS_BLUEPRINT_LAYER_COMPOSITE:
-    default:
-      shade = shade_at (job, cx, cy, h);
-      land = ms_colour_land (s->ramp, MAX (h - s->sea_level, 0.0f) * MS_METRES_PER_RAW);
-      land = ms_colour_shade (land, &s->light, shade, s->shade_strength);
-      if (!wet)
-        return land;
-      water = ms_colour_water (id <= 1, depth);
-      return ms_colour_mix (land, water, s->water_opacity);
+      c = blend (c, ramp, op[MS_STACK_HEIGHT]);
+      drawn = TRUE;
     }
+
+  if (op[MS_STACK_BIOME] > 0.0f)
+    {
+      const MsProfileEntry *entry = ms_profile_get_entry (ms_blueprint_get_profile (job->bp),
+                                                          MS_PROFILE_BIOMES, g->biomes[o]);
+
+      c = blend (c, ms_colour_from_bytes (entry->red, entry->green, entry->blue), op[MS_STACK_BIOME]);
+      drawn = TRUE;
+    }
+
+  if (op[MS_STACK_HILLSHADE] > 0.0f)
+    {
+      float shade = shade_at (job, cx, cy, h);
+
+      if (drawn)
+        c = ms_colour_shade (c, &s->light, shade, op[MS_STACK_HILLSHADE]);
+      else
+        c = blend (c, (MsRgb) { shade, shade, shade }, op[MS_STACK_HILLSHADE]);
+    }
+
+  if (op[MS_STACK_WATER] > 0.0f && wet)
+    c = blend (c, ms_colour_water (id <= 1, depth), op[MS_STACK_WATER]);
+
+  return c;
 }
 
 static void
@@ -215,6 +380,7 @@ ms_blueprint_colour_grid (MsBlueprint            *bp,
                           int                     stride,
                           GCancellable           *cancellable)
 {
+  MsLayerState stack[MS_N_STACK_LAYERS];
   Job job = { 0, };
 
   g_return_if_fail (MS_IS_BLUEPRINT (bp));
@@ -228,11 +394,36 @@ ms_blueprint_colour_grid (MsBlueprint            *bp,
   job.oh = grid->height - 2;
   job.metres_per_pixel = metres_per_pixel_for (bp, style);
   job.has_water = ms_blueprint_has_water (bp);
+  ms_blueprint_style_get_stack (style, stack);
+  ms_blueprint_style_get_opacities (style, job.opacity);
+  job.water_visible = stack[MS_STACK_WATER].visible;
   job.pixels = pixels;
   job.stride = stride;
   job.cancellable = cancellable;
   job.band_width = MAX (1u, MIN (64u, job.ow / (4 * g_get_num_processors ()) + 1));
   ms_parallel_for ((job.ow + job.band_width - 1) / job.band_width, colour_band, &job);
+}
+
+/* A translucent layer is drawn opaque into a group, then painted with its
+ * opacity, so where its own strokes overlap it does not darken; an opaque
+ * one is drawn straight, which is what images drew before opacities. */
+static void
+begin_layer (cairo_t *cr,
+             float    opacity)
+{
+  if (opacity < 1.0f)
+    cairo_push_group (cr);
+}
+
+static void
+end_layer (cairo_t *cr,
+           float    opacity)
+{
+  if (opacity < 1.0f)
+    {
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, opacity);
+    }
 }
 
 /**
@@ -241,7 +432,7 @@ ms_blueprint_colour_grid (MsBlueprint            *bp,
  * @pixel_size: the size of a screen pixel in map pixels, so lines and
  *   markers keep their width on screen at any zoom
  *
- * Towns and roads as vectors.
+ * Roads, then towns over them, as vectors, each at its layer's opacity.
  */
 void
 ms_blueprint_draw_overlays (MsBlueprint            *bp,
@@ -255,37 +446,45 @@ ms_blueprint_draw_overlays (MsBlueprint            *bp,
   };
   MsProfile *profile = ms_blueprint_get_profile (bp);
   double k = pixel_size;
+  float op[MS_N_STACK_LAYERS];
+
+  ms_blueprint_style_get_opacities (style, op);
 
   cairo_save (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
 
-  if (style->overlays & MS_OVERLAY_ROADS)
-    for (int tier = MS_N_ROAD_TIERS - 1; tier >= 0; tier--)
-      {
-        guint n_paths = ms_blueprint_get_n_paths (bp, tier);
+  if (op[MS_STACK_ROADS] > 0.0f)
+    {
+      begin_layer (cr, op[MS_STACK_ROADS]);
+      for (int tier = MS_N_ROAD_TIERS - 1; tier >= 0; tier--)
+        {
+          guint n_paths = ms_blueprint_get_n_paths (bp, tier);
 
-        for (guint i = 0; i < n_paths; i++)
-          {
-            guint n_points;
-            const MsPoint *pts = ms_blueprint_get_path (bp, tier, i, &n_points);
+          for (guint i = 0; i < n_paths; i++)
+            {
+              guint n_points;
+              const MsPoint *pts = ms_blueprint_get_path (bp, tier, i, &n_points);
 
-            for (guint j = 0; j < n_points; j++)
-              if (isfinite (pts[j].x) && isfinite (pts[j].y))
-                cairo_line_to (cr, pts[j].x, pts[j].y);
-            cairo_new_sub_path (cr);
-          }
-        cairo_set_source_rgb (cr, road_colours[tier][0], road_colours[tier][1], road_colours[tier][2]);
-        /* Constant width on screen, whatever the zoom. */
-        cairo_set_line_width (cr, MAX (1.0, road_widths[tier]) * k);
-        cairo_stroke (cr);
-      }
+              for (guint j = 0; j < n_points; j++)
+                if (isfinite (pts[j].x) && isfinite (pts[j].y))
+                  cairo_line_to (cr, pts[j].x, pts[j].y);
+              cairo_new_sub_path (cr);
+            }
+          cairo_set_source_rgb (cr, road_colours[tier][0], road_colours[tier][1], road_colours[tier][2]);
+          /* Constant width on screen, whatever the zoom. */
+          cairo_set_line_width (cr, MAX (1.0, road_widths[tier]) * k);
+          cairo_stroke (cr);
+        }
+      end_layer (cr, op[MS_STACK_ROADS]);
+    }
 
-  if (style->overlays & MS_OVERLAY_TOWNS)
+  if (op[MS_STACK_TOWNS] > 0.0f)
     {
       guint n_towns;
       const MsTown *towns = ms_blueprint_get_towns (bp, &n_towns);
 
+      begin_layer (cr, op[MS_STACK_TOWNS]);
       for (guint i = 0; i < n_towns; i++)
         {
           const MsProfileEntry *tier = ms_profile_get_entry (profile, MS_PROFILE_TOWN_TIERS, towns[i].tier);
@@ -302,6 +501,7 @@ ms_blueprint_draw_overlays (MsBlueprint            *bp,
             cairo_set_line_width (cr, 2.0 * k);
           cairo_stroke (cr);
         }
+      end_layer (cr, op[MS_STACK_TOWNS]);
     }
 
   cairo_restore (cr);
@@ -394,7 +594,7 @@ ms_render_blueprint (MsBlueprint            *bp,
     }
 
   cairo_surface_mark_dirty (surface);
-  if (style->overlays != MS_OVERLAY_NONE)
+  if (ms_blueprint_style_has_overlays (style))
     {
       cairo_t *cr = cairo_create (surface);
 

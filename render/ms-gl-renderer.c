@@ -23,6 +23,9 @@
 #include "ms-gl-program.h"
 
 #define MISSING (-1.0e30f)
+
+/* u_stack is a vec4: one opacity per per-cell layer. */
+G_STATIC_ASSERT (MS_N_STACK_CELL_LAYERS == 4);
 #define MAX_STOPS 8
 
 typedef struct
@@ -56,7 +59,7 @@ struct _MsGlRenderer
   GLuint              palette;   /* 256 × 1 RGBA8 biome colours */
   struct
   {
-    GLint viewport, size, cells, layer, light, spacing, scale, strength, opacity, sea, has_water;
+    GLint viewport, size, cells, stack, water_visible, canvas, light, spacing, scale, sea, has_water;
     GLint land, n_land, depth, n_depth, palette;
   } u;
 
@@ -160,12 +163,12 @@ ms_gl_renderer_realize (MsGlRenderer  *self,
   U (viewport, "u_viewport");
   U (size, "u_size");
   U (cells, "u_cells");
-  U (layer, "u_layer");
+  U (stack, "u_stack");
+  U (water_visible, "u_water_visible");
+  U (canvas, "u_canvas");
   U (light, "u_light");
   U (spacing, "u_spacing");
   U (scale, "u_scale");
-  U (strength, "u_strength");
-  U (opacity, "u_opacity");
   U (sea, "u_sea");
   U (has_water, "u_has_water");
   U (land, "u_land");
@@ -321,17 +324,22 @@ set_uniforms (MsGlRenderer   *self,
 {
   const MsBlueprintStyle *s = &self->style;
   MsBlueprint *bp = ms_blueprint_pyramid_get_blueprint (self->pyramid);
+  MsLayerState stack[MS_N_STACK_LAYERS];
+  float opacities[MS_N_STACK_LAYERS];
   float stops[MAX_STOPS * 4];
   const MsColourStop *table;
   guint n;
 
   glUniform2f (self->u.viewport, (float) view->width, (float) view->height);
   glUniform1i (self->u.cells, 0);
-  glUniform1i (self->u.layer, s->layer);
+  /* The per-cell layers only; towns and roads are the caller's vectors. */
+  ms_blueprint_style_get_stack (s, stack);
+  ms_blueprint_style_get_opacities (s, opacities);
+  glUniform4fv (self->u.stack, 1, opacities);
+  glUniform1i (self->u.water_visible, stack[MS_STACK_WATER].visible);
+  glUniform1f (self->u.canvas, MS_BLUEPRINT_CANVAS);
   glUniform3f (self->u.light, s->light.x, s->light.y, s->light.z);
   glUniform1f (self->u.scale, MS_METRES_PER_RAW * s->exaggeration);
-  glUniform1f (self->u.strength, s->shade_strength);
-  glUniform1f (self->u.opacity, s->water_opacity);
   glUniform1f (self->u.sea, s->sea_level);
   glUniform1i (self->u.has_water, ms_blueprint_has_water (bp));
 

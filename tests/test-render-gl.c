@@ -155,6 +155,44 @@ test_agrees_with_cpu (void)
   }
 }
 
+/* The layer stack: every per-cell layer at partial opacity, alone and in
+ * combinations, over the canvas and over each other. */
+static void
+test_stacks_agree (void)
+{
+  static const char * const stacks[] = {
+    "",
+    "height:0.5",
+    "biome:0.7,hillshade:0.6",
+    "hillshade:0.45",
+    "height,biome:0.4,hillshade:0.7,water:0.6",
+    "height:0.3,water:0",
+    "water:0.9",
+    "biome,water:0.5",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (512, 42, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  MsRect whole = { 0, 0, 512, 512 };
+  MsRect seam = { 128, 64, 256, 256 };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (stacks); i++)
+    {
+      MsBlueprintStyle style;
+      g_autofree char *what0 = g_strdup_printf ("stack “%s”, level 1", stacks[i]);
+      g_autofree char *what1 = g_strdup_printf ("stack “%s”, seams", stacks[i]);
+
+      ms_blueprint_style_init (&style);
+      g_assert_true (ms_blueprint_style_parse_stack (&style, stacks[i], &error));
+      g_assert_no_error (error);
+      if (i % 2)
+        style.ramp = MS_RAMP_GREY;
+      draw_and_compare (bp, &style, &whole, 2, what0);
+      draw_and_compare (bp, &style, &seam, 1, what1);
+    }
+}
+
 static void
 test_coarser_fallback (void)
 {
@@ -340,6 +378,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/gl/agrees-with-cpu", test_agrees_with_cpu);
+  g_test_add_func ("/render/gl/stacks-agree-with-cpu", test_stacks_agree);
   g_test_add_func ("/render/gl/coarser-fallback", test_coarser_fallback);
   g_test_add_func ("/render/gl/eviction", test_eviction);
   g_test_add_func ("/render/gl/beyond-max-texture-size", test_beyond_max_texture_size);

@@ -522,6 +522,89 @@ test_checks_show_findings (void)
   ms_test_remove_tree (dir);
 }
 
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_layer_rows (void)
+{
+  MsWindow *window = new_window ();
+  GSettings *settings = ms_application_get_settings (app);
+  MsMapView *view = ms_window_get_map_view (window);
+  GtkWidget *check, *scale;
+  MsLayerState stack[MS_N_STACK_LAYERS];
+
+  g_settings_reset (settings, MS_SETTINGS_BIOME_VISIBLE);
+  g_settings_reset (settings, MS_SETTINGS_BIOME_OPACITY);
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+
+  /* Six rows, each with its check button and opacity scale. */
+  for (guint i = 0; i < MS_N_STACK_LAYERS; i++)
+    {
+      g_autofree char *c = g_strdup_printf ("layer-%s-visible", ms_stack_layer_to_string (i));
+      g_autofree char *o = g_strdup_printf ("layer-%s-opacity", ms_stack_layer_to_string (i));
+      g_assert_true (GTK_IS_CHECK_BUTTON (find_named (GTK_WIDGET (window), c)));
+      g_assert_true (GTK_IS_SCALE (find_named (GTK_WIDGET (window), o)));
+    }
+
+  check = find_named (GTK_WIDGET (window), "layer-biome-visible");
+  scale = find_named (GTK_WIDGET (window), "layer-biome-opacity");
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  g_assert_false (gtk_widget_get_sensitive (scale));
+  ms_blueprint_style_get_stack (ms_map_view_get_style (view), stack);
+  g_assert_false (stack[MS_STACK_BIOME].visible);
+
+  /* Activating the row's check button (what Space or a click does) shows
+   * the layer in the view and persists. */
+  g_assert_true (gtk_widget_activate (check));
+  g_assert_true (g_settings_get_boolean (settings, MS_SETTINGS_BIOME_VISIBLE));
+  ms_blueprint_style_get_stack (ms_map_view_get_style (view), stack);
+  g_assert_true (stack[MS_STACK_BIOME].visible);
+  g_assert_cmpfloat (stack[MS_STACK_BIOME].opacity, ==, 1.0f);
+  g_assert_true (gtk_widget_get_sensitive (scale));
+
+  gtk_range_set_value (GTK_RANGE (scale), 0.3);
+  g_assert_cmpfloat_with_epsilon (g_settings_get_double (settings, MS_SETTINGS_BIOME_OPACITY), 0.3, 1e-9);
+  ms_blueprint_style_get_stack (ms_map_view_get_style (view), stack);
+  g_assert_cmpfloat_with_epsilon (stack[MS_STACK_BIOME].opacity, 0.3f, 1e-6);
+
+  /* A preset sets the per-cell rows and leaves roads and towns alone. */
+  g_settings_set_boolean (settings, MS_SETTINGS_SHOW_ROADS, TRUE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.layer-preset", "s", "water");
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  g_assert_false (g_settings_get_boolean (settings, MS_SETTINGS_HEIGHT_VISIBLE));
+  g_assert_true (g_settings_get_boolean (settings, MS_SETTINGS_HILLSHADE_VISIBLE));
+  g_assert_cmpfloat_with_epsilon (g_settings_get_double (settings, MS_SETTINGS_HILLSHADE_OPACITY), 0.35, 1e-6);
+  g_assert_true (g_settings_get_boolean (settings, MS_SETTINGS_SHOW_ROADS));
+  ms_blueprint_style_get_stack (ms_map_view_get_style (view), stack);
+  g_assert_false (stack[MS_STACK_HEIGHT].visible);
+  g_assert_true (stack[MS_STACK_ROADS].visible);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (find_named (GTK_WIDGET (window),
+                                                                         "layer-water-visible"))));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  /* The other tests expect the default stack. */
+  for (guint i = 0; i < MS_N_STACK_CELL_LAYERS; i++)
+    {
+      g_settings_reset (settings, ms_settings_layer_visible_key (i));
+      g_settings_reset (settings, ms_settings_layer_opacity_key (i));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -540,6 +623,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/water-table-zooms-to-body", test_water_table_zooms_to_body);
   g_test_add_func ("/window/pointer-pan-and-zoom", test_pointer_pan_and_zoom);
   g_test_add_func ("/window/checks-show-findings", test_checks_show_findings);
+  g_test_add_func ("/window/layer-rows", test_layer_rows);
   status = g_test_run ();
   g_object_unref (app);
   return status;

@@ -540,7 +540,7 @@ ms_map_view_snapshot (GtkWidget   *widget,
   else
     snapshot_cpu (self, snapshot);
 
-  if (self->style.overlays != MS_OVERLAY_NONE)
+  if (ms_blueprint_style_has_overlays (&self->style))
     {
       double zoom = ms_viewport_get_zoom (self->viewport);
       double x0, y0;

@@ -159,14 +159,23 @@ static gboolean
 styles_look_the_same (const MsBlueprintStyle *a,
                       const MsBlueprintStyle *b)
 {
-  return a->layer == b->layer &&
+  float op_a[MS_N_STACK_LAYERS], op_b[MS_N_STACK_LAYERS];
+  MsLayerState stack_a[MS_N_STACK_LAYERS], stack_b[MS_N_STACK_LAYERS];
+
+  ms_blueprint_style_get_opacities (a, op_a);
+  ms_blueprint_style_get_opacities (b, op_b);
+  ms_blueprint_style_get_stack (a, stack_a);
+  ms_blueprint_style_get_stack (b, stack_b);
+  for (guint i = 0; i < MS_N_STACK_CELL_LAYERS; i++)
+    if (op_a[i] != op_b[i])
+      return FALSE;
+  /* The water layer's visibility alone changes the bed under it. */
+  return stack_a[MS_STACK_WATER].visible == stack_b[MS_STACK_WATER].visible &&
          a->ramp == b->ramp &&
          a->light.azimuth_deg == b->light.azimuth_deg &&
          a->light.altitude_deg == b->light.altitude_deg &&
          a->exaggeration == b->exaggeration &&
          a->metres_per_pixel == b->metres_per_pixel &&
-         a->shade_strength == b->shade_strength &&
-         a->water_opacity == b->water_opacity &&
          a->sea_level == b->sea_level;
 }
 

@@ -16,13 +16,13 @@ in vec2 v_cell;
 out vec4 frag_colour;
 
 uniform sampler2D u_cells;
-uniform int   u_layer;       // MsBlueprintLayer
+uniform vec4  u_stack;       // opacities of height, biome, hillshade, water; 0 = not drawn
+uniform bool  u_water_visible;  // even at opacity 0: the height layer's bed
+uniform float u_canvas;      // MS_BLUEPRINT_CANVAS: what shows under no layer
 uniform ivec2 u_size;        // the tile's own cells (the texture is 2 larger)
 uniform vec3  u_light;       // towards the light, image space
 uniform float u_spacing;     // metres per cell
 uniform float u_scale;       // metres per raw height unit, exaggerated
-uniform float u_strength;
-uniform float u_opacity;
 uniform float u_sea;
 uniform bool  u_has_water;
 uniform vec4  u_land[MAX_STOPS];   // (metres, r, g, b) of the chosen ramp
@@ -83,6 +83,13 @@ water_colour (bool ocean, float depth)
   return deep;
 }
 
+// Opacity 1 replaces exactly, as in the C renderer.
+vec3
+blend (vec3 under, vec3 over, float opacity)
+{
+  return opacity >= 1.0 ? over : under + (over - under) * opacity;
+}
+
 void
 main ()
 {
@@ -95,33 +102,34 @@ main ()
   bool wet = u_has_water ? cell.a > 0.5 : h < u_sea;
   bool ocean = cell.a < 1.5;
   float depth = (surface - h) * 251.0;
-  vec3 colour;
+  vec3 colour = vec3 (u_canvas);
+  bool drawn = false;
 
-  if (u_layer == 2)  // biome
+  // The stack, bottom to top, as colour_at () in ms-blueprint-renderer.c.
+  if (u_stack.x > 0.0)  // height
     {
-      colour = texelFetch (u_palette, ivec2 (int (cell.b + 0.5), 0), 0).rgb;
+      vec3 r = wet && !u_water_visible ? ramp (u_depth, u_n_depth, depth)
+                                       : ramp (u_land, u_n_land, (h - u_sea) * 251.0);
+      colour = blend (colour, r, u_stack.x);
+      drawn = true;
     }
-  else if (u_layer == 1)  // hillshade
+  if (u_stack.y > 0.0)  // biome
     {
-      colour = vec3 (hillshade (c, h));
+      vec3 p = texelFetch (u_palette, ivec2 (int (cell.b + 0.5), 0), 0).rgb;
+      colour = blend (colour, p, u_stack.y);
+      drawn = true;
     }
-  else if (u_layer == 0)  // height
-    {
-      colour = wet ? ramp (u_depth, u_n_depth, depth) : ramp (u_land, u_n_land, (h - u_sea) * 251.0);
-    }
-  else if (u_layer == 3)  // water
-    {
-      float shade = hillshade (c, h);
-      vec3 land = vec3 (0.55 + 0.35 * shade);
-      colour = wet ? mix (land, water_colour (ocean, depth), u_opacity) : land;
-    }
-  else  // composite
+  if (u_stack.z > 0.0)  // hillshade
     {
       float shade = hillshade (c, h);
-      vec3 land = ramp (u_land, u_n_land, max (h - u_sea, 0.0) * 251.0);
-      land *= 1.0 - u_strength + u_strength * shade / u_light.z;
-      colour = wet ? mix (land, water_colour (ocean, depth), u_opacity) : land;
+
+      if (drawn)
+        colour *= 1.0 - u_stack.z + u_stack.z * shade / u_light.z;
+      else
+        colour = blend (colour, vec3 (shade), u_stack.z);
     }
+  if (u_stack.w > 0.0 && wet)  // water
+    colour = blend (colour, water_colour (ocean, depth), u_stack.w);
 
   frag_colour = vec4 (clamp (colour, 0.0, 1.0), 1.0);
 }
