@@ -60,7 +60,7 @@ struct _MsZoneView
   guint              brush_size;
   gboolean           pointer_inside;
   double             pointer_x, pointer_y;  /* widget coordinates */
-  MsZoneRegion      *preview;
+  GArray            *preview;        /* MsZoneSpan, or NULL */
 };
 
 enum
@@ -492,18 +492,23 @@ draw_preview (MsZoneView *self,
   guint n_spans;
   double x0, y0, x1, y1;
 
-  spans = ms_zone_region_get_spans (self->preview, &n_spans);
+  spans = (const MsZoneSpan *) self->preview->data;
+  n_spans = self->preview->len;
   ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
   ms_viewport_screen_to_map (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
                              gtk_widget_get_height (GTK_WIDGET (self)), &x1, &y1);
   cairo_set_source_rgba (cr, 0.9, 0.1, 0.8, 0.55);
   if (n_spans > MAX_PREVIEW_SPANS)
     {
-      guint bx0, by0, bx1, by1;
+      double bx0 = G_MAXDOUBLE, bx1 = 0;
 
       /* Too many to draw one by one: the bounds stand for them. */
-      if (ms_zone_region_get_bounds (self->preview, &bx0, &by0, &bx1, &by1))
-        cairo_rectangle (cr, bx0, by0, (double) bx1 - bx0, (double) by1 - by0);
+      for (guint i = 0; i < n_spans; i++)
+        {
+          bx0 = MIN (bx0, spans[i].x0);
+          bx1 = MAX (bx1, spans[i].x1);
+        }
+      cairo_rectangle (cr, bx0, spans[0].y, bx1 - bx0, (double) spans[n_spans - 1].y + 1 - spans[0].y);
     }
   else
     for (guint i = 0; i < n_spans; i++)
@@ -751,7 +756,7 @@ ms_zone_view_set_zone (MsZoneView *self,
     return;
 
   reset_tiles (self);
-  ms_zone_view_set_preview (self, NULL);
+  ms_zone_view_set_preview (self, NULL, 0);
   drop_gl_renderer (self);
   g_clear_object (&self->pyramid);
   if (self->zone != NULL)
@@ -893,15 +898,18 @@ ms_zone_view_set_outline (MsZoneView        *self,
 }
 
 void
-ms_zone_view_set_preview (MsZoneView   *self,
-                          MsZoneRegion *region)
+ms_zone_view_set_preview (MsZoneView       *self,
+                          const MsZoneSpan *spans,
+                          guint             n_spans)
 {
   g_return_if_fail (MS_IS_ZONE_VIEW (self));
 
-  if (region != NULL)
-    ms_zone_region_ref (region);
-  g_clear_pointer (&self->preview, ms_zone_region_unref);
-  self->preview = region;
+  g_clear_pointer (&self->preview, g_array_unref);
+  if (spans != NULL)
+    {
+      self->preview = g_array_sized_new (FALSE, FALSE, sizeof (MsZoneSpan), n_spans);
+      g_array_append_vals (self->preview, spans, n_spans);
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -960,7 +968,7 @@ ms_zone_view_dispose (GObject *object)
   if (self->gl_area != NULL)
     gtk_widget_unparent (g_steal_pointer (&self->gl_area));
   g_clear_object (&self->gl_renderer);
-  g_clear_pointer (&self->preview, ms_zone_region_unref);
+  g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->cpu_image, cairo_surface_destroy);
   g_clear_object (&self->pyramid);
   if (self->zone != NULL)

@@ -72,9 +72,11 @@ void               ms_zone_view_set_outline       (MsZoneView        *self,
                                                    MsZoneViewOutline  kind,
                                                    const double      *points,
                                                    guint              n_points);
-/* Tints the tiles of @region (a fill's preview); NULL removes it. */
+/* Tints the tiles of these row spans (a fill's preview, sorted by row);
+ * NULL removes it. */
 void               ms_zone_view_set_preview       (MsZoneView        *self,
-                                                   MsZoneRegion      *region);
+                                                   const MsZoneSpan  *spans,
+                                                   guint              n_spans);
 /* Widget coordinates to tile coordinates (row-major). */
 void               ms_zone_view_screen_to_tile    (MsZoneView        *self,
                                                    double             sx,
