@@ -148,7 +148,8 @@ describe_target (MsZoneWindow *self)
 {
   guint i = gtk_drop_down_get_selected (self->target_dropdown);
   int value = gtk_spin_button_get_value_as_int (self->value_spin);
-  const MsZoneFlagInfo *flags = ms_zone_control_flags (NULL);
+  guint n_flags;
+  const MsZoneFlagInfo *flags = ms_zone_control_flags (&n_flags);
   SpawnTarget spawn;
 
   if (!target_is_spawn (self, &spawn))
@@ -229,8 +230,10 @@ current_op (MsZoneWindow *self,
   *op = (MsZoneOp) { 0 };
   if (!target_is_spawn (self, &spawn))
     {
+      guint n_flags;
+
       op->kind = i % 2 == 0 ? MS_ZONE_OP_SET_FLAG : MS_ZONE_OP_CLEAR_FLAG;
-      op->mask = ms_zone_control_flags (NULL)[i / 2].bit;
+      op->mask = ms_zone_control_flags (&n_flags)[i / 2].bit;
       return;
     }
   op->kind = spawn == SPAWN_SET ? MS_ZONE_OP_SET_SPAWN : MS_ZONE_OP_ADD_SPAWN;
