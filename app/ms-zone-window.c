@@ -94,6 +94,7 @@ static const char *const ground_names[] = {
 };
 
 static void update_state   (MsZoneWindow *self);
+static void add_shape_keys (MsZoneWindow *self);
 static void update_hover   (MsZoneWindow *self);
 
 /* ------------------------------------------------------------- banner --- */
@@ -1286,9 +1287,6 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
     { GDK_KEY_p, 0, "zone.tool", "s", "polygon" },
     { GDK_KEY_f, 0, "zone.tool", "s", "flood" },
     { GDK_KEY_g, 0, "zone.fill-by-rule", NULL, NULL },
-    { GDK_KEY_Return, 0, "zone.close-polygon", NULL, NULL },
-    { GDK_KEY_KP_Enter, 0, "zone.close-polygon", NULL, NULL },
-    { GDK_KEY_Escape, 0, "zone.cancel", NULL, NULL },
     { GDK_KEY_s, GDK_CONTROL_MASK, "zone.save", NULL, NULL },
     { GDK_KEY_z, GDK_CONTROL_MASK, "zone.undo", NULL, NULL },
     { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "zone.redo", NULL, NULL },
@@ -1394,11 +1392,56 @@ ms_zone_window_init (MsZoneWindow *self)
   g_signal_connect (self->view, "tile-released", G_CALLBACK (on_tile_released), self);
   g_signal_connect (ms_zone_view_get_gestures (self->view), "ctrl-scroll", G_CALLBACK (on_ctrl_scroll), self);
 
+  add_shape_keys (self);
   update_style (self);
   update_value_label (self);
   on_brush_changed (self);
   ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_BRUSH, NULL, 0);
   update_state (self);
+}
+
+/* Enter and Esc finish or drop a shape under way, before GtkWindow's own
+ * Enter (activate-default) sees them; otherwise they pass on. */
+static gboolean
+on_shape_key (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  MsZoneWindow *self = MS_ZONE_WINDOW (widget);
+  gboolean close = GPOINTER_TO_INT (user_data);
+
+  if (close && self->polygon->len > 0)
+    {
+      close_polygon (self);
+      return TRUE;
+    }
+  if (!close && (self->polygon->len > 0 || self->dragging_rect))
+    {
+      cancel_shapes (self);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+add_shape_keys (MsZoneWindow *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  const guint close_keys[] = { GDK_KEY_Return, GDK_KEY_KP_Enter };
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (close_keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (close_keys[i], 0),
+                                                            gtk_callback_action_new (on_shape_key,
+                                                                                     GINT_TO_POINTER (TRUE),
+                                                                                     NULL)));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_callback_action_new (on_shape_key,
+                                                                                   GINT_TO_POINTER (FALSE),
+                                                                                   NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 /* --------------------------------------------------------------- public --- */
