@@ -285,9 +285,10 @@ record_step (MsZoneWindow *self,
     return;
   g_ptr_array_set_size (self->history, self->position);
   g_ptr_array_add (self->history,
-                   g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s (%" G_GUINT64_FORMAT " tile)",
-                                                 "%s: %s (%" G_GUINT64_FORMAT " tiles)", n_tiles),
-                                    tool_name, target, n_tiles));
+                   /* A zone has at most 2048 x 2048 tiles: a guint holds the count. */
+                   g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s (%u tile)", "%s: %s (%u tiles)",
+                                                 (gulong) n_tiles),
+                                    tool_name, target, (guint) n_tiles));
   self->position = self->history->len;
   update_state (self);
 }
@@ -891,8 +892,8 @@ rule_dialog_update (RuleDialog *d)
 
   for (guint i = 0; i < d->spans->len; i++)
     n += g_array_index (d->spans, MsZoneSpan, i).x1 - g_array_index (d->spans, MsZoneSpan, i).x0;
-  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%" G_GUINT64_FORMAT " tile will change",
-                                       "%" G_GUINT64_FORMAT " tiles will change", n), n);
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tile will change", "%u tiles will change",
+                                       (gulong) n), (guint) n);
   gtk_label_set_text (d->count, text);
   ms_zone_view_set_preview (self->view, (const MsZoneSpan *) d->spans->data, d->spans->len);
 }
