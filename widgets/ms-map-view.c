@@ -20,6 +20,7 @@
 #include <epoxy/gl.h>
 
 #include "ms-blueprint-pyramid.h"
+#include "ms-gl-fallback.h"
 #include "ms-gl-renderer.h"
 #include "ms-map-view.h"
 #include "ms-view-gestures.h"
@@ -37,9 +38,9 @@ struct _MsMapView
   MsViewport         *viewport;
   MsBlueprintStyle    style;
 
-  GtkWidget          *gl_area;      /* NULL once fallen back to the CPU */
+  GtkWidget          *gl_area;      /* gl's; NULL once fallen back to the CPU */
   MsGlRenderer       *gl_renderer;
-  char               *problem;
+  MsGlFallback       *gl;
 
   GHashTable         *pending;      /* packed key -> TRUE: requested tiles */
   GPtrArray          *to_upload;    /* MsBlueprintTile*, waiting for the GL thread */
@@ -277,19 +278,10 @@ reset_tiles (MsMapView *self)
 /* ------------------------------------------------------------ fallback --- */
 
 static void
-fall_back_to_cpu (MsMapView  *self,
-                  const char *why)
+on_fell_back (MsMapView *self)
 {
-  if (self->gl_area == NULL)
-    return;
-
-  g_message ("Drawing the map without OpenGL: %s", why);
-  g_free (self->problem);
-  self->problem = g_strdup (why);
-
-  /* Unparenting unrealizes the area, which frees the GL objects with the
-   * context current (see on_gl_unrealize). */
-  gtk_widget_unparent (g_steal_pointer (&self->gl_area));
+  /* The helper unparented the area; the GL objects went with it. */
+  self->gl_area = NULL;
   g_ptr_array_set_size (self->to_upload, 0);
   g_hash_table_remove_all (self->pending);
 
@@ -299,25 +291,11 @@ fall_back_to_cpu (MsMapView  *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static gboolean
-fall_back_idle (gpointer user_data)
-{
-  MsMapView *self = user_data;
-  g_autofree char *why = g_strdup (self->problem);
-
-  fall_back_to_cpu (self, why ? why : "OpenGL failed");
-  return G_SOURCE_REMOVE;
-}
-
-/* GL handlers run inside GTK's own realize and render: leave them before
- * tearing the GL area down. */
 static void
 schedule_fall_back (MsMapView  *self,
                     const char *why)
 {
-  g_free (self->problem);
-  self->problem = g_strdup (why);
-  g_idle_add_full (G_PRIORITY_HIGH, fall_back_idle, g_object_ref (self), g_object_unref);
+  ms_gl_fallback_fail (self->gl, why);
 }
 
 static void
@@ -759,7 +737,7 @@ const char *
 ms_map_view_get_renderer_problem (MsMapView *self)
 {
   g_return_val_if_fail (MS_IS_MAP_VIEW (self), NULL);
-  return self->gl_area == NULL ? self->problem : NULL;
+  return ms_gl_fallback_get_problem (self->gl);
 }
 
 guint
@@ -820,8 +798,10 @@ ms_map_view_dispose (GObject *object)
   if (self->gestures != NULL)
     ms_view_gestures_stop_kinetic (self->gestures);
   g_clear_object (&self->gestures);
-  if (self->gl_area != NULL)
-    gtk_widget_unparent (g_steal_pointer (&self->gl_area));
+  if (self->gl != NULL)
+    ms_gl_fallback_remove (self->gl);
+  self->gl_area = NULL;
+  g_clear_object (&self->gl);
   g_clear_object (&self->gl_renderer);
   if (self->mark_destroy != NULL)
     self->mark_destroy (self->mark_data);
@@ -847,7 +827,6 @@ ms_map_view_finalize (GObject *object)
   g_ptr_array_unref (self->to_upload);
   g_hash_table_destroy (self->cpu_tiles);
   g_queue_clear_full (&self->cpu_lru, g_free);
-  g_free (self->problem);
 
   G_OBJECT_CLASS (ms_map_view_parent_class)->finalize (object);
 }
@@ -916,14 +895,12 @@ ms_map_view_init (MsMapView *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
-  self->gl_area = gtk_gl_area_new ();
-  gtk_gl_area_set_auto_render (GTK_GL_AREA (self->gl_area), FALSE);
-  gtk_gl_area_set_required_version (GTK_GL_AREA (self->gl_area), 3, 3);
-  gtk_widget_set_can_target (self->gl_area, FALSE);
+  self->gl = ms_gl_fallback_new (GTK_WIDGET (self));
+  self->gl_area = GTK_WIDGET (ms_gl_fallback_get_area (self->gl));
+  g_signal_connect_swapped (self->gl, "fell-back", G_CALLBACK (on_fell_back), self);
   g_signal_connect (self->gl_area, "realize", G_CALLBACK (on_gl_realize), self);
   g_signal_connect (self->gl_area, "unrealize", G_CALLBACK (on_gl_unrealize), self);
   g_signal_connect (self->gl_area, "render", G_CALLBACK (on_gl_render), self);
-  gtk_widget_set_parent (self->gl_area, GTK_WIDGET (self));
 
   /* The primary button pans: the blueprint view has no tools. */
   self->gestures = ms_view_gestures_new (GTK_WIDGET (self), self->viewport, GDK_BUTTON_PRIMARY);

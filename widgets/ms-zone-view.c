@@ -19,6 +19,7 @@
 #include <math.h>
 #include <epoxy/gl.h>
 
+#include "ms-gl-fallback.h"
 #include "ms-zone-gl-renderer.h"
 #include "ms-zone-pyramid.h"
 #include "ms-zone-view.h"
@@ -37,9 +38,9 @@ struct _MsZoneView
   MsViewGestures    *gestures;
   MsZoneStyle        style;
 
-  GtkWidget         *gl_area;      /* NULL once fallen back to the CPU */
+  GtkWidget         *gl_area;      /* gl's; NULL once fallen back to the CPU */
   MsZoneGlRenderer  *gl_renderer;
-  char              *problem;
+  MsGlFallback      *gl;
   guint64            uploads_before;  /* of renderers the zone replaced */
   guint              n_missing;    /* tiles the last GL frame lacked */
 
@@ -225,19 +226,10 @@ reset_tiles (MsZoneView *self)
 /* ----------------------------------------------------------- fallback --- */
 
 static void
-fall_back_to_cpu (MsZoneView *self,
-                  const char *why)
+on_fell_back (MsZoneView *self)
 {
-  if (self->gl_area == NULL)
-    return;
-
-  g_message ("Drawing the zone without OpenGL: %s", why);
-  g_free (self->problem);
-  self->problem = g_strdup (why);
-
-  /* Unparenting unrealizes the area, which frees the GL objects with the
-   * context current (see on_gl_unrealize). */
-  gtk_widget_unparent (g_steal_pointer (&self->gl_area));
+  /* The helper unparented the area; the GL objects went with it. */
+  self->gl_area = NULL;
   g_ptr_array_set_size (self->to_upload, 0);
   g_hash_table_remove_all (self->pending);
   self->n_missing = 0;
@@ -248,25 +240,11 @@ fall_back_to_cpu (MsZoneView *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static gboolean
-fall_back_idle (gpointer user_data)
-{
-  MsZoneView *self = user_data;
-  g_autofree char *why = g_strdup (self->problem);
-
-  fall_back_to_cpu (self, why ? why : "OpenGL failed");
-  return G_SOURCE_REMOVE;
-}
-
-/* GL handlers run inside GTK's own realize and render: leave them before
- * tearing the GL area down. */
 static void
 schedule_fall_back (MsZoneView *self,
                     const char *why)
 {
-  g_free (self->problem);
-  self->problem = g_strdup (why);
-  g_idle_add_full (G_PRIORITY_HIGH, fall_back_idle, g_object_ref (self), g_object_unref);
+  ms_gl_fallback_fail (self->gl, why);
 }
 
 static void
@@ -832,7 +810,7 @@ const char *
 ms_zone_view_get_renderer_problem (MsZoneView *self)
 {
   g_return_val_if_fail (MS_IS_ZONE_VIEW (self), NULL);
-  return self->gl_area == NULL ? self->problem : NULL;
+  return ms_gl_fallback_get_problem (self->gl);
 }
 
 guint
@@ -965,8 +943,10 @@ ms_zone_view_dispose (GObject *object)
   if (self->gestures != NULL)
     ms_view_gestures_stop_kinetic (self->gestures);
   g_clear_object (&self->gestures);
-  if (self->gl_area != NULL)
-    gtk_widget_unparent (g_steal_pointer (&self->gl_area));
+  if (self->gl != NULL)
+    ms_gl_fallback_remove (self->gl);
+  self->gl_area = NULL;
+  g_clear_object (&self->gl);
   g_clear_object (&self->gl_renderer);
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->cpu_image, cairo_surface_destroy);
@@ -990,7 +970,6 @@ ms_zone_view_finalize (GObject *object)
   g_hash_table_destroy (self->pending);
   g_ptr_array_unref (self->to_upload);
   g_array_unref (self->outline_points);
-  g_free (self->problem);
 
   G_OBJECT_CLASS (ms_zone_view_parent_class)->finalize (object);
 }
@@ -1079,14 +1058,12 @@ ms_zone_view_init (MsZoneView *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
-  self->gl_area = gtk_gl_area_new ();
-  gtk_gl_area_set_auto_render (GTK_GL_AREA (self->gl_area), FALSE);
-  gtk_gl_area_set_required_version (GTK_GL_AREA (self->gl_area), 3, 3);
-  gtk_widget_set_can_target (self->gl_area, FALSE);
+  self->gl = ms_gl_fallback_new (GTK_WIDGET (self));
+  self->gl_area = GTK_WIDGET (ms_gl_fallback_get_area (self->gl));
+  g_signal_connect_swapped (self->gl, "fell-back", G_CALLBACK (on_fell_back), self);
   g_signal_connect (self->gl_area, "realize", G_CALLBACK (on_gl_realize), self);
   g_signal_connect (self->gl_area, "unrealize", G_CALLBACK (on_gl_unrealize), self);
   g_signal_connect (self->gl_area, "render", G_CALLBACK (on_gl_render), self);
-  gtk_widget_set_parent (self->gl_area, GTK_WIDGET (self));
 
   /* The primary button is the painter's; the middle one pans. */
   self->gestures = ms_view_gestures_new (GTK_WIDGET (self), self->viewport, GDK_BUTTON_MIDDLE);
