@@ -12,6 +12,7 @@
 #include "ms-application.h"
 #include "ms-settings.h"
 #include "ms-window.h"
+#include "ms-zone-window.h"
 
 struct _MsApplication
 {
@@ -38,6 +39,38 @@ ms_application_activate (GApplication *app)
   gtk_window_present (GTK_WINDOW (window));
 }
 
+/* A zone window shows what failed to open in place of an empty view. */
+static void
+present_zone_error (GtkApplication *app,
+                    const GError   *error)
+{
+  GtkWidget *dialog = gtk_message_dialog_new (gtk_application_get_active_window (app), GTK_DIALOG_MODAL,
+                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
+                                              _("Could not open the zone"));
+
+  gtk_window_set_application (GTK_WINDOW (dialog), app);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+open_zone (GtkApplication *app,
+           const char     *dir,
+           guint           zone_id)
+{
+  g_autoptr(GError) error = NULL;
+  MsZoneWindow *window = ms_zone_window_new (app);
+
+  if (!ms_zone_window_open (window, dir, zone_id, &error))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      present_zone_error (app, error);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static void
 ms_application_open (GApplication  *app,
                      GFile        **files,
@@ -46,11 +79,221 @@ ms_application_open (GApplication  *app,
 {
   for (int i = 0; i < n_files; i++)
     {
-      MsWindow *window = new_window (MS_APPLICATION (app));
+      g_autofree char *base = g_file_get_basename (files[i]);
+      g_autofree char *path = g_file_get_path (files[i]);
+      MsWindow *window;
+      guint zone_id;
 
+      /* "{layer}.{id:0000}.bin" is a zone layer: the painter opens its zone. */
+      if (path != NULL && ms_zone_window_parse_layer_filename (base, &zone_id))
+        {
+          g_autofree char *dir = g_path_get_dirname (path);
+
+          open_zone (GTK_APPLICATION (app), dir, zone_id);
+          continue;
+        }
+      window = new_window (MS_APPLICATION (app));
       ms_window_open_file (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
     }
+}
+
+/* `mapsmith --zone DIR ZONEID`: GOption takes one value per option, so the
+ * pair is read here and sent as app.open-zone, which a running instance
+ * receives like any remote action. */
+static gboolean
+ms_application_local_command_line (GApplication   *app,
+                                   char         ***arguments,
+                                   int            *exit_status)
+{
+  char **argv = *arguments;
+
+  for (guint i = 1; argv[i] != NULL; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *dir = NULL;
+      guint64 id;
+
+      if (g_str_equal (argv[i], "--"))
+        break;
+      if (!g_str_equal (argv[i], "--zone"))
+        continue;
+
+      if (argv[i + 1] == NULL || argv[i + 2] == NULL ||
+          !g_ascii_string_to_unsigned (argv[i + 2], 10, 0, G_MAXUINT, &id, NULL))
+        {
+          g_printerr (_("Usage: %s --zone DIR ZONEID\n"), g_get_prgname ());
+          *exit_status = 2;
+          return TRUE;
+        }
+      if (!g_application_register (app, NULL, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          *exit_status = 1;
+          return TRUE;
+        }
+      dir = g_canonicalize_filename (argv[i + 1], NULL);
+      g_action_group_activate_action (G_ACTION_GROUP (app), "open-zone", g_variant_new ("(su)", dir, (guint) id));
+      *exit_status = 0;
+      return TRUE;
+    }
+  return G_APPLICATION_CLASS (ms_application_parent_class)->local_command_line (app, arguments, exit_status);
+}
+
+static void
+open_zone_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  const char *dir;
+  guint zone_id;
+
+  g_variant_get (parameter, "(&su)", &dir, &zone_id);
+  open_zone (GTK_APPLICATION (user_data), dir, zone_id);
+}
+
+static void
+open_demo_zone_activated (GSimpleAction *action,
+                          GVariant      *parameter,
+                          gpointer       user_data)
+{
+  g_autoptr(GError) error = NULL;
+  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (user_data));
+
+  if (!ms_zone_window_open_demo (window, &error))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      present_zone_error (GTK_APPLICATION (user_data), error);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static int
+compare_uint (gconstpointer a,
+              gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The ids of the zones with a layer file in @dir, sorted. */
+static GArray *
+find_zone_ids (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      guint id;
+      gboolean seen = FALSE;
+
+      if (!ms_zone_window_parse_layer_filename (name, &id))
+        continue;
+      for (guint i = 0; i < ids->len && !seen; i++)
+        seen = g_array_index (ids, guint, i) == id;
+      if (!seen)
+        g_array_append_val (ids, id);
+    }
+  g_array_sort (ids, compare_uint);
+  return ids;
+}
+
+static void
+on_zone_id_chosen (GtkListBox    *box,
+                   GtkListBoxRow *row,
+                   gpointer       user_data)
+{
+  GtkWindow *picker = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (box)));
+  const char *dir = g_object_get_data (G_OBJECT (picker), "ms-dir");
+  guint id = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ms-zone-id"));
+
+  open_zone (gtk_window_get_application (picker), dir, id);
+  gtk_window_destroy (picker);
+}
+
+/* A plain list of the folder's zone ids until the zone directory scan
+ * (with sizes and dates) replaces it. */
+static void
+pick_zone (GtkApplication *app,
+           const char     *dir)
+{
+  g_autoptr(GArray) ids = find_zone_ids (dir);
+  GtkWidget *picker, *list, *scroller;
+
+  if (ids->len == 0)
+    {
+      g_autoptr(GError) error = g_error_new (MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND,
+                                             _("%s holds no zone layer files ({layer}.{id:0000}.bin)"), dir);
+      present_zone_error (app, error);
+      return;
+    }
+  if (ids->len == 1)
+    {
+      open_zone (app, dir, g_array_index (ids, guint, 0));
+      return;
+    }
+
+  picker = gtk_window_new ();
+  gtk_window_set_application (GTK_WINDOW (picker), app);
+  gtk_window_set_title (GTK_WINDOW (picker), _("Open a Zone"));
+  gtk_window_set_default_size (GTK_WINDOW (picker), 300, 400);
+  g_object_set_data_full (G_OBJECT (picker), "ms-dir", g_strdup (dir), g_free);
+  list = gtk_list_box_new ();
+  for (guint i = 0; i < ids->len; i++)
+    {
+      guint id = g_array_index (ids, guint, i);
+      g_autofree char *text = g_strdup_printf (_("Zone %u"), id);
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_widget_set_margin_top (label, 6);
+      gtk_widget_set_margin_bottom (label, 6);
+      gtk_list_box_append (GTK_LIST_BOX (list), label);
+      g_object_set_data (G_OBJECT (gtk_widget_get_parent (label)), "ms-zone-id", GUINT_TO_POINTER (id));
+    }
+  g_signal_connect (list, "row-activated", G_CALLBACK (on_zone_id_chosen), NULL);
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), list);
+  gtk_window_set_child (GTK_WINDOW (picker), scroller);
+  gtk_window_present (GTK_WINDOW (picker));
+}
+
+static void
+on_zone_folder_chosen (GtkNativeDialog *chooser,
+                       int              response,
+                       gpointer         user_data)
+{
+  GtkApplication *app = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *dir = folder ? g_file_get_path (folder) : NULL;
+
+      if (dir != NULL)
+        pick_zone (app, dir);
+    }
+  g_object_unref (chooser);
+  g_application_release (G_APPLICATION (app));
+}
+
+static void
+open_zone_folder_activated (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GtkFileChooserNative *chooser =
+    gtk_file_chooser_native_new (_("Open a Zone Folder"), gtk_application_get_active_window (app),
+                                 GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Open"), _("_Cancel"));
+
+  /* The chooser may outlive every window: keep the app until it answers. */
+  g_application_hold (G_APPLICATION (app));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_zone_folder_chosen), app);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 static void
@@ -88,6 +331,9 @@ about_activated (GSimpleAction *action,
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated },
   { "about", about_activated },
+  { "open-zone", open_zone_activated, "(su)" },
+  { "open-zone-folder", open_zone_folder_activated },
+  { "open-demo-zone", open_demo_zone_activated },
 };
 
 static void
@@ -136,6 +382,7 @@ ms_application_class_init (MsApplicationClass *klass)
 
   app_class->activate = ms_application_activate;
   app_class->open = ms_application_open;
+  app_class->local_command_line = ms_application_local_command_line;
   app_class->startup = ms_application_startup;
   app_class->shutdown = ms_application_shutdown;
 }
@@ -143,6 +390,14 @@ ms_application_class_init (MsApplicationClass *klass)
 static void
 ms_application_init (MsApplication *self)
 {
+  /* Listed in --help; ms_application_local_command_line () reads it. */
+  const GOptionEntry entries[] = {
+    { "zone", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Open zone ZONEID of the server folder DIR in the zone painter"),
+      N_("DIR ZONEID") },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), entries);
 }
 
 MsApplication *

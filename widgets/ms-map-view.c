@@ -20,13 +20,14 @@
 #include <epoxy/gl.h>
 
 #include "ms-blueprint-pyramid.h"
+#include "ms-gl-fallback.h"
 #include "ms-gl-renderer.h"
 #include "ms-map-view.h"
+#include "ms-view-gestures.h"
 
 #define PYRAMID_BUDGET   (256u << 20)
 #define TEXTURE_BUDGET   (192u << 20)
 #define CPU_TILE_BUDGET  (128u << 20)
-#define ZOOM_STEP        1.25
 
 struct _MsMapView
 {
@@ -37,9 +38,9 @@ struct _MsMapView
   MsViewport         *viewport;
   MsBlueprintStyle    style;
 
-  GtkWidget          *gl_area;      /* NULL once fallen back to the CPU */
+  GtkWidget          *gl_area;      /* gl's; NULL once fallen back to the CPU */
   MsGlRenderer       *gl_renderer;
-  char               *problem;
+  MsGlFallback       *gl;
 
   GHashTable         *pending;      /* packed key -> TRUE: requested tiles */
   GPtrArray          *to_upload;    /* MsBlueprintTile*, waiting for the GL thread */
@@ -56,13 +57,7 @@ struct _MsMapView
   cairo_surface_t    *marks;        /* A8, cached for marks_rect */
   MsRect              marks_rect;
 
-  double              drag_start_x, drag_start_y;
-  double              pointer_x, pointer_y;
-  double              pinch_start_zoom;
-  /* Kinetic panning after a swipe: screen pixels per second, decaying. */
-  double              velocity_x, velocity_y;
-  gint64              last_frame_time;
-  guint               kinetic_id;
+  MsViewGestures     *gestures;
 };
 
 enum
@@ -79,7 +74,6 @@ static GParamSpec *properties[N_PROPS];
 G_DEFINE_FINAL_TYPE (MsMapView, ms_map_view, GTK_TYPE_WIDGET)
 
 static void request_visible_tiles (MsMapView *self);
-static void stop_kinetic          (MsMapView *self);
 
 /* ------------------------------------------------------------ view math --- */
 
@@ -284,19 +278,10 @@ reset_tiles (MsMapView *self)
 /* ------------------------------------------------------------ fallback --- */
 
 static void
-fall_back_to_cpu (MsMapView  *self,
-                  const char *why)
+on_fell_back (MsMapView *self)
 {
-  if (self->gl_area == NULL)
-    return;
-
-  g_message ("Drawing the map without OpenGL: %s", why);
-  g_free (self->problem);
-  self->problem = g_strdup (why);
-
-  /* Unparenting unrealizes the area, which frees the GL objects with the
-   * context current (see on_gl_unrealize). */
-  gtk_widget_unparent (g_steal_pointer (&self->gl_area));
+  /* The helper unparented the area; the GL objects went with it. */
+  self->gl_area = NULL;
   g_ptr_array_set_size (self->to_upload, 0);
   g_hash_table_remove_all (self->pending);
 
@@ -306,25 +291,11 @@ fall_back_to_cpu (MsMapView  *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-static gboolean
-fall_back_idle (gpointer user_data)
-{
-  MsMapView *self = user_data;
-  g_autofree char *why = g_strdup (self->problem);
-
-  fall_back_to_cpu (self, why ? why : "OpenGL failed");
-  return G_SOURCE_REMOVE;
-}
-
-/* GL handlers run inside GTK's own realize and render: leave them before
- * tearing the GL area down. */
 static void
 schedule_fall_back (MsMapView  *self,
                     const char *why)
 {
-  g_free (self->problem);
-  self->problem = g_strdup (why);
-  g_idle_add_full (G_PRIORITY_HIGH, fall_back_idle, g_object_ref (self), g_object_unref);
+  ms_gl_fallback_fail (self->gl, why);
 }
 
 static void
@@ -616,155 +587,12 @@ on_viewport_changed (MsMapView *self)
 }
 
 static void
-on_drag_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               MsMapView      *self)
-{
-  self->drag_start_x = 0;
-  self->drag_start_y = 0;
-  stop_kinetic (self);
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-}
-
-static void
-on_drag_update (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                MsMapView      *self)
-{
-  /* The map point under the pointer stays under it. */
-  ms_viewport_pan (self->viewport, dx - self->drag_start_x, dy - self->drag_start_y);
-  self->drag_start_x = dx;
-  self->drag_start_y = dy;
-}
-
-static void
-stop_kinetic (MsMapView *self)
-{
-  if (self->kinetic_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->kinetic_id);
-  self->kinetic_id = 0;
-}
-
-static gboolean
-kinetic_tick (GtkWidget     *widget,
-              GdkFrameClock *clock,
-              gpointer       user_data)
-{
-  MsMapView *self = MS_MAP_VIEW (widget);
-  gint64 now = gdk_frame_clock_get_frame_time (clock);
-  double dt = (now - self->last_frame_time) / (double) G_USEC_PER_SEC;
-  double decay;
-
-  self->last_frame_time = now;
-  if (dt <= 0)
-    return G_SOURCE_CONTINUE;
-
-  ms_viewport_pan (self->viewport, self->velocity_x * dt, self->velocity_y * dt);
-  /* Friction: the speed halves about every 0.2 s. */
-  decay = exp (-dt / 0.3);
-  self->velocity_x *= decay;
-  self->velocity_y *= decay;
-  if (hypot (self->velocity_x, self->velocity_y) < 20.0)
-    {
-      self->kinetic_id = 0;
-      return G_SOURCE_REMOVE;
-    }
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-on_swipe (GtkGestureSwipe *gesture,
-          double           velocity_x,
-          double           velocity_y,
-          MsMapView       *self)
-{
-  gboolean animations = TRUE;
-
-  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &animations, NULL);
-  stop_kinetic (self);
-  if (!animations || hypot (velocity_x, velocity_y) < 100.0)
-    return;
-  self->velocity_x = velocity_x;
-  self->velocity_y = velocity_y;
-  self->last_frame_time = gdk_frame_clock_get_frame_time (gtk_widget_get_frame_clock (GTK_WIDGET (self)));
-  self->kinetic_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), kinetic_tick, NULL, NULL);
-}
-
-static void
-on_pinch_begin (GtkGesture       *gesture,
-                GdkEventSequence *sequence,
-                MsMapView        *self)
-{
-  stop_kinetic (self);
-  self->pinch_start_zoom = ms_viewport_get_zoom (self->viewport);
-}
-
-static void
-on_pinch_scale (GtkGestureZoom *gesture,
-                double          scale,
-                MsMapView      *self)
-{
-  double x, y;
-
-  /* Around the fingers' centre; the scale is relative to the pinch's start. */
-  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
-    return;
-  ms_viewport_zoom_at (self->viewport,
-                       self->pinch_start_zoom * scale / ms_viewport_get_zoom (self->viewport), x, y);
-}
-
-static void
-on_motion (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           MsMapView                *self)
-{
-  self->pointer_x = x;
-  self->pointer_y = y;
-}
-
-static gboolean
-on_scroll (GtkEventControllerScroll *controller,
-           double                    dx,
-           double                    dy,
-           MsMapView                *self)
-{
-  /* Wheels step, touchpads give smooth deltas: both scale exponentially. */
-  stop_kinetic (self);
-  ms_viewport_zoom_at (self->viewport, pow (ZOOM_STEP, -dy), self->pointer_x, self->pointer_y);
-  return TRUE;
-}
-
-static void
 zoom_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
-  MsMapView *self = MS_MAP_VIEW (widget);
-  double w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-
-  if (g_str_equal (action_name, "map.zoom-in"))
-    ms_viewport_zoom_at (self->viewport, ZOOM_STEP, w / 2, h / 2);
-  else if (g_str_equal (action_name, "map.zoom-out"))
-    ms_viewport_zoom_at (self->viewport, 1.0 / ZOOM_STEP, w / 2, h / 2);
-  else if (g_str_equal (action_name, "map.zoom-fit"))
-    ms_viewport_fit (self->viewport);
-  else if (g_str_equal (action_name, "map.zoom-actual"))
-    ms_viewport_zoom_at (self->viewport, 1.0 / ms_viewport_get_zoom (self->viewport), w / 2, h / 2);
-}
-
-static void
-pan_action (GtkWidget  *widget,
-            const char *action_name,
-            GVariant   *parameter)
-{
-  MsMapView *self = MS_MAP_VIEW (widget);
-  int dx, dy;
-
-  g_variant_get (parameter, "(ii)", &dx, &dy);
-  ms_viewport_pan (self->viewport, dx, dy);
+  /* "map.zoom-in" and the like: the helper knows them without the prefix. */
+  ms_view_gestures_activate (MS_MAP_VIEW (widget)->gestures, action_name + strlen ("map."), parameter);
 }
 
 /* -------------------------------------------------------------- object --- */
@@ -909,7 +737,7 @@ const char *
 ms_map_view_get_renderer_problem (MsMapView *self)
 {
   g_return_val_if_fail (MS_IS_MAP_VIEW (self), NULL);
-  return self->gl_area == NULL ? self->problem : NULL;
+  return ms_gl_fallback_get_problem (self->gl);
 }
 
 guint
@@ -967,9 +795,13 @@ ms_map_view_dispose (GObject *object)
   MsMapView *self = MS_MAP_VIEW (object);
 
   g_cancellable_cancel (self->cancellable);
-  stop_kinetic (self);
-  if (self->gl_area != NULL)
-    gtk_widget_unparent (g_steal_pointer (&self->gl_area));
+  if (self->gestures != NULL)
+    ms_view_gestures_stop_kinetic (self->gestures);
+  g_clear_object (&self->gestures);
+  if (self->gl != NULL)
+    ms_gl_fallback_remove (self->gl);
+  self->gl_area = NULL;
+  g_clear_object (&self->gl);
   g_clear_object (&self->gl_renderer);
   if (self->mark_destroy != NULL)
     self->mark_destroy (self->mark_data);
@@ -995,7 +827,6 @@ ms_map_view_finalize (GObject *object)
   g_ptr_array_unref (self->to_upload);
   g_hash_table_destroy (self->cpu_tiles);
   g_queue_clear_full (&self->cpu_lru, g_free);
-  g_free (self->problem);
 
   G_OBJECT_CLASS (ms_map_view_parent_class)->finalize (object);
 }
@@ -1029,7 +860,7 @@ ms_map_view_class_init (MsMapViewClass *klass)
   gtk_widget_class_install_action (widget_class, "map.zoom-out", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "map.zoom-fit", NULL, zoom_action);
   gtk_widget_class_install_action (widget_class, "map.zoom-actual", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "map.pan", "(ii)", pan_action);
+  gtk_widget_class_install_action (widget_class, "map.pan", "(ii)", zoom_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "map.zoom-in", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "map.zoom-in", NULL);
@@ -1050,9 +881,6 @@ ms_map_view_class_init (MsMapViewClass *klass)
 static void
 ms_map_view_init (MsMapView *self)
 {
-  GtkEventController *controller;
-  GtkGesture *drag, *swipe, *pinch;
-
   self->viewport = ms_viewport_new ();
   self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   self->to_upload = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_blueprint_tile_unref);
@@ -1067,39 +895,15 @@ ms_map_view_init (MsMapView *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
 
-  self->gl_area = gtk_gl_area_new ();
-  gtk_gl_area_set_auto_render (GTK_GL_AREA (self->gl_area), FALSE);
-  gtk_gl_area_set_required_version (GTK_GL_AREA (self->gl_area), 3, 3);
-  gtk_widget_set_can_target (self->gl_area, FALSE);
+  self->gl = ms_gl_fallback_new (GTK_WIDGET (self));
+  self->gl_area = GTK_WIDGET (ms_gl_fallback_get_area (self->gl));
+  g_signal_connect_swapped (self->gl, "fell-back", G_CALLBACK (on_fell_back), self);
   g_signal_connect (self->gl_area, "realize", G_CALLBACK (on_gl_realize), self);
   g_signal_connect (self->gl_area, "unrealize", G_CALLBACK (on_gl_unrealize), self);
   g_signal_connect (self->gl_area, "render", G_CALLBACK (on_gl_render), self);
-  gtk_widget_set_parent (self->gl_area, GTK_WIDGET (self));
 
-  drag = gtk_gesture_drag_new ();
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
-
-  /* A drag released while moving keeps gliding (libshumate's kinetic pan). */
-  swipe = gtk_gesture_swipe_new ();
-  g_signal_connect (swipe, "swipe", G_CALLBACK (on_swipe), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (swipe));
-  gtk_gesture_group (swipe, drag);
-
-  pinch = gtk_gesture_zoom_new ();
-  g_signal_connect (pinch, "begin", G_CALLBACK (on_pinch_begin), self);
-  g_signal_connect (pinch, "scale-changed", G_CALLBACK (on_pinch_scale), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pinch));
-  gtk_gesture_group (pinch, drag);
-
-  controller = gtk_event_controller_motion_new ();
-  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-
-  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
-  g_signal_connect (controller, "scroll", G_CALLBACK (on_scroll), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  /* The primary button pans: the blueprint view has no tools. */
+  self->gestures = ms_view_gestures_new (GTK_WIDGET (self), self->viewport, GDK_BUTTON_PRIMARY);
 }
 
 GtkWidget *

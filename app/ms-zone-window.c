@@ -1,0 +1,1609 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The zone painter window.  Tools turn pointer input on the zone view into
+ * MsZoneRegions and apply them with the zone edit engine, one undo step per
+ * stroke; the window keeps the steps' names for its history list (the
+ * engine keeps only their contents).  Saving never overwrites a layer the
+ * game server rewrote behind our back without asking.
+ */
+#define G_LOG_DOMAIN "ms-zone-window"
+
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "ms-demo-zone.h"
+#include "ms-save.h"
+#include "ms-zone-edit.h"
+#include "ms-zone-window.h"
+
+#define DEMO_ZONE_ID 42
+
+/* The paint targets: set and clear of every control flag, then these. */
+typedef enum
+{
+  SPAWN_SET,
+  SPAWN_ADD,
+  SPAWN_SUBTRACT,
+  SPAWN_SMOOTH,
+  N_SPAWN_TARGETS
+} SpawnTarget;
+
+struct _MsZoneWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  MsZoneView      *view;
+  GtkRevealer     *banner_revealer;
+  GtkLabel        *banner_label;
+  GtkWidget       *reload_button;
+  GtkWidget       *overwrite_button;
+  GtkDropDown     *target_dropdown;
+  GtkWidget       *value_box;
+  GtkSpinButton   *value_spin;
+  GtkLabel        *chance_label;
+  GtkDropDown     *shape_dropdown;
+  GtkSpinButton   *size_spin;
+  GtkDropDown     *layer_dropdown;
+  GtkListBox      *history_list;
+  GtkLabel        *hover_label;
+
+  MsZone          *zone;
+  char            *dir;
+  guint            zone_id;
+  char            *tool;
+  gboolean         conflict;
+  gboolean         close_confirmed;
+  GtkWidget       *close_dialog;
+
+  /* The stroke or shape under way, in tiles (row-major). */
+  gboolean         painting;
+  GArray          *stroke;          /* double pairs: brush centres */
+  gboolean         dragging_rect;
+  double           rect_x, rect_y, rect_x1, rect_y1;
+  GArray          *polygon;         /* double pairs */
+  GArray          *selection;       /* MsZoneSpan: the last rectangle or polygon */
+
+  GPtrArray       *history;         /* char*: step names */
+  guint            position;        /* steps applied */
+  gboolean         updating_history;
+
+  gboolean         hovering;
+  guint            hover_x, hover_y;
+  char            *hover_text;
+
+  GtkWidget       *rule_dialog;
+};
+
+G_DEFINE_FINAL_TYPE (MsZoneWindow, ms_zone_window, GTK_TYPE_APPLICATION_WINDOW)
+
+/* Names from the server's enumerations (ZONE_LAYERS_NOTES.md): game terms,
+ * not translated. */
+static const char *const plant_names[] = {
+  "NotDefined", "GrassA", "GrassB", "PineTree", "Rango", "BushA", "BushB", "TreeIron", "TreeCopper",
+  "Reed", "NanoWheat", "RustBush", "SlimeRoot", "Quag", "ElectroPlant", "TitanPlant", "Poffeteg",
+  "Bonsai", "Wall", "Devrinol",
+};
+
+static const char *const ground_names[] = {
+  "Darkrocks", "LowlandA", "LowlandB", "MidlandA", "MidlandB", "HighlandA", "HighlandB",
+  "Lightrocks", "Sand", "type1", "type2", "type3", "type4", "type5", "type6", "type7", "type8",
+  "type9", "type10", "type11", "undefined",
+};
+
+static void update_state   (MsZoneWindow *self);
+static void add_shape_keys (MsZoneWindow *self);
+static void update_hover   (MsZoneWindow *self);
+
+/* ------------------------------------------------------------- banner --- */
+
+static void
+show_banner (MsZoneWindow *self,
+             const char   *message,
+             gboolean      conflict)
+{
+  self->conflict = conflict;
+  gtk_label_set_text (self->banner_label, message);
+  gtk_widget_set_visible (self->reload_button, conflict);
+  gtk_widget_set_visible (self->overwrite_button, conflict);
+  gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
+  update_state (self);
+}
+
+static void
+hide_banner (MsZoneWindow *self)
+{
+  self->conflict = FALSE;
+  gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+  update_state (self);
+}
+
+/* ------------------------------------------------------------ targets --- */
+
+static guint
+n_flag_targets (void)
+{
+  guint n;
+
+  ms_zone_control_flags (&n);
+  return 2 * n;
+}
+
+static gboolean
+target_is_spawn (MsZoneWindow *self,
+                 SpawnTarget  *spawn)
+{
+  guint i = gtk_drop_down_get_selected (self->target_dropdown);
+
+  if (i < n_flag_targets ())
+    return FALSE;
+  *spawn = (SpawnTarget) (i - n_flag_targets ());
+  return TRUE;
+}
+
+/* The target as the history names it: "set AntiPlant", "add 16 to spawn". */
+static char *
+describe_target (MsZoneWindow *self)
+{
+  guint i = gtk_drop_down_get_selected (self->target_dropdown);
+  int value = gtk_spin_button_get_value_as_int (self->value_spin);
+  guint n_flags;
+  const MsZoneFlagInfo *flags = ms_zone_control_flags (&n_flags);
+  SpawnTarget spawn;
+
+  if (!target_is_spawn (self, &spawn))
+    return g_strdup_printf (i % 2 == 0 ? _("set %s") : _("clear %s"), flags[i / 2].name);
+  switch (spawn)
+    {
+    case SPAWN_SET:
+      return g_strdup_printf (_("set spawn to %d"), value);
+    case SPAWN_ADD:
+      return g_strdup_printf (_("add %d to spawn"), value);
+    case SPAWN_SUBTRACT:
+      return g_strdup_printf (_("subtract %d from spawn"), value);
+    case SPAWN_SMOOTH:
+    case N_SPAWN_TARGETS:
+    default:
+      return g_strdup (_("smooth spawn"));
+    }
+}
+
+/* Smoothing gives each tile the mean spawn of its 3x3 neighbourhood, read
+ * before any is written; tiles that end equal on a row are applied as one
+ * run. */
+static gboolean
+smooth_spans (MsZoneWindow     *self,
+              const MsZoneSpan *spans,
+              guint             n_spans,
+              GError          **error)
+{
+  guint w = ms_zone_get_width (self->zone), h = ms_zone_get_height (self->zone);
+
+  for (guint i = 0; i < n_spans; i++)
+    {
+      const MsZoneSpan *s = &spans[i];
+      g_autofree guint8 *values = g_malloc (s->x1 - s->x0);
+      guint x = s->x0;
+
+      for (guint t = s->x0; t < s->x1; t++)
+        {
+          guint sum = 0, n = 0;
+
+          for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++)
+              {
+                gint64 nx = (gint64) t + dx, ny = (gint64) s->y + dy;
+
+                if (nx < 0 || ny < 0 || nx >= w || ny >= h)
+                  continue;
+                sum += ms_zone_get_spawn (self->zone, (guint) nx, (guint) ny);
+                n++;
+              }
+          values[t - s->x0] = (guint8) ((sum + n / 2) / n);
+        }
+      while (x < s->x1)
+        {
+          guint end = x + 1;
+          MsZoneOp op = { MS_ZONE_OP_SET_SPAWN, 0, values[x - s->x0], 0 };
+          g_autoptr(MsZoneRegion) run = NULL;
+
+          while (end < s->x1 && values[end - s->x0] == values[x - s->x0])
+            end++;
+          run = ms_zone_region_new_rect (w, h, x, s->y, end - x, 1);
+          if (!ms_zone_apply (self->zone, &op, run, error))
+            return FALSE;
+          x = end;
+        }
+    }
+  return TRUE;
+}
+
+static void
+current_op (MsZoneWindow *self,
+            MsZoneOp     *op)
+{
+  guint i = gtk_drop_down_get_selected (self->target_dropdown);
+  int value = gtk_spin_button_get_value_as_int (self->value_spin);
+  SpawnTarget spawn;
+
+  *op = (MsZoneOp) { 0 };
+  if (!target_is_spawn (self, &spawn))
+    {
+      guint n_flags;
+
+      op->kind = i % 2 == 0 ? MS_ZONE_OP_SET_FLAG : MS_ZONE_OP_CLEAR_FLAG;
+      op->mask = ms_zone_control_flags (&n_flags)[i / 2].bit;
+      return;
+    }
+  op->kind = spawn == SPAWN_SET ? MS_ZONE_OP_SET_SPAWN : MS_ZONE_OP_ADD_SPAWN;
+  op->value = spawn == SPAWN_SUBTRACT ? -value : value;
+}
+
+/* Applies the current target to @region; FALSE with the banner shown. */
+static gboolean
+apply_region (MsZoneWindow *self,
+              MsZoneRegion *region)
+{
+  g_autoptr(GError) error = NULL;
+  SpawnTarget spawn;
+  gboolean ok;
+
+  if (target_is_spawn (self, &spawn) && spawn == SPAWN_SMOOTH)
+    {
+      guint n_spans;
+      const MsZoneSpan *spans = ms_zone_region_get_spans (region, &n_spans);
+
+      ms_zone_begin_step (self->zone);
+      ok = smooth_spans (self, spans, n_spans, &error);
+      ms_zone_end_step (self->zone);
+    }
+  else
+    {
+      MsZoneOp op;
+
+      current_op (self, &op);
+      ok = ms_zone_apply (self->zone, &op, region, &error);
+    }
+  if (!ok)
+    show_banner (self, error->message, FALSE);
+  return ok;
+}
+
+/* ------------------------------------------------------------ history --- */
+
+static void
+record_step (MsZoneWindow *self,
+             const char   *tool_name,
+             guint64       n_tiles)
+{
+  g_autofree char *target = describe_target (self);
+
+  /* An empty region leaves no undo step behind. */
+  if (n_tiles == 0)
+    return;
+  g_ptr_array_set_size (self->history, self->position);
+  g_ptr_array_add (self->history,
+                   /* A zone has at most 2048 x 2048 tiles: a guint holds the count. */
+                   g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: %s (%u tile)", "%s: %s (%u tiles)",
+                                                 (gulong) n_tiles),
+                                    tool_name, target, (guint) n_tiles));
+  self->position = self->history->len;
+  update_state (self);
+}
+
+static void
+rebuild_history_list (MsZoneWindow *self)
+{
+  GtkWidget *child;
+
+  self->updating_history = TRUE;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list))) != NULL)
+    gtk_list_box_remove (self->history_list, child);
+
+  for (guint i = 0; i <= self->history->len; i++)
+    {
+      const char *name = i == 0 ? _("Opened") : g_ptr_array_index (self->history, i - 1);
+      GtkWidget *label = gtk_label_new (name);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (label, name);
+      /* Steps undone but still redoable look faded. */
+      if (i > self->position)
+        gtk_widget_add_css_class (label, "dim-label");
+      gtk_list_box_append (self->history_list, label);
+    }
+  gtk_list_box_select_row (self->history_list,
+                           gtk_list_box_get_row_at_index (self->history_list, (int) self->position));
+  self->updating_history = FALSE;
+}
+
+static void
+go_to_step (MsZoneWindow *self,
+            guint         position)
+{
+  position = MIN (position, self->history->len);
+  while (self->position > position && ms_zone_undo (self->zone))
+    self->position--;
+  while (self->position < position && ms_zone_redo (self->zone))
+    self->position++;
+  update_state (self);
+}
+
+static void
+on_history_row_selected (GtkListBox    *box,
+                         GtkListBoxRow *row,
+                         MsZoneWindow  *self)
+{
+  if (self->updating_history || row == NULL || self->zone == NULL)
+    return;
+  go_to_step (self, (guint) gtk_list_box_row_get_index (row));
+}
+
+/* -------------------------------------------------------------- state --- */
+
+static void
+update_state (MsZoneWindow *self)
+{
+  gboolean dirty = self->zone != NULL && ms_zone_is_dirty (self->zone);
+  g_autofree char *title = NULL;
+
+  if (self->zone != NULL)
+    {
+      g_autofree char *folder = g_path_get_basename (self->dir);
+
+      /* The leading bullet marks unsaved changes. */
+      title = g_strdup_printf (_("%sZone %u — %s — Mapsmith"), dirty ? "• " : "", self->zone_id, folder);
+      gtk_window_set_title (GTK_WINDOW (self), title);
+    }
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.undo",
+                                 self->zone != NULL && ms_zone_can_undo (self->zone) && self->position > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.redo",
+                                 self->zone != NULL && ms_zone_can_redo (self->zone) &&
+                                 self->position < self->history->len);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.save", self->zone != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.reload", self->conflict);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.overwrite", self->conflict);
+  rebuild_history_list (self);
+}
+
+static void
+update_style (MsZoneWindow *self)
+{
+  MsZoneStyle style;
+
+  ms_zone_style_init (&style);
+  style.layer = (MsZoneRenderLayer) gtk_drop_down_get_selected (self->layer_dropdown);
+  ms_zone_view_set_style (self->view, &style);
+}
+
+static void
+update_value_label (MsZoneWindow *self)
+{
+  int value = gtk_spin_button_get_value_as_int (self->value_spin);
+  g_autofree char *text = NULL;
+  SpawnTarget spawn;
+  gboolean spawn_target = target_is_spawn (self, &spawn);
+
+  gtk_widget_set_visible (self->value_box, spawn_target && spawn != SPAWN_SMOOTH);
+  /* The server draws spawn against 256 at every attempt. */
+  if (spawn_target && spawn == SPAWN_SET)
+    text = g_strdup_printf (_("%.1f %% chance per attempt"), value * 100.0 / 256.0);
+  else
+    text = g_strdup_printf (_("± %.1f %% chance per attempt"), value * 100.0 / 256.0);
+  gtk_label_set_text (self->chance_label, text);
+}
+
+static void
+on_target_changed (MsZoneWindow *self)
+{
+  SpawnTarget spawn;
+  MsZoneRenderLayer layer = target_is_spawn (self, &spawn) ? MS_ZONE_RENDER_LAYER_SPAWN
+                                                          : MS_ZONE_RENDER_LAYER_CONTROL;
+
+  /* Show what is painted. */
+  gtk_drop_down_set_selected (self->layer_dropdown, layer);
+  update_value_label (self);
+}
+
+static void
+on_brush_changed (MsZoneWindow *self)
+{
+  ms_zone_view_set_brush (self->view, (MsZoneBrushShape) gtk_drop_down_get_selected (self->shape_dropdown),
+                          ms_zone_window_get_brush_size (self));
+}
+
+static void
+on_zone_changed (MsZoneWindow *self)
+{
+  update_hover (self);
+}
+
+static void
+set_zone (MsZoneWindow *self,
+          MsZone       *zone,
+          const char   *dir,
+          guint         zone_id)
+{
+  if (self->zone != NULL)
+    g_signal_handlers_disconnect_by_data (self->zone, self);
+  g_set_object (&self->zone, zone);
+  g_free (self->dir);
+  self->dir = g_strdup (dir);
+  self->zone_id = zone_id;
+  g_ptr_array_set_size (self->history, 0);
+  self->position = 0;
+  self->painting = FALSE;
+  self->dragging_rect = FALSE;
+  g_array_set_size (self->polygon, 0);
+  g_array_set_size (self->selection, 0);
+  self->hovering = FALSE;
+  g_signal_connect_object (zone, "changed", G_CALLBACK (on_zone_changed), self, G_CONNECT_SWAPPED);
+  ms_zone_view_set_zone (self->view, zone);
+  hide_banner (self);
+  update_hover (self);
+}
+
+/* ---------------------------------------------------------------- hover --- */
+
+char *
+ms_zone_window_describe_tile (MsZoneWindow *self,
+                              guint         x,
+                              guint         y)
+{
+  GString *s;
+  guint16 control;
+  guint n_flags;
+  const MsZoneFlagInfo *flags;
+
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
+  if (self->zone == NULL || x >= ms_zone_get_width (self->zone) || y >= ms_zone_get_height (self->zone))
+    return NULL;
+
+  s = g_string_new (NULL);
+  g_string_append_printf (s, _("x %u, y %u (row-major)"), x, y);
+
+  g_string_append_c (s, '\n');
+  if (ms_zone_has_layer (self->zone, MS_ZONE_LAYER_CONTROL))
+    {
+      gboolean any = FALSE;
+
+      control = ms_zone_get_control (self->zone, x, y);
+      g_string_append_printf (s, _("Control 0x%04x:"), control);
+      flags = ms_zone_control_flags (&n_flags);
+      for (guint i = 0; i < n_flags; i++)
+        if (control & flags[i].bit)
+          {
+            g_string_append_printf (s, "%s %s", any ? "," : "", flags[i].name);
+            any = TRUE;
+          }
+      if (!any)
+        g_string_append_printf (s, " %s", _("none"));
+      g_string_append_printf (s, _("; plants %s"),
+                              ms_zone_is_plant_allowed (self->zone, x, y) ? _("allowed") : _("not allowed"));
+    }
+  else
+    g_string_append (s, _("Control: no layer"));
+
+  g_string_append_c (s, '\n');
+  if (ms_zone_has_layer (self->zone, MS_ZONE_LAYER_BLOCKS))
+    {
+      guint8 blocking = ms_zone_get_blocking_flags (self->zone, x, y);
+      gboolean any = FALSE;
+
+      g_string_append_printf (s, _("Blocking 0x%02x:"), blocking);
+      flags = ms_zone_blocking_flags (&n_flags);
+      for (guint i = 0; i < n_flags; i++)
+        if (blocking & flags[i].bit)
+          {
+            g_string_append_printf (s, "%s %s", any ? "," : "", flags[i].name);
+            any = TRUE;
+          }
+      if (!any)
+        g_string_append_printf (s, " %s", _("none"));
+      g_string_append_printf (s, _("; height %u"), ms_zone_get_blocking_height (self->zone, x, y));
+    }
+  else
+    g_string_append (s, _("Blocking: no layer"));
+
+  g_string_append_c (s, '\n');
+  if (ms_zone_has_layer (self->zone, MS_ZONE_LAYER_PLANTS))
+    {
+      guint8 p[MS_ZONE_PLANT_INFO_SIZE];
+      guint8 type, ground;
+
+      ms_zone_get_plant (self->zone, x, y, p);
+      type = p[MS_ZONE_PLANT_TYPE];
+      ground = p[MS_ZONE_PLANT_GROUND_TYPE];
+      g_string_append_printf (s, _("Plant %s (%u), state %u, time %u, health %u, material %u"),
+                              type < G_N_ELEMENTS (plant_names) ? plant_names[type] : _("unknown"), type,
+                              p[MS_ZONE_PLANT_STATE], p[MS_ZONE_PLANT_TIME], p[MS_ZONE_PLANT_HEALTH],
+                              p[MS_ZONE_PLANT_MATERIAL]);
+      g_string_append_c (s, '\n');
+      g_string_append_printf (s, _("Ground %s (%u)"),
+                              ground < G_N_ELEMENTS (ground_names) ? ground_names[ground] : _("unknown"), ground);
+      g_string_append_c (s, '\n');
+      g_string_append_printf (s, _("Spawn %u (%.1f %% per attempt)"), p[MS_ZONE_PLANT_SPAWN],
+                              p[MS_ZONE_PLANT_SPAWN] * 100.0 / 256.0);
+    }
+  else
+    g_string_append (s, _("Plants: no layer"));
+
+  g_string_append_c (s, '\n');
+  if (ms_zone_has_layer (self->zone, MS_ZONE_LAYER_ALTITUDE))
+    {
+      guint16 raw = ms_zone_get_altitude (self->zone, x, y);
+
+      g_string_append_printf (s, _("Altitude %u raw, height %u (raw >> 5)"), raw, raw >> 5);
+      g_string_append_c (s, '\n');
+      g_string_append_printf (s, _("Slope %u"), ms_zone_get_slope (self->zone, x, y));
+    }
+  else
+    g_string_append (s, _("Altitude: no layer"));
+
+  if (ms_zone_is_terraformable (self->zone))
+    {
+      guint16 lo, hi;
+
+      if (ms_zone_get_barrier (self->zone, x, y, &lo, &hi))
+        {
+          g_string_append_c (s, '\n');
+          g_string_append_printf (s, _("Terraform barrier %u..%u raw"), lo, hi);
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+update_hover (MsZoneWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->hovering)
+    text = ms_zone_window_describe_tile (self, self->hover_x, self->hover_y);
+  g_free (self->hover_text);
+  self->hover_text = g_steal_pointer (&text);
+  gtk_label_set_text (self->hover_label, self->hover_text ? self->hover_text
+                                                          : _("Point at the zone to read a tile."));
+}
+
+/* ---------------------------------------------------------------- tools --- */
+
+static double
+brush_radius (MsZoneWindow *self)
+{
+  return ms_zone_window_get_brush_size (self) / 2.0;
+}
+
+static void
+brush_to (MsZoneWindow *self,
+          double        x,
+          double        y)
+{
+  g_autoptr(MsZoneRegion) region = NULL;
+  MsZoneBrushShape shape = (MsZoneBrushShape) gtk_drop_down_get_selected (self->shape_dropdown);
+  double c[4];
+  guint n = 1;
+
+  ms_zone_view_brush_centre (ms_zone_window_get_brush_size (self), x, y, &c[2], &c[3]);
+  if (self->stroke->len >= 2)
+    {
+      c[0] = g_array_index (self->stroke, double, self->stroke->len - 2);
+      c[1] = g_array_index (self->stroke, double, self->stroke->len - 1);
+      if (c[0] == c[2] && c[1] == c[3])
+        return;
+      n = 2;
+    }
+  /* Only the new segment: painting cost follows the pointer, not the
+   * stroke's length. */
+  region = ms_zone_region_new_stroke (ms_zone_get_width (self->zone), ms_zone_get_height (self->zone), shape,
+                                      n == 2 ? c : c + 2, n, brush_radius (self));
+  g_array_append_vals (self->stroke, c + 2, 2);
+  apply_region (self, region);
+}
+
+static void
+end_stroke (MsZoneWindow *self)
+{
+  g_autoptr(MsZoneRegion) all = NULL;
+
+  if (!self->painting)
+    return;
+  self->painting = FALSE;
+  all = ms_zone_region_new_stroke (ms_zone_get_width (self->zone), ms_zone_get_height (self->zone),
+                                   (MsZoneBrushShape) gtk_drop_down_get_selected (self->shape_dropdown),
+                                   (const double *) self->stroke->data, self->stroke->len / 2,
+                                   brush_radius (self));
+  ms_zone_end_step (self->zone);
+  record_step (self, _("Brush"), ms_zone_region_count_tiles (all));
+}
+
+static void
+set_selection (MsZoneWindow *self,
+               MsZoneRegion *region)
+{
+  guint n;
+  const MsZoneSpan *spans = ms_zone_region_get_spans (region, &n);
+
+  g_array_set_size (self->selection, 0);
+  g_array_append_vals (self->selection, spans, n);
+}
+
+static void
+apply_shape (MsZoneWindow *self,
+             MsZoneRegion *region,
+             const char   *tool_name)
+{
+  guint64 n = ms_zone_region_count_tiles (region);
+
+  ms_zone_begin_step (self->zone);
+  apply_region (self, region);
+  ms_zone_end_step (self->zone);
+  record_step (self, tool_name, n);
+}
+
+static void
+cancel_shapes (MsZoneWindow *self)
+{
+  self->dragging_rect = FALSE;
+  g_array_set_size (self->polygon, 0);
+  ms_zone_view_set_outline (self->view,
+                            g_str_equal (self->tool, "brush") ? MS_ZONE_VIEW_OUTLINE_BRUSH
+                                                              : MS_ZONE_VIEW_OUTLINE_NONE, NULL, 0);
+}
+
+static void
+close_polygon (MsZoneWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneRegion) region = NULL;
+
+  if (self->polygon->len < 6)
+    {
+      cancel_shapes (self);
+      return;
+    }
+  region = ms_zone_region_new_polygon (ms_zone_get_width (self->zone), ms_zone_get_height (self->zone),
+                                       (const double *) self->polygon->data, self->polygon->len / 2, &error);
+  cancel_shapes (self);
+  if (region == NULL)
+    {
+      show_banner (self, error->message, FALSE);
+      return;
+    }
+  set_selection (self, region);
+  apply_shape (self, region, _("Polygon"));
+}
+
+static void
+update_rect_outline (MsZoneWindow *self)
+{
+  double p[4] = { self->rect_x, self->rect_y, self->rect_x1, self->rect_y1 };
+
+  ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_RECT, p, 2);
+}
+
+static void
+on_tile_pressed (MsZoneView   *view,
+                 double        x,
+                 double        y,
+                 int           n_press,
+                 MsZoneWindow *self)
+{
+  if (self->zone == NULL)
+    return;
+
+  if (g_str_equal (self->tool, "brush") && n_press == 1)
+    {
+      self->painting = TRUE;
+      g_array_set_size (self->stroke, 0);
+      ms_zone_begin_step (self->zone);
+      brush_to (self, x, y);
+    }
+  else if (g_str_equal (self->tool, "rect") && n_press == 1)
+    {
+      self->dragging_rect = TRUE;
+      self->rect_x = self->rect_x1 = x;
+      self->rect_y = self->rect_y1 = y;
+      update_rect_outline (self);
+    }
+  else if (g_str_equal (self->tool, "polygon"))
+    {
+      double p[2] = { x, y };
+      guint n = self->polygon->len;
+
+      if (n_press >= 2)
+        {
+          close_polygon (self);
+          return;
+        }
+      if (n >= 2 && g_array_index (self->polygon, double, n - 2) == x &&
+          g_array_index (self->polygon, double, n - 1) == y)
+        return;
+      g_array_append_vals (self->polygon, p, 2);
+      ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_POLYGON,
+                                (const double *) self->polygon->data, self->polygon->len / 2);
+    }
+  else if (g_str_equal (self->tool, "flood") && n_press == 1 && x >= 0 && y >= 0 &&
+           x < ms_zone_get_width (self->zone) && y < ms_zone_get_height (self->zone))
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MsZoneRegion) region = ms_zone_region_new_flood (self->zone, (guint) x, (guint) y, &error);
+
+      if (region == NULL)
+        show_banner (self, error->message, FALSE);
+      else
+        apply_shape (self, region, _("Flood fill"));
+    }
+}
+
+static void
+on_tile_motion (MsZoneView   *view,
+                double        x,
+                double        y,
+                MsZoneWindow *self)
+{
+  if (self->zone == NULL)
+    return;
+
+  self->hovering = x >= 0 && y >= 0 && x < ms_zone_get_width (self->zone) && y < ms_zone_get_height (self->zone);
+  if (self->hovering && (self->hover_x != (guint) x || self->hover_y != (guint) y || self->hover_text == NULL))
+    {
+      self->hover_x = (guint) x;
+      self->hover_y = (guint) y;
+      update_hover (self);
+    }
+
+  if (self->painting)
+    brush_to (self, x, y);
+  else if (self->dragging_rect)
+    {
+      self->rect_x1 = x;
+      self->rect_y1 = y;
+      update_rect_outline (self);
+    }
+}
+
+static void
+on_tile_released (MsZoneView   *view,
+                  double        x,
+                  double        y,
+                  MsZoneWindow *self)
+{
+  if (self->zone == NULL)
+    return;
+
+  if (self->painting)
+    {
+      brush_to (self, x, y);
+      end_stroke (self);
+    }
+  else if (self->dragging_rect)
+    {
+      g_autoptr(MsZoneRegion) region = NULL;
+      double x0 = MIN (floor (self->rect_x), floor (x)), y0 = MIN (floor (self->rect_y), floor (y));
+      double x1 = MAX (floor (self->rect_x), floor (x)) + 1, y1 = MAX (floor (self->rect_y), floor (y)) + 1;
+
+      /* Both corner tiles are inside, whichever way it was dragged. */
+      region = ms_zone_region_new_rect (ms_zone_get_width (self->zone), ms_zone_get_height (self->zone),
+                                        (gint64) x0, (gint64) y0, (gint64) (x1 - x0), (gint64) (y1 - y0));
+      cancel_shapes (self);
+      set_selection (self, region);
+      apply_shape (self, region, _("Rectangle"));
+    }
+}
+
+static gboolean
+on_ctrl_scroll (MsViewGestures *gestures,
+                double          dy,
+                MsZoneWindow   *self)
+{
+  guint size = ms_zone_window_get_brush_size (self);
+
+  ms_zone_window_set_brush_size (self, dy < 0 ? MAX (size + 1, (guint) ceil (size * 1.2))
+                                              : MIN (size - 1, (guint) floor (size / 1.2)));
+  return TRUE;
+}
+
+/* ---------------------------------------------------------- fill by rule --- */
+
+typedef struct
+{
+  MsZoneWindow *self;
+  GtkDropDown  *kind;
+  GtkDropDown  *cmp;
+  GtkSpinButton *value;
+  GtkCheckButton *inside;
+  GtkLabel     *count;
+  GArray       *spans;      /* MsZoneSpan: what Apply would touch */
+} RuleDialog;
+
+static void
+rule_dialog_free (gpointer data)
+{
+  RuleDialog *d = data;
+
+  g_array_unref (d->spans);
+  g_free (d);
+}
+
+/* Row spans of @a that lie in @b; both sorted by (y, x0) and disjoint. */
+static void
+intersect_spans (const MsZoneSpan *a,
+                 guint             n_a,
+                 const MsZoneSpan *b,
+                 guint             n_b,
+                 GArray           *out)
+{
+  guint i = 0, j = 0;
+
+  while (i < n_a && j < n_b)
+    {
+      if (a[i].y != b[j].y)
+        {
+          if (a[i].y < b[j].y)
+            i++;
+          else
+            j++;
+          continue;
+        }
+      {
+        MsZoneSpan s = { a[i].y, MAX (a[i].x0, b[j].x0), MIN (a[i].x1, b[j].x1) };
+
+        if (s.x0 < s.x1)
+          g_array_append_val (out, s);
+        if (a[i].x1 < b[j].x1)
+          i++;
+        else
+          j++;
+      }
+    }
+}
+
+static void
+rule_dialog_update (RuleDialog *d)
+{
+  MsZoneWindow *self = d->self;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneRegion) region = NULL;
+  g_autofree char *text = NULL;
+  guint64 n = 0;
+  guint n_spans;
+  const MsZoneSpan *spans;
+
+  g_array_set_size (d->spans, 0);
+  region = ms_zone_region_new_rule (self->zone, (MsZoneRuleKind) gtk_drop_down_get_selected (d->kind),
+                                    (MsZoneCompare) gtk_drop_down_get_selected (d->cmp),
+                                    (gint64) gtk_spin_button_get_value (d->value), &error);
+  if (region == NULL)
+    {
+      gtk_label_set_text (d->count, error->message);
+      ms_zone_view_set_preview (self->view, NULL, 0);
+      return;
+    }
+  spans = ms_zone_region_get_spans (region, &n_spans);
+  if (gtk_check_button_get_active (d->inside))
+    intersect_spans (spans, n_spans, (const MsZoneSpan *) self->selection->data, self->selection->len, d->spans);
+  else
+    g_array_append_vals (d->spans, spans, n_spans);
+
+  for (guint i = 0; i < d->spans->len; i++)
+    n += g_array_index (d->spans, MsZoneSpan, i).x1 - g_array_index (d->spans, MsZoneSpan, i).x0;
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u tile will change", "%u tiles will change",
+                                       (gulong) n), (guint) n);
+  gtk_label_set_text (d->count, text);
+  ms_zone_view_set_preview (self->view, (const MsZoneSpan *) d->spans->data, d->spans->len);
+}
+
+static void
+rule_dialog_apply (GtkButton  *button,
+                   RuleDialog *d)
+{
+  MsZoneWindow *self = d->self;
+  guint w = ms_zone_get_width (self->zone), h = ms_zone_get_height (self->zone);
+  guint64 n = 0;
+  guint i = 0;
+
+  rule_dialog_update (d);
+  ms_zone_begin_step (self->zone);
+  /* Rows with the same run stack into one rectangle, so a block-shaped
+   * match is a handful of applies. */
+  while (i < d->spans->len)
+    {
+      MsZoneSpan s = g_array_index (d->spans, MsZoneSpan, i);
+      guint rows = 1;
+      g_autoptr(MsZoneRegion) rect = NULL;
+
+      while (i + rows < d->spans->len)
+        {
+          MsZoneSpan t = g_array_index (d->spans, MsZoneSpan, i + rows);
+          if (t.y != s.y + rows || t.x0 != s.x0 || t.x1 != s.x1)
+            break;
+          rows++;
+        }
+      rect = ms_zone_region_new_rect (w, h, s.x0, s.y, s.x1 - s.x0, rows);
+      n += (guint64) (s.x1 - s.x0) * rows;
+      if (!apply_region (self, rect))
+        break;
+      i += rows;
+    }
+  ms_zone_end_step (self->zone);
+  record_step (self, _("Fill by rule"), n);
+  gtk_window_destroy (GTK_WINDOW (self->rule_dialog));
+}
+
+static void
+on_rule_dialog_destroy (GtkWidget    *dialog,
+                        MsZoneWindow *self)
+{
+  if (self->rule_dialog == dialog)
+    self->rule_dialog = NULL;
+  if (self->view != NULL)
+    ms_zone_view_set_preview (self->view, NULL, 0);
+}
+
+static GtkWidget *
+labelled (GtkWidget  *grid,
+          int         row,
+          const char *label,
+          GtkWidget  *widget)
+{
+  GtkWidget *l = gtk_label_new_with_mnemonic (label);
+
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (l), widget);
+  gtk_grid_attach (GTK_GRID (grid), l, 0, row, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), widget, 1, row, 1, 1);
+  return widget;
+}
+
+static void
+open_rule_dialog (MsZoneWindow *self)
+{
+  const char *kinds[] = { N_("Altitude (raw)"), N_("Height (raw >> 5)"), N_("Slope"), N_("Spawn"),
+                          N_("Ground type"), N_("Plant type"), N_("Control (raw)"),
+                          N_("Control flags (all of)"), NULL };
+  const char *cmps[] = { "<", "≤", ">", "≥", "=", "≠", NULL };
+  g_autoptr(GtkStringList) kind_list = gtk_string_list_new (NULL);
+  RuleDialog *d = g_new0 (RuleDialog, 1);
+  GtkWidget *box, *grid, *buttons, *apply, *cancel;
+
+  if (self->zone == NULL)
+    return;
+  if (self->rule_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->rule_dialog));
+      return;
+    }
+  for (guint i = 0; kinds[i] != NULL; i++)
+    gtk_string_list_append (kind_list, _(kinds[i]));
+
+  d->self = self;
+  d->spans = g_array_new (FALSE, FALSE, sizeof (MsZoneSpan));
+  self->rule_dialog = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (self->rule_dialog), _("Fill by Rule"));
+  gtk_window_set_transient_for (GTK_WINDOW (self->rule_dialog), GTK_WINDOW (self));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (self->rule_dialog), TRUE);
+  g_object_set_data_full (G_OBJECT (self->rule_dialog), "ms-rule-dialog", d, rule_dialog_free);
+  g_signal_connect (self->rule_dialog, "destroy", G_CALLBACK (on_rule_dialog_destroy), self);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_margin_start (box, 18);
+  gtk_widget_set_margin_end (box, 18);
+  gtk_widget_set_margin_top (box, 18);
+  gtk_widget_set_margin_bottom (box, 18);
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  d->kind = GTK_DROP_DOWN (labelled (grid, 0, _("_Layer"),
+                                     gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&kind_list)), NULL)));
+  d->cmp = GTK_DROP_DOWN (labelled (grid, 1, _("_Comparison"), gtk_drop_down_new_from_strings (cmps)));
+  gtk_drop_down_set_selected (d->cmp, MS_ZONE_CMP_LT);
+  d->value = GTK_SPIN_BUTTON (labelled (grid, 2, _("_Value"), gtk_spin_button_new_with_range (0, 65535, 1)));
+  d->inside = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("Only inside the current _selection")));
+  gtk_widget_set_sensitive (GTK_WIDGET (d->inside), self->selection->len > 0);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (d->inside), _("The last rectangle or polygon painted"));
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (d->inside), 0, 3, 2, 1);
+  gtk_box_append (GTK_BOX (box), grid);
+  d->count = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (d->count, 0);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (d->count));
+
+  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  apply = gtk_button_new_with_mnemonic (_("_Apply"));
+  gtk_widget_add_css_class (apply, "suggested-action");
+  gtk_box_append (GTK_BOX (buttons), cancel);
+  gtk_box_append (GTK_BOX (buttons), apply);
+  gtk_box_append (GTK_BOX (box), buttons);
+  gtk_window_set_child (GTK_WINDOW (self->rule_dialog), box);
+
+  g_signal_connect_swapped (d->kind, "notify::selected", G_CALLBACK (rule_dialog_update), d);
+  g_signal_connect_swapped (d->cmp, "notify::selected", G_CALLBACK (rule_dialog_update), d);
+  g_signal_connect_swapped (d->value, "value-changed", G_CALLBACK (rule_dialog_update), d);
+  g_signal_connect_swapped (d->inside, "toggled", G_CALLBACK (rule_dialog_update), d);
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self->rule_dialog);
+  g_signal_connect (apply, "clicked", G_CALLBACK (rule_dialog_apply), d);
+
+  rule_dialog_update (d);
+  gtk_window_present (GTK_WINDOW (self->rule_dialog));
+}
+
+/* ---------------------------------------------------------------- save --- */
+
+static gboolean
+save (MsZoneWindow    *self,
+      MsZoneSaveFlags  flags)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+
+  if (!ms_zone_save (self->zone, flags, warnings, NULL, &error))
+    {
+      if (g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK))
+        {
+          g_autofree char *msg =
+            g_strdup_printf (_("Not saved: %s. The game server may have saved the zone. Reload it (your edits are "
+                               "lost) or overwrite the files with the edited zone?"), error->message);
+          show_banner (self, msg, TRUE);
+        }
+      else
+        {
+          g_autofree char *msg = g_strdup_printf (_("Could not save the zone: %s"), error->message);
+          show_banner (self, msg, FALSE);
+        }
+      return FALSE;
+    }
+
+  if (warnings->len > 0)
+    {
+      g_ptr_array_add (warnings, NULL);
+      show_banner (self, g_strjoinv ("\n", (char **) warnings->pdata), FALSE);
+    }
+  else
+    hide_banner (self);
+  return TRUE;
+}
+
+gboolean
+ms_zone_window_open (MsZoneWindow *self,
+                     const char   *dir,
+                     guint         zone_id,
+                     GError      **error)
+{
+  g_autoptr(MsZone) zone = NULL;
+
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
+  g_return_val_if_fail (dir != NULL, FALSE);
+
+  zone = ms_zone_new_for_dir (dir, zone_id, 0, 0, NULL, error);
+  if (zone == NULL)
+    return FALSE;
+  set_zone (self, zone, dir, zone_id);
+  return TRUE;
+}
+
+static void
+reload (MsZoneWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_strdup (self->dir);
+
+  if (!ms_zone_window_open (self, dir, self->zone_id, &error))
+    show_banner (self, error->message, FALSE);
+}
+
+/* -------------------------------------------------------------- close --- */
+
+static void
+on_close_response (GtkDialog    *dialog,
+                   int           response,
+                   MsZoneWindow *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  self->close_dialog = NULL;
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      if (!save (self, MS_ZONE_SAVE_FLAGS_NONE))
+        return;
+    }
+  else if (response != GTK_RESPONSE_REJECT)
+    return;
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static gboolean
+ms_zone_window_close_request (GtkWindow *window)
+{
+  MsZoneWindow *self = MS_ZONE_WINDOW (window);
+  GtkWidget *dialog;
+
+  if (self->close_confirmed || self->zone == NULL || !ms_zone_is_dirty (self->zone))
+    return GTK_WINDOW_CLASS (ms_zone_window_parent_class)->close_request (window);
+  if (self->close_dialog != NULL)
+    return TRUE;
+
+  dialog = gtk_message_dialog_new (window, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Save the changes to zone %u before closing?"), self->zone_id);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                            _("Unsaved edits are lost when the window closes."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("_Discard"), GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), self);
+  self->close_dialog = dialog;
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* ------------------------------------------------------------- actions --- */
+
+static void
+tool_changed (MsZoneWindow *self)
+{
+  if (self->painting)
+    end_stroke (self);
+  cancel_shapes (self);
+}
+
+static void
+zone_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  MsZoneWindow *self = MS_ZONE_WINDOW (widget);
+  const char *name = action_name + strlen ("zone.");
+
+  if (g_str_equal (name, "dismiss-banner"))
+    {
+      hide_banner (self);
+      return;
+    }
+  if (self->zone == NULL)
+    return;
+
+  if (g_str_equal (name, "undo") || g_str_equal (name, "redo"))
+    {
+      /* Not in the middle of a stroke: it is one step, not yet ended. */
+      if (self->painting)
+        return;
+      go_to_step (self, g_str_equal (name, "undo") ? (self->position > 0 ? self->position - 1 : 0)
+                                                   : self->position + 1);
+    }
+  else if (g_str_equal (name, "save"))
+    {
+      save (self, MS_ZONE_SAVE_FLAGS_NONE);
+      update_state (self);
+    }
+  else if (g_str_equal (name, "overwrite"))
+    {
+      save (self, MS_ZONE_SAVE_FLAGS_FORCE);
+      update_state (self);
+    }
+  else if (g_str_equal (name, "reload"))
+    reload (self);
+  else if (g_str_equal (name, "brush-size"))
+    {
+      guint size = ms_zone_window_get_brush_size (self);
+      int dir = g_variant_get_int32 (parameter);
+
+      ms_zone_window_set_brush_size (self, dir > 0 ? MAX (size + 1, (guint) ceil (size * 1.2))
+                                                   : MIN (size - 1, (guint) floor (size / 1.2)));
+    }
+  else if (g_str_equal (name, "close-polygon"))
+    {
+      if (g_str_equal (self->tool, "polygon"))
+        close_polygon (self);
+    }
+  else if (g_str_equal (name, "cancel"))
+    cancel_shapes (self);
+  else if (g_str_equal (name, "fill-by-rule"))
+    open_rule_dialog (self);
+}
+
+static void
+ms_zone_window_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  MsZoneWindow *self = MS_ZONE_WINDOW (object);
+  const char *tool = g_value_get_string (value);
+
+  if (prop_id != 1)
+    {
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  if (tool == NULL || !g_strv_contains ((const char *[]) { "brush", "rect", "polygon", "flood", NULL }, tool) ||
+      g_strcmp0 (tool, self->tool) == 0)
+    return;
+  g_free (self->tool);
+  self->tool = g_strdup (tool);
+  tool_changed (self);
+  g_object_notify_by_pspec (object, pspec);
+}
+
+static void
+ms_zone_window_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  MsZoneWindow *self = MS_ZONE_WINDOW (object);
+
+  if (prop_id == 1)
+    g_value_set_string (value, self->tool);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+ms_zone_window_dispose (GObject *object)
+{
+  MsZoneWindow *self = MS_ZONE_WINDOW (object);
+
+  if (self->rule_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->rule_dialog)));
+  if (self->zone != NULL)
+    g_signal_handlers_disconnect_by_data (self->zone, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_ZONE_WINDOW);
+  self->view = NULL;
+  g_clear_object (&self->zone);
+
+  G_OBJECT_CLASS (ms_zone_window_parent_class)->dispose (object);
+}
+
+static void
+ms_zone_window_finalize (GObject *object)
+{
+  MsZoneWindow *self = MS_ZONE_WINDOW (object);
+
+  g_free (self->dir);
+  g_free (self->tool);
+  g_free (self->hover_text);
+  g_array_unref (self->stroke);
+  g_array_unref (self->polygon);
+  g_array_unref (self->selection);
+  g_ptr_array_unref (self->history);
+
+  G_OBJECT_CLASS (ms_zone_window_parent_class)->finalize (object);
+}
+
+static void
+ms_zone_window_class_init (MsZoneWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  const struct { guint key; GdkModifierType mods; const char *action; const char *format; gconstpointer arg; } keys[] = {
+    { GDK_KEY_b, 0, "zone.tool", "s", "brush" },
+    { GDK_KEY_r, 0, "zone.tool", "s", "rect" },
+    { GDK_KEY_p, 0, "zone.tool", "s", "polygon" },
+    { GDK_KEY_f, 0, "zone.tool", "s", "flood" },
+    { GDK_KEY_g, 0, "zone.fill-by-rule", NULL, NULL },
+    { GDK_KEY_s, GDK_CONTROL_MASK, "zone.save", NULL, NULL },
+    { GDK_KEY_z, GDK_CONTROL_MASK, "zone.undo", NULL, NULL },
+    { GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "zone.redo", NULL, NULL },
+    { GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "zone.redo", NULL, NULL },
+  };
+
+  object_class->set_property = ms_zone_window_set_property;
+  object_class->get_property = ms_zone_window_get_property;
+  object_class->dispose = ms_zone_window_dispose;
+  object_class->finalize = ms_zone_window_finalize;
+  window_class->close_request = ms_zone_window_close_request;
+
+  g_object_class_install_property (object_class, 1,
+                                   g_param_spec_string ("tool", NULL, NULL, "brush",
+                                                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                                                        G_PARAM_STATIC_STRINGS));
+
+  g_type_ensure (MS_TYPE_ZONE_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-zone-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, view);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, reload_button);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, overwrite_button);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, target_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, value_box);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, value_spin);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, chance_label);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, shape_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, size_spin);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, layer_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, history_list);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, hover_label);
+
+  gtk_widget_class_install_property_action (widget_class, "zone.tool", "tool");
+  gtk_widget_class_install_action (widget_class, "zone.undo", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.redo", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.save", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.overwrite", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.reload", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.dismiss-banner", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.brush-size", "i", zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.close-polygon", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.cancel", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.fill-by-rule", NULL, zone_action);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, keys[i].key, keys[i].mods, keys[i].action,
+                                         keys[i].format, keys[i].arg);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "zone.brush-size", "i", -1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, 0, "zone.brush-size", "i", 1);
+}
+
+static void
+ms_zone_window_init (MsZoneWindow *self)
+{
+  g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) layers = gtk_string_list_new (NULL);
+  const char *layer_names[MS_N_ZONE_RENDER_LAYERS] = {
+    N_("Altitude"), N_("Control flags"), N_("Blocking"), N_("Plants"), N_("Spawn"), N_("Slope"),
+    N_("Plant allowed"),
+  };
+  const MsZoneFlagInfo *flags;
+  guint n_flags;
+
+  self->tool = g_strdup ("brush");
+  self->stroke = g_array_new (FALSE, FALSE, sizeof (double));
+  self->polygon = g_array_new (FALSE, FALSE, sizeof (double));
+  self->selection = g_array_new (FALSE, FALSE, sizeof (MsZoneSpan));
+  self->history = g_ptr_array_new_with_free_func (g_free);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  flags = ms_zone_control_flags (&n_flags);
+  for (guint i = 0; i < n_flags; i++)
+    {
+      g_autofree char *set = g_strdup_printf (_("Set %s"), flags[i].name);
+      g_autofree char *clear = g_strdup_printf (_("Clear %s"), flags[i].name);
+
+      gtk_string_list_append (targets, set);
+      gtk_string_list_append (targets, clear);
+    }
+  gtk_string_list_append (targets, _("Spawn: set value"));
+  gtk_string_list_append (targets, _("Spawn: add"));
+  gtk_string_list_append (targets, _("Spawn: subtract"));
+  gtk_string_list_append (targets, _("Spawn: smooth"));
+  gtk_drop_down_set_model (self->target_dropdown, G_LIST_MODEL (targets));
+  gtk_drop_down_set_selected (self->target_dropdown, 0);
+
+  for (guint i = 0; i < MS_N_ZONE_RENDER_LAYERS; i++)
+    gtk_string_list_append (layers, _(layer_names[i]));
+  gtk_drop_down_set_model (self->layer_dropdown, G_LIST_MODEL (layers));
+  gtk_drop_down_set_selected (self->layer_dropdown, MS_ZONE_RENDER_LAYER_CONTROL);
+
+  g_signal_connect_swapped (self->target_dropdown, "notify::selected", G_CALLBACK (on_target_changed), self);
+  g_signal_connect_swapped (self->layer_dropdown, "notify::selected", G_CALLBACK (update_style), self);
+  g_signal_connect_swapped (self->value_spin, "value-changed", G_CALLBACK (update_value_label), self);
+  g_signal_connect_swapped (self->shape_dropdown, "notify::selected", G_CALLBACK (on_brush_changed), self);
+  g_signal_connect_swapped (self->size_spin, "value-changed", G_CALLBACK (on_brush_changed), self);
+  g_signal_connect (self->history_list, "row-selected", G_CALLBACK (on_history_row_selected), self);
+  g_signal_connect (self->view, "tile-pressed", G_CALLBACK (on_tile_pressed), self);
+  g_signal_connect (self->view, "tile-motion", G_CALLBACK (on_tile_motion), self);
+  g_signal_connect (self->view, "tile-released", G_CALLBACK (on_tile_released), self);
+  g_signal_connect (ms_zone_view_get_gestures (self->view), "ctrl-scroll", G_CALLBACK (on_ctrl_scroll), self);
+
+  add_shape_keys (self);
+  update_style (self);
+  update_value_label (self);
+  on_brush_changed (self);
+  ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_BRUSH, NULL, 0);
+  update_state (self);
+}
+
+/* Enter and Esc finish or drop a shape under way, before GtkWindow's own
+ * Enter (activate-default) sees them; otherwise they pass on. */
+static gboolean
+on_shape_key (GtkWidget *widget,
+              GVariant  *args,
+              gpointer   user_data)
+{
+  MsZoneWindow *self = MS_ZONE_WINDOW (widget);
+  gboolean close = GPOINTER_TO_INT (user_data);
+
+  if (close && self->polygon->len > 0)
+    {
+      close_polygon (self);
+      return TRUE;
+    }
+  if (!close && (self->polygon->len > 0 || self->dragging_rect))
+    {
+      cancel_shapes (self);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+add_shape_keys (MsZoneWindow *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+  const guint close_keys[] = { GDK_KEY_Return, GDK_KEY_KP_Enter };
+
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (close_keys); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (close_keys[i], 0),
+                                                            gtk_callback_action_new (on_shape_key,
+                                                                                     GINT_TO_POINTER (TRUE),
+                                                                                     NULL)));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_callback_action_new (on_shape_key,
+                                                                                   GINT_TO_POINTER (FALSE),
+                                                                                   NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+/* --------------------------------------------------------------- public --- */
+
+MsZoneWindow *
+ms_zone_window_new (GtkApplication *app)
+{
+  return g_object_new (MS_TYPE_ZONE_WINDOW, "application", app, NULL);
+}
+
+gboolean
+ms_zone_window_parse_layer_filename (const char *basename,
+                                     guint      *zone_id)
+{
+  g_auto(GStrv) parts = NULL;
+  MsZoneLayer layer;
+  guint64 id;
+
+  g_return_val_if_fail (basename != NULL, FALSE);
+
+  parts = g_strsplit (basename, ".", -1);
+  if (g_strv_length (parts) != 3 || !g_str_equal (parts[2], "bin") || strlen (parts[1]) < 4 ||
+      !ms_zone_layer_from_name (parts[0], &layer) ||
+      !g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXUINT, &id, NULL))
+    return FALSE;
+  if (zone_id != NULL)
+    *zone_id = (guint) id;
+  return TRUE;
+}
+
+gboolean
+ms_zone_window_open_file (MsZoneWindow *self,
+                          GFile        *file,
+                          GError      **error)
+{
+  g_autofree char *base = g_file_get_basename (file);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *dir = NULL;
+  guint id;
+
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
+
+  if (path == NULL || !ms_zone_window_parse_layer_filename (base, &id))
+    {
+      g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND,
+                   _("%s is not a zone layer file ({layer}.{id:0000}.bin)"), base);
+      return FALSE;
+    }
+  /* The whole zone, so every layer shows and saves together. */
+  dir = g_path_get_dirname (path);
+  return ms_zone_window_open (self, dir, id, error);
+}
+
+gboolean
+ms_zone_window_open_demo (MsZoneWindow *self,
+                          GError      **error)
+{
+  g_autofree char *parent = g_build_filename (g_get_user_cache_dir (), "mapsmith", NULL);
+  g_autofree char *dir = NULL;
+
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
+
+  if (g_mkdir_with_parents (parent, 0700) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not make %s: %s"), parent,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  dir = g_build_filename (parent, "demo-zone-XXXXXX", NULL);
+  if (g_mkdtemp (dir) == NULL)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not make %s: %s"), dir,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  if (!ms_demo_zone_write (dir, DEMO_ZONE_ID, MS_DEMO_ZONE_DEFAULT_SIZE, TRUE, error))
+    return FALSE;
+  return ms_zone_window_open (self, dir, DEMO_ZONE_ID, error);
+}
+
+MsZone *
+ms_zone_window_get_zone (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
+  return self->zone;
+}
+
+MsZoneView *
+ms_zone_window_get_view (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
+  return self->view;
+}
+
+const char *
+ms_zone_window_get_tool (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
+  return self->tool;
+}
+
+guint
+ms_zone_window_get_brush_size (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), 1);
+  return (guint) gtk_spin_button_get_value_as_int (self->size_spin);
+}
+
+void
+ms_zone_window_set_brush_size (MsZoneWindow *self,
+                               guint         size)
+{
+  g_return_if_fail (MS_IS_ZONE_WINDOW (self));
+  gtk_spin_button_set_value (self->size_spin, CLAMP (size, 1, 512));
+}
+
+const char *
+ms_zone_window_get_hover_text (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
+  return self->hover_text;
+}
+
+const char *
+ms_zone_window_get_banner (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
+  return gtk_revealer_get_reveal_child (self->banner_revealer) ? gtk_label_get_text (self->banner_label) : NULL;
+}
+
+gboolean
+ms_zone_window_has_conflict (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
+  return self->conflict;
+}
+
+char **
+ms_zone_window_dup_history (MsZoneWindow *self,
+                            guint        *position)
+{
+  GStrvBuilder *builder;
+  char **names;
+
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
+
+  builder = g_strv_builder_new ();
+  for (guint i = 0; i < self->history->len; i++)
+    g_strv_builder_add (builder, g_ptr_array_index (self->history, i));
+  names = g_strv_builder_end (builder);
+  g_strv_builder_unref (builder);
+  if (position != NULL)
+    *position = self->position;
+  return names;
+}
+
+gboolean
+ms_zone_window_is_asking_to_close (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
+  return self->close_dialog != NULL;
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-zone.h"
+#include "ms-zone-view.h"
+
+G_BEGIN_DECLS
+
+/* The zone painter: one zone of a server's zone folder, its layers shown
+ * over the altitude, painted with a brush, rectangles, polygons, flood and
+ * rule fills through the zone edit engine; every stroke one undo step.
+ * Tile coordinates are ROW-MAJOR (tile (x, y) is element y * width + x). */
+#define MS_TYPE_ZONE_WINDOW (ms_zone_window_get_type ())
+G_DECLARE_FINAL_TYPE (MsZoneWindow, ms_zone_window, MS, ZONE_WINDOW, GtkApplicationWindow)
+
+MsZoneWindow *ms_zone_window_new             (GtkApplication *app);
+/* Opens zone @zone_id of the folder @dir (every layer present there). */
+gboolean      ms_zone_window_open            (MsZoneWindow   *self,
+                                              const char     *dir,
+                                              guint           zone_id,
+                                              GError        **error);
+/* A "{layer}.{id:0000}.bin" file opens the whole zone of its folder. */
+gboolean      ms_zone_window_open_file       (MsZoneWindow   *self,
+                                              GFile          *file,
+                                              GError        **error);
+/* Writes the demo zone to a fresh folder under the user's cache folder
+ * and opens it there, so that saving works. */
+gboolean      ms_zone_window_open_demo       (MsZoneWindow   *self,
+                                              GError        **error);
+/* The zone id a "{layer}.{id:0000}.bin" name gives, if it is one. */
+gboolean      ms_zone_window_parse_layer_filename (const char *basename,
+                                                   guint      *zone_id);
+
+MsZone       *ms_zone_window_get_zone        (MsZoneWindow   *self);
+MsZoneView   *ms_zone_window_get_view        (MsZoneWindow   *self);
+/* "brush", "rect", "polygon" or "flood". */
+const char   *ms_zone_window_get_tool        (MsZoneWindow   *self);
+guint         ms_zone_window_get_brush_size  (MsZoneWindow   *self);
+void          ms_zone_window_set_brush_size  (MsZoneWindow   *self,
+                                              guint           size);
+/* The hover readout's text for tile (x, y), row-major; NULL outside. */
+char         *ms_zone_window_describe_tile   (MsZoneWindow   *self,
+                                              guint           x,
+                                              guint           y);
+/* What the side panel's readout shows now. */
+const char   *ms_zone_window_get_hover_text  (MsZoneWindow   *self);
+/* The banner's message, or NULL when it is hidden. */
+const char   *ms_zone_window_get_banner      (MsZoneWindow   *self);
+/* TRUE while the banner offers Reload or Overwrite after a save found a
+ * layer changed on disk. */
+gboolean      ms_zone_window_has_conflict    (MsZoneWindow   *self);
+/* The undo history's step names, oldest first (NULL-terminated), and in
+ * @position how many of them are applied. */
+char        **ms_zone_window_dup_history     (MsZoneWindow   *self,
+                                              guint          *position);
+/* TRUE while the unsaved-changes question is open. */
+gboolean      ms_zone_window_is_asking_to_close (MsZoneWindow *self);
+
+G_END_DECLS

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Pan, zoom, kinetic swipe and pinch for the map views, in one place so the
+ * blueprint view and the zone view move alike.
+ */
+#define G_LOG_DOMAIN "ms-view-gestures"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ms-view-gestures.h"
+
+struct _MsViewGestures
+{
+  GObject       parent_instance;
+
+  GtkWidget    *widget;       /* weak: the widget owns us */
+  MsViewport   *viewport;
+
+  double        drag_last_x, drag_last_y;
+  double        pointer_x, pointer_y;
+  double        pinch_start_zoom;
+  /* Kinetic panning after a swipe: screen pixels per second, decaying. */
+  double        velocity_x, velocity_y;
+  gint64        last_frame_time;
+  guint         kinetic_id;
+};
+
+enum
+{
+  SIGNAL_CTRL_SCROLL,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MsViewGestures, ms_view_gestures, G_TYPE_OBJECT)
+
+void
+ms_view_gestures_stop_kinetic (MsViewGestures *self)
+{
+  g_return_if_fail (MS_IS_VIEW_GESTURES (self));
+
+  if (self->kinetic_id != 0 && self->widget != NULL)
+    gtk_widget_remove_tick_callback (self->widget, self->kinetic_id);
+  self->kinetic_id = 0;
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               MsViewGestures *self)
+{
+  self->drag_last_x = 0;
+  self->drag_last_y = 0;
+  ms_view_gestures_stop_kinetic (self);
+  gtk_widget_grab_focus (self->widget);
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                MsViewGestures *self)
+{
+  /* The map point under the pointer stays under it. */
+  ms_viewport_pan (self->viewport, dx - self->drag_last_x, dy - self->drag_last_y);
+  self->drag_last_x = dx;
+  self->drag_last_y = dy;
+}
+
+static gboolean
+kinetic_tick (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       user_data)
+{
+  MsViewGestures *self = user_data;
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  double dt = (now - self->last_frame_time) / (double) G_USEC_PER_SEC;
+  double decay;
+
+  self->last_frame_time = now;
+  if (dt <= 0)
+    return G_SOURCE_CONTINUE;
+
+  ms_viewport_pan (self->viewport, self->velocity_x * dt, self->velocity_y * dt);
+  /* Friction: the speed halves about every 0.2 s. */
+  decay = exp (-dt / 0.3);
+  self->velocity_x *= decay;
+  self->velocity_y *= decay;
+  if (hypot (self->velocity_x, self->velocity_y) < 20.0)
+    {
+      self->kinetic_id = 0;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_swipe (GtkGestureSwipe *gesture,
+          double           velocity_x,
+          double           velocity_y,
+          MsViewGestures  *self)
+{
+  gboolean animations = TRUE;
+
+  g_object_get (gtk_widget_get_settings (self->widget), "gtk-enable-animations", &animations, NULL);
+  ms_view_gestures_stop_kinetic (self);
+  if (!animations || hypot (velocity_x, velocity_y) < 100.0)
+    return;
+  self->velocity_x = velocity_x;
+  self->velocity_y = velocity_y;
+  self->last_frame_time = gdk_frame_clock_get_frame_time (gtk_widget_get_frame_clock (self->widget));
+  self->kinetic_id = gtk_widget_add_tick_callback (self->widget, kinetic_tick, self, NULL);
+}
+
+static void
+on_pinch_begin (GtkGesture       *gesture,
+                GdkEventSequence *sequence,
+                MsViewGestures   *self)
+{
+  ms_view_gestures_stop_kinetic (self);
+  self->pinch_start_zoom = ms_viewport_get_zoom (self->viewport);
+}
+
+static void
+on_pinch_scale (GtkGestureZoom *gesture,
+                double          scale,
+                MsViewGestures *self)
+{
+  double x, y;
+
+  /* Around the fingers' centre; the scale is relative to the pinch's start. */
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    return;
+  ms_viewport_zoom_at (self->viewport,
+                       self->pinch_start_zoom * scale / ms_viewport_get_zoom (self->viewport), x, y);
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    x,
+           double                    y,
+           MsViewGestures           *self)
+{
+  self->pointer_x = x;
+  self->pointer_y = y;
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           MsViewGestures           *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  gboolean handled = FALSE;
+
+  if (state & GDK_CONTROL_MASK)
+    {
+      g_signal_emit (self, signals[SIGNAL_CTRL_SCROLL], 0, dy, &handled);
+      if (handled)
+        return TRUE;
+    }
+  /* Wheels step, touchpads give smooth deltas: both scale exponentially. */
+  ms_view_gestures_stop_kinetic (self);
+  ms_viewport_zoom_at (self->viewport, pow (MS_VIEW_ZOOM_STEP, -dy), self->pointer_x, self->pointer_y);
+  return TRUE;
+}
+
+void
+ms_view_gestures_activate (MsViewGestures *self,
+                           const char     *what,
+                           GVariant       *parameter)
+{
+  double w, h;
+
+  g_return_if_fail (MS_IS_VIEW_GESTURES (self));
+  if (self->widget == NULL)
+    return;
+
+  w = gtk_widget_get_width (self->widget);
+  h = gtk_widget_get_height (self->widget);
+  if (g_str_equal (what, "zoom-in"))
+    ms_viewport_zoom_at (self->viewport, MS_VIEW_ZOOM_STEP, w / 2, h / 2);
+  else if (g_str_equal (what, "zoom-out"))
+    ms_viewport_zoom_at (self->viewport, 1.0 / MS_VIEW_ZOOM_STEP, w / 2, h / 2);
+  else if (g_str_equal (what, "zoom-fit"))
+    ms_viewport_fit (self->viewport);
+  else if (g_str_equal (what, "zoom-actual"))
+    ms_viewport_zoom_at (self->viewport, 1.0 / ms_viewport_get_zoom (self->viewport), w / 2, h / 2);
+  else if (g_str_equal (what, "pan") && parameter != NULL)
+    {
+      int dx, dy;
+
+      g_variant_get (parameter, "(ii)", &dx, &dy);
+      ms_viewport_pan (self->viewport, dx, dy);
+    }
+  else
+    g_return_if_reached ();
+}
+
+void
+ms_view_gestures_get_pointer (MsViewGestures *self,
+                              double         *x,
+                              double         *y)
+{
+  g_return_if_fail (MS_IS_VIEW_GESTURES (self));
+  *x = self->pointer_x;
+  *y = self->pointer_y;
+}
+
+static void
+ms_view_gestures_dispose (GObject *object)
+{
+  MsViewGestures *self = MS_VIEW_GESTURES (object);
+
+  ms_view_gestures_stop_kinetic (self);
+  g_clear_weak_pointer (&self->widget);
+  g_clear_object (&self->viewport);
+  G_OBJECT_CLASS (ms_view_gestures_parent_class)->dispose (object);
+}
+
+static void
+ms_view_gestures_class_init (MsViewGesturesClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = ms_view_gestures_dispose;
+
+  /**
+   * MsViewGestures::ctrl-scroll:
+   * @dy: the scroll's vertical delta (wheel steps or touchpad units)
+   *
+   * Returns: TRUE when handled, so the view does not zoom.
+   */
+  signals[SIGNAL_CTRL_SCROLL] =
+    g_signal_new ("ctrl-scroll", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  g_signal_accumulator_true_handled, NULL, NULL,
+                  G_TYPE_BOOLEAN, 1, G_TYPE_DOUBLE);
+}
+
+static void
+ms_view_gestures_init (MsViewGestures *self)
+{
+}
+
+MsViewGestures *
+ms_view_gestures_new (GtkWidget  *widget,
+                      MsViewport *viewport,
+                      guint       pan_button)
+{
+  MsViewGestures *self;
+  GtkEventController *controller;
+  GtkGesture *drag, *swipe, *pinch;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (MS_IS_VIEWPORT (viewport), NULL);
+
+  self = g_object_new (MS_TYPE_VIEW_GESTURES, NULL);
+  g_set_weak_pointer (&self->widget, widget);
+  self->viewport = g_object_ref (viewport);
+
+  drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), pan_button);
+  g_signal_connect_object (drag, "drag-begin", G_CALLBACK (on_drag_begin), self, 0);
+  g_signal_connect_object (drag, "drag-update", G_CALLBACK (on_drag_update), self, 0);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (drag));
+
+  /* A drag released while moving keeps gliding (libshumate's kinetic pan). */
+  swipe = gtk_gesture_swipe_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (swipe), pan_button);
+  g_signal_connect_object (swipe, "swipe", G_CALLBACK (on_swipe), self, 0);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (swipe));
+  gtk_gesture_group (swipe, drag);
+
+  pinch = gtk_gesture_zoom_new ();
+  g_signal_connect_object (pinch, "begin", G_CALLBACK (on_pinch_begin), self, 0);
+  g_signal_connect_object (pinch, "scale-changed", G_CALLBACK (on_pinch_scale), self, 0);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (pinch));
+  gtk_gesture_group (pinch, drag);
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect_object (controller, "motion", G_CALLBACK (on_motion), self, 0);
+  gtk_widget_add_controller (widget, controller);
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  g_signal_connect_object (controller, "scroll", G_CALLBACK (on_scroll), self, 0);
+  gtk_widget_add_controller (widget, controller);
+
+  return self;
+}

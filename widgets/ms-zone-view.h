@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ms-view-gestures.h"
+#include "ms-viewport.h"
+#include "ms-zone.h"
+#include "ms-zone-region.h"
+#include "ms-zone-renderer.h"
+
+G_BEGIN_DECLS
+
+/* The tool outline the view draws over the zone. */
+typedef enum
+{
+  MS_ZONE_VIEW_OUTLINE_NONE,
+  MS_ZONE_VIEW_OUTLINE_BRUSH,      /* the brush at the pointer */
+  MS_ZONE_VIEW_OUTLINE_RECT,       /* points: two opposite tile corners */
+  MS_ZONE_VIEW_OUTLINE_POLYGON,    /* points: the vertices so far, open */
+} MsZoneViewOutline;
+
+#define MS_TYPE_ZONE_VIEW (ms_zone_view_get_type ())
+G_DECLARE_FINAL_TYPE (MsZoneView, ms_zone_view, MS, ZONE_VIEW, GtkWidget)
+
+/* A zone drawn from its tile pyramid, with OpenGL when it can and with the
+ * CPU renderer when it cannot.  Coordinates in the API and in the signals
+ * are zone tiles, ROW-MAJOR (tile (x, y) is element y * width + x); a point
+ * (x, y) lies in tile (floor (x), floor (y)).
+ *
+ * The primary button is the tools': "tile-pressed" (x, y, n_press),
+ * "tile-motion" (x, y) for every pointer move, "tile-released" (x, y).
+ * The middle button pans; the wheel zooms; Ctrl+wheel goes to the
+ * gestures' "ctrl-scroll". */
+GtkWidget         *ms_zone_view_new               (void);
+/* Fits the view to the zone. */
+void               ms_zone_view_set_zone          (MsZoneView        *self,
+                                                   MsZone            *zone);
+MsZone            *ms_zone_view_get_zone          (MsZoneView        *self);
+MsViewport        *ms_zone_view_get_viewport      (MsZoneView        *self);
+MsViewGestures    *ms_zone_view_get_gestures      (MsZoneView        *self);
+void               ms_zone_view_set_style         (MsZoneView        *self,
+                                                   const MsZoneStyle *style);
+const MsZoneStyle *ms_zone_view_get_style         (MsZoneView        *self);
+/* TRUE while drawing with OpenGL; FALSE once it fell back to the CPU. */
+gboolean           ms_zone_view_get_using_gl      (MsZoneView        *self);
+/* Why the view draws on the CPU, or NULL. */
+const char        *ms_zone_view_get_renderer_problem (MsZoneView     *self);
+/* Work not yet on screen (tiles requested, stale, or a CPU frame due);
+ * 0 when the view shows the zone as it is. */
+guint              ms_zone_view_get_pending_tiles (MsZoneView        *self);
+/* GL textures uploaded since the zone was set; 0 on the CPU. */
+guint64            ms_zone_view_get_n_uploads     (MsZoneView        *self);
+/* The pyramid level drawn at the current zoom. */
+guint              ms_zone_view_get_level         (MsZoneView        *self);
+
+/* Brush outline: diameter @size tiles, centred where the pointer is
+ * (ms_zone_view_brush_centre ()). */
+void               ms_zone_view_set_brush         (MsZoneView        *self,
+                                                   MsZoneBrushShape   shape,
+                                                   guint              size);
+/* Where a brush of @size is centred for a pointer at tile point (x, y):
+ * tile centres for odd sizes, tile corners for even ones, so a stamp
+ * covers exactly @size tiles across. */
+void               ms_zone_view_brush_centre      (guint              size,
+                                                   double             x,
+                                                   double             y,
+                                                   double            *cx,
+                                                   double            *cy);
+/* points: n_points (x, y) pairs in tiles (see MsZoneViewOutline). */
+void               ms_zone_view_set_outline       (MsZoneView        *self,
+                                                   MsZoneViewOutline  kind,
+                                                   const double      *points,
+                                                   guint              n_points);
+/* Tints the tiles of these row spans (a fill's preview, sorted by row);
+ * NULL removes it. */
+void               ms_zone_view_set_preview       (MsZoneView        *self,
+                                                   const MsZoneSpan  *spans,
+                                                   guint              n_spans);
+/* Widget coordinates to tile coordinates (row-major). */
+void               ms_zone_view_screen_to_tile    (MsZoneView        *self,
+                                                   double             sx,
+                                                   double             sy,
+                                                   double            *x,
+                                                   double            *y);
+
+G_END_DECLS
