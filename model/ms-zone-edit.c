@@ -196,6 +196,7 @@ ms_zone_begin_step (MsZone *self)
   if (self->step_depth++ > 0)
     return;
   self->step = undo_step_new ();
+  self->step->serial = ++self->last_serial;
   self->step_seen = g_hash_table_new (NULL, NULL);
 }
 
@@ -218,6 +219,10 @@ ms_zone_end_step (MsZone *self)
   for (guint i = 0; i < self->redo->len; i++)
     {
       MsZoneUndoStep *step = g_ptr_array_index (self->redo, i);
+
+      /* The saved state was undone and is now unreachable. */
+      if (step->serial == self->saved_serial)
+        self->saved_serial = G_MAXUINT64;
 
       for (guint k = 0; k < step->records->len; k++)
         {
@@ -422,6 +427,14 @@ swap_step (MsZone         *self,
   for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
     if (touched[l])
       _ms_zone_emit_changed (self, l, bbox[l][0], bbox[l][1], bbox[l][2], bbox[l][3]);
+}
+
+guint64
+_ms_zone_get_top_serial (MsZone *self)
+{
+  if (self->undo->len == 0)
+    return 0;
+  return ((MsZoneUndoStep *) g_ptr_array_index (self->undo, self->undo->len - 1))->serial;
 }
 
 gboolean

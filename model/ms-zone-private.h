@@ -46,6 +46,7 @@ typedef struct
 typedef struct
 {
   GArray      *records;      /* MsZoneUndoRecord */
+  guint64      serial;       /* unique in its zone, from 1 */
 } MsZoneUndoStep;
 
 struct _MsZone
@@ -68,6 +69,11 @@ struct _MsZone
   guint             step_depth;
   GPtrArray        *undo;          /* MsZoneUndoStep */
   GPtrArray        *redo;
+  guint64           last_serial;
+  /* The serial of the undo stack's top step when the files were last
+   * opened or saved (0: no step); G_MAXUINT64 once that state is gone from
+   * the history.  The zone is modified unless the top is this step. */
+  guint64           saved_serial;
 
   /* Derived: slope per chunk (ms-zone-derived.c), n_chunks atomic slots,
    * each a filled chunk or an odd "empty" token */
@@ -126,6 +132,8 @@ void     _ms_zone_reclaim               (MsZone         *self);
 void     _ms_zone_free_slope_cache      (MsZone         *self);
 
 void     _ms_zone_undo_step_free        (MsZoneUndoStep *step);
+/* The serial of the undo stack's top step, 0 when it is empty. */
+guint64  _ms_zone_get_top_serial        (MsZone         *self);
 guint8  *_ms_zone_chunk_new_from_base   (MsZone         *self,
                                          MsZoneLayer     layer,
                                          guint           chunk);

@@ -94,14 +94,14 @@ ms_zone_is_layer_dirty (MsZone      *self,
   return self->layers[layer].dirty;
 }
 
+/* Modified is where the history stands, not whether a layer was ever
+ * written: undoing back to the opened or saved state makes the zone clean
+ * again (its layers stay marked for writing, which rewrites equal bytes). */
 gboolean
 ms_zone_is_dirty (MsZone *self)
 {
   g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
-  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-    if (self->layers[l].dirty)
-      return TRUE;
-  return FALSE;
+  return _ms_zone_get_top_serial (self) != self->saved_serial;
 }
 
 /**
@@ -182,5 +182,6 @@ ms_zone_save (MsZone          *self,
       if (!ms_file_stamp_read (&state->stamp, state->path, error))
         return FALSE;
     }
+  self->saved_serial = _ms_zone_get_top_serial (self);
   return TRUE;
 }

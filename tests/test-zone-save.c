@@ -117,6 +117,48 @@ test_round_trip (void)
   ms_test_remove_tree (dir);
 }
 
+/* Modified means "not where the files are": undoing back to the opened or
+ * saved state is clean; a new edit after undoing past the save loses it. */
+static void
+test_modified_follows_history (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree guint8 *plants = random_bytes (N * 7);
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(GError) error = NULL;
+
+  put (dir, "plants.0014.bin", plants, N * 7);
+  zone = ms_zone_new_for_dir (dir, 14, W, H, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (ms_zone_is_dirty (zone));
+
+  apply_spawn (zone, 1, 0, 0, 10, 10);
+  g_assert_true (ms_zone_is_dirty (zone));
+  g_assert_true (ms_zone_undo (zone));
+  g_assert_false (ms_zone_is_dirty (zone));        /* back at the opened state */
+  g_assert_true (ms_zone_redo (zone));
+  g_assert_true (ms_zone_is_dirty (zone));
+
+  apply_spawn (zone, 2, 0, 0, 10, 10);             /* steps: 1, 2 */
+  g_assert_true (ms_zone_save (zone, MS_ZONE_SAVE_FLAGS_NONE, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (ms_zone_is_dirty (zone));
+  g_assert_true (ms_zone_undo (zone));             /* the file has step 2 */
+  g_assert_true (ms_zone_is_dirty (zone));
+  g_assert_true (ms_zone_redo (zone));
+  g_assert_false (ms_zone_is_dirty (zone));
+
+  /* Undo past the save and edit: the saved state is gone from the history. */
+  g_assert_true (ms_zone_undo (zone));
+  apply_spawn (zone, 3, 0, 0, 10, 10);             /* steps: 1, 3 */
+  g_assert_true (ms_zone_is_dirty (zone));
+  g_assert_true (ms_zone_undo (zone));
+  g_assert_true (ms_zone_is_dirty (zone));
+  g_assert_true (ms_zone_undo (zone));
+  g_assert_true (ms_zone_is_dirty (zone));         /* the file still has step 2 */
+  ms_test_remove_tree (dir);
+}
+
 static void
 test_faults (void)
 {
@@ -233,6 +275,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/zone/save/round-trip", test_round_trip);
   g_test_add_func ("/zone/save/faults", test_faults);
+  g_test_add_func ("/zone/save/modified-follows-history", test_modified_follows_history);
   g_test_add_func ("/zone/save/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/zone/save/control-one-byte", test_control_one_byte);
   return g_test_run ();
