@@ -223,9 +223,13 @@ make_legend (GtkDrawingAreaDrawFunc  draw,
   GtkWidget *start = gtk_label_new (left);
   GtkWidget *end = gtk_label_new (right);
 
+  /* Longer translations wrap rather than widen the sidebar. */
   gtk_label_set_xalign (GTK_LABEL (start), 0);
+  gtk_label_set_wrap (GTK_LABEL (start), TRUE);
   gtk_widget_set_hexpand (start, TRUE);
   gtk_label_set_xalign (GTK_LABEL (end), 1);
+  gtk_label_set_justify (GTK_LABEL (end), GTK_JUSTIFY_RIGHT);
+  gtk_label_set_wrap (GTK_LABEL (end), TRUE);
   gtk_widget_add_css_class (start, "caption");
   gtk_widget_add_css_class (start, "dim-label");
   gtk_widget_add_css_class (end, "caption");
@@ -319,9 +323,13 @@ make_overlay_row (MsZoneOverlaysPanel *self,
   gtk_box_append (GTK_BOX (vbox), box);
 
   if (overlay == MS_ZONE_OVERLAY_SPAWN)
-    /* Translators: spawn is a byte; 255 / 256 is the chance per attempt. */
-    gtk_box_append (GTK_BOX (vbox), make_legend (draw_spawn_ramp, _("0 = sterile"),
-                                                 _("255 ≈ 99.6 % per attempt")));
+    gtk_box_append (GTK_BOX (vbox), make_legend (draw_spawn_ramp,
+                                                 /* Translators: spawn byte 0, a tile that never sprouts. */
+                                                 _("0 = sterile"),
+                                                 /* xgettext:no-c-format */
+                                                 /* Translators: spawn byte 255 is a 255 / 256 chance per
+                                                  * attempt; keep the no-break space before %. */
+                                                 _("255 ≈ 99.6 % per attempt")));
   else if (overlay == MS_ZONE_OVERLAY_SLOPE)
     {
       /* Translators: %d is the server's slope limit; a tile passes below it. */
@@ -721,6 +729,8 @@ ms_zone_overlays_panel_init (MsZoneOverlaysPanel *self)
   gtk_widget_add_css_class (hint, "caption");
   gtk_widget_add_css_class (hint, "dim-label");
   gtk_box_append (GTK_BOX (box), hint);
+  /* The relief row and the legends need the rows told apart. */
+  gtk_list_box_set_show_separators (GTK_LIST_BOX (list), TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     gtk_list_box_append (GTK_LIST_BOX (list), make_overlay_row (self, order[i]));
   gtk_list_box_append (GTK_LIST_BOX (list), make_relief_row (self));
