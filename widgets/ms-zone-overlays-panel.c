@@ -127,7 +127,10 @@ on_opacity_changed (GtkRange            *range,
 static GtkWidget *
 make_legend_ramp (GtkDrawingAreaDrawFunc draw)
 {
-  GtkWidget *area = gtk_drawing_area_new ();
+  /* The labels under it say what it means. */
+  GtkWidget *area = g_object_new (GTK_TYPE_DRAWING_AREA,
+                                  "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                  NULL);
 
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 10);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw, NULL, NULL);
@@ -521,7 +524,10 @@ make_flag_row (MsZoneOverlaysPanel  *self,
   g_autofree char *tooltip = NULL;
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *swatch = gtk_drawing_area_new ();
+  /* Decoration: the check button beside it names the flag. */
+  GtkWidget *swatch = g_object_new (GTK_TYPE_DRAWING_AREA,
+                                    "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION,
+                                    NULL);
   /* The server's names: they are what the game's files and logs say. */
   GtkWidget *check = gtk_check_button_new_with_label (info->name);
 
