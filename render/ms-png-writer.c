@@ -3,9 +3,10 @@
  * PNG export through libpng, not cairo_surface_write_to_png(): cairo offers
  * no compression setting, and at its defaults (zlib level 6, all five
  * adaptive filters, an alpha channel that is always opaque) encoding a 2048²
- * map took longer than rendering it.  Maps are written as 8-bit RGB with the
- * Sub filter at zlib level 1: about 10 % larger than level 6, several times
- * faster.  The bytes go through the atomic, verified save path.
+ * map took longer than rendering it.  Maps (8-bit RGB) and masks (8-bit
+ * grey) are written with the Sub filter at zlib level 1: about 10 % larger
+ * than level 6, several times faster.  The bytes go through the atomic,
+ * verified save path.
  */
 #define G_LOG_DOMAIN "ms-render"
 
@@ -59,32 +60,24 @@ on_png_warning (png_structp     png,
   g_debug ("libpng: %s", message);
 }
 
-static void
-argb_row_to_rgb (const guint32 *in,
-                 guint8        *out,
-                 int            width)
+typedef struct
 {
-  /* The surfaces we render are opaque, so premultiplied ARGB is plain RGB. */
-  for (int i = 0; i < width; i++)
-    {
-      out[3 * i + 0] = (in[i] >> 16) & 0xff;
-      out[3 * i + 1] = (in[i] >> 8) & 0xff;
-      out[3 * i + 2] = in[i] & 0xff;
-    }
-}
+  guint         width;
+  guint         height;
+  MsPngColour   colour;
+  MsPngRowFunc  fill_row;
+  gpointer      user_data;
+} PngJob;
 
 static gboolean
 write_png (MsSaveStream  *stream,
            gpointer       user_data,
            GError       **error)
 {
-  cairo_surface_t *surface = user_data;
+  PngJob *job = user_data;
   PngSink sink = { stream, NULL };
-  int width = cairo_image_surface_get_width (surface);
-  int height = cairo_image_surface_get_height (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  guint8 *volatile row = g_malloc ((gsize) width * 3);
+  guint channels = job->colour == MS_PNG_RGB ? 3 : 1;
+  guint8 *volatile row = g_malloc ((gsize) job->width * channels);
   png_structp png;
   png_infop info;
 
@@ -107,15 +100,16 @@ write_png (MsSaveStream  *stream,
     }
 
   png_set_write_fn (png, &sink, write_data, flush_data);
-  png_set_IHDR (png, info, (png_uint_32) width, (png_uint_32) height, 8, PNG_COLOR_TYPE_RGB,
+  png_set_IHDR (png, info, job->width, job->height, 8,
+                job->colour == MS_PNG_RGB ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_GRAY,
                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_set_compression_level (png, PNG_ZLIB_LEVEL);
   png_set_filter (png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
   png_write_info (png, info);
 
-  for (int y = 0; y < height; y++)
+  for (guint y = 0; y < job->height; y++)
     {
-      argb_row_to_rgb ((const guint32 *) (gconstpointer) (data + (gsize) y * stride), row, width);
+      job->fill_row (y, row, job->user_data);
       png_write_row (png, row);
     }
   png_write_end (png, info);
@@ -123,6 +117,45 @@ write_png (MsSaveStream  *stream,
   g_free (row);
 
   return TRUE;
+}
+
+gboolean
+ms_png_save_rows (const char    *path,
+                  guint          width,
+                  guint          height,
+                  MsPngColour    colour,
+                  MsPngRowFunc   fill_row,
+                  gpointer       user_data,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  PngJob job = { width, height, colour, fill_row, user_data };
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (fill_row != NULL, FALSE);
+  g_return_val_if_fail (width > 0 && height > 0, FALSE);
+
+  return ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_png, &job, cancellable, error);
+}
+
+/* The surfaces we render are opaque, so premultiplied ARGB is plain RGB. */
+static void
+surface_row_to_rgb (guint     y,
+                    guint8   *out,
+                    gpointer  user_data)
+{
+  cairo_surface_t *surface = user_data;
+  int width = cairo_image_surface_get_width (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface) +
+                       (gsize) y * cairo_image_surface_get_stride (surface);
+  const guint32 *in = (const guint32 *) (gconstpointer) data;
+
+  for (int i = 0; i < width; i++)
+    {
+      out[3 * i + 0] = (in[i] >> 16) & 0xff;
+      out[3 * i + 1] = (in[i] >> 8) & 0xff;
+      out[3 * i + 2] = in[i] & 0xff;
+    }
 }
 
 gboolean
@@ -137,5 +170,7 @@ ms_png_save (cairo_surface_t  *surface,
   g_return_val_if_fail (path != NULL, FALSE);
 
   cairo_surface_flush (surface);
-  return ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_png, surface, cancellable, error);
+  return ms_png_save_rows (path, cairo_image_surface_get_width (surface),
+                           cairo_image_surface_get_height (surface), MS_PNG_RGB,
+                           surface_row_to_rgb, surface, cancellable, error);
 }

@@ -6,6 +6,27 @@
 
 G_BEGIN_DECLS
 
+typedef enum
+{
+  MS_PNG_GREY,  /* one byte a pixel */
+  MS_PNG_RGB,   /* three */
+} MsPngColour;
+
+/* Fills @row, image row @y, with width pixels of the image's colour type. */
+typedef void (*MsPngRowFunc) (guint     y,
+                              guint8   *row,
+                              gpointer  user_data);
+
+/* Encodes an image row by row, through the atomic, verified save path. */
+gboolean ms_png_save_rows (const char    *path,
+                           guint          width,
+                           guint          height,
+                           MsPngColour    colour,
+                           MsPngRowFunc   fill_row,
+                           gpointer       user_data,
+                           GCancellable  *cancellable,
+                           GError       **error);
+
 /* Encodes @surface as PNG (cairo's encoder) through the atomic, verified
  * save path. */
 gboolean ms_png_save (cairo_surface_t  *surface,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * libpng directly, not cairo: export wants 8-bit grey (a mask, a quarter of
- * the RGB size), and import must see the file's own samples — cairo would
+ * the RGB size; ms_png_save_rows () writes it), and import must see the file's own samples — cairo would
  * premultiply and convert 16-bit channels, turning faint non-zero pixels
  * into zero ones.
  */
@@ -15,15 +15,13 @@
 #include <stdio.h>
 #include <glib/gstdio.h>
 
-#include "ms-save.h"
+#include "ms-png-writer.h"
 #include "ms-zone-mask.h"
 
 G_DEFINE_QUARK (ms-zone-mask-error-quark, ms_zone_mask_error)
 
 typedef struct
 {
-  MsSaveStream *stream;
-  GError       *error;
   char         *message;  /* of libpng, when it fails */
 } PngState;
 
@@ -55,74 +53,19 @@ typedef struct
 } ExportJob;
 
 static void
-write_data (png_structp png,
-            png_bytep   data,
-            png_size_t  length)
-{
-  PngState *state = png_get_io_ptr (png);
-
-  if (state->error == NULL && !ms_save_stream_write (state->stream, data, length, &state->error))
-    png_error (png, "write failed");
-}
-
-static void
-flush_data (png_structp png)
-{
-}
-
-static gboolean
-write_mask (MsSaveStream  *stream,
-            gpointer       user_data,
-            GError       **error)
+fill_mask_row (guint     y,
+               guint8   *row,
+               gpointer  user_data)
 {
   ExportJob *job = user_data;
-  PngState state = { stream, NULL, NULL };
   guint width = ms_zone_get_width (job->zone);
-  guint height = ms_zone_get_height (job->zone);
-  guint8 *volatile row = g_malloc (width);
-  png_structp png;
-  png_infop info;
 
-  png = png_create_write_struct (PNG_LIBPNG_VER_STRING, &state, on_png_error, on_png_warning);
-  info = png ? png_create_info_struct (png) : NULL;
-  if (info == NULL)
+  for (guint x = 0; x < width; x++)
     {
-      png_destroy_write_struct (&png, NULL);
-      g_free (row);
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE, "Could not start a PNG encoder");
-      return FALSE;
+      gboolean set = job->plant_allowed ? ms_zone_is_plant_allowed (job->zone, x, y)
+                                        : (ms_zone_get_control (job->zone, x, y) & job->mask) != 0;
+      row[x] = set ? 255 : 0;
     }
-  if (setjmp (png_jmpbuf (png)))
-    {
-      png_destroy_write_struct (&png, &info);
-      g_free (row);
-      if (state.error != NULL)
-        g_propagate_error (error, state.error);
-      else
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not encode the PNG: %s",
-                     state.message);
-      g_free (state.message);
-      return FALSE;
-    }
-
-  png_set_write_fn (png, &state, write_data, flush_data);
-  png_set_IHDR (png, info, width, height, 8, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
-                PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  png_write_info (png, info);
-  for (guint y = 0; y < height; y++)
-    {
-      for (guint x = 0; x < width; x++)
-        {
-          gboolean set = job->plant_allowed ? ms_zone_is_plant_allowed (job->zone, x, y)
-                                            : (ms_zone_get_control (job->zone, x, y) & job->mask) != 0;
-          row[x] = set ? 255 : 0;
-        }
-      png_write_row (png, row);
-    }
-  png_write_end (png, info);
-  png_destroy_write_struct (&png, &info);
-  g_free (row);
-  return TRUE;
 }
 
 static gboolean
@@ -139,7 +82,8 @@ export_mask (ExportJob     *job,
                    ms_zone_get_layer_path (job->zone, MS_ZONE_LAYER_CONTROL));
       return FALSE;
     }
-  return ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_mask, job, cancellable, error);
+  return ms_png_save_rows (path, ms_zone_get_width (job->zone), ms_zone_get_height (job->zone),
+                           MS_PNG_GREY, fill_mask_row, job, cancellable, error);
 }
 
 gboolean
@@ -231,7 +175,7 @@ decode (FILE   *fp,
         char  **message,
         long   *offset)
 {
-  PngState state = { NULL, NULL, NULL };
+  PngState state = { NULL };
   Decoded *volatile d = g_new0 (Decoded, 1);
   png_structp png;
   png_infop info;
