@@ -282,13 +282,18 @@ discard_activated (GtkWidget  *widget,
   if (info->problem != NULL)
     text = g_strdup (_("Delete this unreadable journal?"));
   else
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "Delete the unsaved edit of %" G_GUINT64_FORMAT " tile of zone %u? "
-                                         "This cannot be undone.",
-                                         "Delete the unsaved edits of %" G_GUINT64_FORMAT " tiles of zone %u? "
-                                         "This cannot be undone.",
-                                         info->n_tiles),
-                            info->n_tiles, info->zone_id);
+    {
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, info->n_tiles);
+
+      /* Translators: %s is a number of tiles, %u a zone id */
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Delete the unsaved edit of %s tile of zone %u? "
+                                           "This cannot be undone.",
+                                           "Delete the unsaved edits of %s tiles of zone %u? "
+                                           "This cannot be undone.",
+                                           (gulong) MIN (info->n_tiles, G_MAXULONG)),
+                              count, info->zone_id);
+    }
   gtk_label_set_text (self->confirm_label, text);
   gtk_revealer_set_reveal_child (self->confirm_revealer, TRUE);
 }
