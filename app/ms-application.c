@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-application.h"
+#include "ms-recovery-dialog.h"
 #include "ms-settings.h"
 #include "ms-window.h"
 #include "ms-zone-window.h"
@@ -37,6 +38,11 @@ ms_application_activate (GApplication *app)
   /* No file: the embedded demo, so there is always a map to look at. */
   ms_window_open_demo (window);
   gtk_window_present (GTK_WINDOW (window));
+
+  /* zsafe: offer the unsaved zone edits a crash left behind (once per run).
+   * Integrator: connect its "recover" to open the zone window and apply the
+   * journal (see ms-recovery-dialog.h). */
+  ms_recovery_dialog_offer (GTK_APPLICATION (app), GTK_WINDOW (window));
 }
 
 /* A zone window shows what failed to open in place of an empty view. */

@@ -149,6 +149,7 @@ void     _ms_zone_emit_changed          (MsZone         *self,
                                          guint          y0,
                                          guint          x1,
                                          guint          y1);
+void     _ms_zone_emit_saved            (MsZone         *self);
 void     _ms_zone_read_base             (MsZone         *self,
                                          MsZoneLayer     layer,
                                          guint           x,

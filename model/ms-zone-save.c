@@ -104,6 +104,9 @@ ms_zone_is_dirty (MsZone *self)
   return _ms_zone_get_top_serial (self) != self->saved_serial;
 }
 
+static gboolean save_layers (MsZone *self, MsZoneSaveFlags flags, GPtrArray *warnings,
+                             GCancellable *cancellable, gboolean *wrote, GError **error);
+
 /**
  * ms_zone_save:
  * @flags: %MS_ZONE_SAVE_FLAGS_FORCE replaces files that changed on disk
@@ -123,12 +126,29 @@ ms_zone_save (MsZone          *self,
               GCancellable    *cancellable,
               GError         **error)
 {
-  MsSaveFlags save_flags = (flags & MS_ZONE_SAVE_FLAGS_FORCE) ?
-                           MS_SAVE_FLAGS_OVERWRITE_CHANGED : MS_SAVE_FLAGS_NONE;
+  gboolean wrote = FALSE;
+  gboolean ok;
 
   g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   g_return_val_if_fail (self->step_depth == 0, FALSE);
+
+  ok = save_layers (self, flags, warnings, cancellable, &wrote, error);
+  if (wrote)
+    _ms_zone_emit_saved (self);
+  return ok;
+}
+
+static gboolean
+save_layers (MsZone          *self,
+             MsZoneSaveFlags  flags,
+             GPtrArray       *warnings,
+             GCancellable    *cancellable,
+             gboolean        *wrote,
+             GError         **error)
+{
+  MsSaveFlags save_flags = (flags & MS_ZONE_SAVE_FLAGS_FORCE) ?
+                           MS_SAVE_FLAGS_OVERWRITE_CHANGED : MS_SAVE_FLAGS_NONE;
 
   if (!(flags & MS_ZONE_SAVE_FLAGS_FORCE))
     for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
@@ -177,6 +197,7 @@ ms_zone_save (MsZone          *self,
                          cancellable, error))
         return FALSE;
 
+      *wrote = TRUE;
       state->disk_bpt = ctx.out_bpt;
       state->dirty = FALSE;
       if (!ms_file_stamp_read (&state->stamp, state->path, error))

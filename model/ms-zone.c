@@ -21,6 +21,7 @@ G_DEFINE_FINAL_TYPE (MsZone, ms_zone, G_TYPE_OBJECT)
 enum
 {
   SIGNAL_CHANGED,
+  SIGNAL_SAVED,
   N_SIGNALS
 };
 
@@ -219,6 +220,17 @@ ms_zone_class_init (MsZoneClass *klass)
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 5,
                   G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
+
+  /**
+   * MsZone::saved:
+   *
+   * After ms_zone_save () wrote at least one layer file (also when a later
+   * layer then failed): the dirty state changed without a "changed", and an
+   * autosave journal may have become stale (ms-zone-autosave.h).
+   */
+  signals[SIGNAL_SAVED] =
+    g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -750,4 +762,10 @@ _ms_zone_emit_changed (MsZone      *self,
 {
   _ms_zone_invalidate_derived (self, layer, x0, y0, x1, y1);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0, (guint) layer, x0, y0, x1 - x0, y1 - y0);
+}
+
+void
+_ms_zone_emit_saved (MsZone *self)
+{
+  g_signal_emit (self, signals[SIGNAL_SAVED], 0);
 }
