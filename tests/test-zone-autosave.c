@@ -169,10 +169,10 @@ test_undo_to_clean_removes (Fixture *f, gconstpointer data)
   edit (f->zone);
   wait_for_file (f->path, TRUE);
 
-  /* Back to what the files hold (the zone still calls itself dirty). */
+  /* Back to what the files hold. */
   g_assert_true (ms_zone_undo (f->zone));
   g_assert_true (ms_zone_undo (f->zone));
-  g_assert_true (ms_zone_is_dirty (f->zone));
+  g_assert_false (ms_zone_is_dirty (f->zone));
   wait_for_file (f->path, FALSE);
   g_assert_null (ms_zone_autosave_get_error (autosave));
 
