@@ -22,6 +22,7 @@ struct _MsRoadList
   GtkColumnView      *column_view;
   GListStore         *store;
   GtkSingleSelection *selection;
+  gpointer            emitted;       /* the row last announced; compared, never dereferenced */
   MsBlueprint        *blueprint;
   double              metres_per_pixel;
 };
@@ -43,6 +44,10 @@ on_selected (GtkSingleSelection *selection,
 {
   gpointer row = gtk_single_selection_get_selected_item (selection);
 
+  /* Sorting moves the selected row and notifies; that is no new pick. */
+  if (row == self->emitted)
+    return;
+  self->emitted = row;
   if (row != NULL)
     g_signal_emit (self, signals[SIGNAL_ROAD_SELECTED], 0, row);
 }
@@ -54,6 +59,7 @@ fill (MsRoadList *self)
   guint map_size;
 
   g_list_store_remove_all (self->store);
+  self->emitted = NULL;
   if (self->blueprint == NULL)
     return;
 
@@ -144,6 +150,9 @@ ms_road_list_dispose (GObject *object)
 {
   MsRoadList *self = MS_ROAD_LIST (object);
 
+  /* Tearing the column view down re-sorts; nobody is listening by then. */
+  if (self->scrolled != NULL)
+    g_signal_handlers_disconnect_by_func (self->selection, on_selected, self);
   g_clear_pointer (&self->scrolled, gtk_widget_unparent);
   g_clear_object (&self->store);
   g_clear_object (&self->blueprint);

@@ -20,6 +20,7 @@ struct _MsTownList
   GtkColumnView      *column_view;
   GListStore         *store;
   GtkSingleSelection *selection;
+  gpointer            emitted;       /* the row last announced; compared, never dereferenced */
 };
 
 enum
@@ -39,6 +40,10 @@ on_selected (GtkSingleSelection *selection,
 {
   gpointer row = gtk_single_selection_get_selected_item (selection);
 
+  /* Sorting moves the selected row and notifies; that is no new pick. */
+  if (row == self->emitted)
+    return;
+  self->emitted = row;
   if (row != NULL)
     g_signal_emit (self, signals[SIGNAL_TOWN_SELECTED], 0, row);
 }
@@ -55,6 +60,7 @@ ms_town_list_set_blueprint (MsTownList  *self,
   g_return_if_fail (MS_IS_TOWN_LIST (self));
 
   g_list_store_remove_all (self->store);
+  self->emitted = NULL;
   if (blueprint == NULL)
     return;
 
@@ -115,6 +121,9 @@ ms_town_list_dispose (GObject *object)
 {
   MsTownList *self = MS_TOWN_LIST (object);
 
+  /* Tearing the column view down re-sorts; nobody is listening by then. */
+  if (self->scrolled != NULL)
+    g_signal_handlers_disconnect_by_func (self->selection, on_selected, self);
   g_clear_pointer (&self->scrolled, gtk_widget_unparent);
   g_clear_object (&self->store);
 
