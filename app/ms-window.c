@@ -22,7 +22,9 @@
 #include "ms-blueprint-audit.h"
 #include "ms-findings-list.h"
 #include "ms-minimap.h"
+#include "ms-road-list.h"
 #include "ms-scale-bar.h"
+#include "ms-town-list.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"
 
@@ -53,6 +55,8 @@ struct _MsWindow
   GtkLabel             *inspector_label;
   GMenu                *recent_submenu;
   MsWaterBodyList      *water_list;
+  MsTownList           *town_list;
+  MsRoadList           *road_list;
   MsMinimap            *minimap;
   MsFindingsList       *findings_list;
   GPtrArray            *findings;      /* MsAuditFinding*, NULL while auditing */
@@ -65,6 +69,9 @@ G_DEFINE_FINAL_TYPE (MsWindow, ms_window, GTK_TYPE_APPLICATION_WINDOW)
 static const char * const ramp_keys[] = { "terrain", "grey" };
 
 /* --------------------------------------------------------------- errors --- */
+
+static void update_metres_per_pixel (MsWindow *self);
+
 
 static void
 show_error (MsWindow   *self,
@@ -98,8 +105,7 @@ update_style (MsWindow *self)
   ms_map_view_set_style (self->map_view, &style);
   ms_minimap_set_style (self->minimap, &style);
   if (self->blueprint != NULL)
-    ms_scale_bar_set_metres_per_map_pixel (self->scale_bar,
-                                           ms_scale_bar_metres_per_map_pixel_for (self->blueprint, &style));
+    update_metres_per_pixel (self);
 }
 
 /* The layer panel: one row per layer, the top of the stack first, as it is
@@ -428,8 +434,7 @@ update_metadata (MsWindow *self)
             const MsPoint *pts = ms_blueprint_get_path (bp, tier, i, &n_points);
 
             points += n_points;
-            for (guint k = 1; k < n_points; k++)
-              length += hypot (pts[k].x - pts[k - 1].x, pts[k].y - pts[k - 1].y);
+            length += ms_road_path_length (pts, n_points);
           }
         g_string_append_printf (text, "\n  %s  %u, %" G_GUINT64_FORMAT ", %.0f",
                                 ms_road_tier_to_key (tier), n_paths, points, length);
@@ -573,6 +578,96 @@ on_finding_selected (MsFindingsList *list,
     }
 }
 
+/* The road list's metres and the scale bar agree on one scale. */
+static void
+update_metres_per_pixel (MsWindow *self)
+{
+  double metres = ms_scale_bar_metres_per_map_pixel_for (self->blueprint, ms_map_view_get_style (self->map_view));
+
+  ms_scale_bar_set_metres_per_map_pixel (self->scale_bar, metres);
+  ms_road_list_set_metres_per_pixel (self->road_list, metres);
+}
+
+static void
+on_town_selected (MsTownList *list,
+                  MsTownRow  *row,
+                  MsWindow   *self)
+{
+  const MsTown *town = ms_town_row_get_town (row);
+  const double r = MS_TOWN_LIST_NEIGHBOURHOOD;
+  MsRect rect = { (guint) MAX (floorf (town->x), 0.0f), (guint) MAX (floorf (town->y), 0.0f), 1, 1 };
+
+  ms_map_view_set_marks (self->map_view, NULL, NULL, NULL);
+  ms_viewport_fit_rect (ms_map_view_get_viewport (self->map_view),
+                        rect.x - r, rect.y - r, 2 * r + 1, 2 * r + 1);
+  ms_map_view_set_highlight (self->map_view, &rect);
+}
+
+/* A road's pixels, sorted x * map_size + y, for the map's marks. */
+typedef struct
+{
+  GArray *pixels;
+  guint   map_size;
+} PathMarks;
+
+static void
+path_marks_free (PathMarks *marks)
+{
+  g_array_unref (marks->pixels);
+  g_free (marks);
+}
+
+static gboolean
+path_marks_pixel (guint    x,
+                  guint    y,
+                  gpointer user_data)
+{
+  PathMarks *marks = user_data;
+  guint32 key = (guint32) x * marks->map_size + y;
+  guint lo = 0, hi = marks->pixels->len;
+
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      guint32 value = g_array_index (marks->pixels, guint32, mid);
+
+      if (value == key)
+        return TRUE;
+      if (value < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return FALSE;
+}
+
+static void
+on_road_selected (MsRoadList *list,
+                  MsRoadRow  *row,
+                  MsWindow   *self)
+{
+  const MsPathBounds *b = ms_road_row_get_bounds (row);
+  MsRect rect = { b->x, b->y, b->width, b->height };
+  guint n_points;
+  const MsPoint *points;
+  PathMarks *marks;
+
+  if (self->blueprint == NULL || b->width == 0)
+    return;
+
+  /* The path itself tinted, its bounds outlined: the outline finds it
+   * zoomed out, the tint shows which way it runs. */
+  points = ms_blueprint_get_path (self->blueprint, ms_road_row_get_tier (row), ms_road_row_get_index (row),
+                                  &n_points);
+  marks = g_new0 (PathMarks, 1);
+  marks->map_size = ms_blueprint_get_map_size (self->blueprint);
+  marks->pixels = ms_road_path_pixels (points, n_points, marks->map_size);
+  ms_map_view_set_marks (self->map_view, path_marks_pixel, marks, (GDestroyNotify) path_marks_free);
+
+  ms_viewport_fit_rect (ms_map_view_get_viewport (self->map_view), b->x, b->y, b->width, b->height);
+  ms_map_view_set_highlight (self->map_view, &rect);
+}
+
 static void
 set_blueprint (MsWindow    *self,
                MsBlueprint *blueprint,
@@ -586,10 +681,10 @@ set_blueprint (MsWindow    *self,
   ms_water_body_list_set_blueprint (self->water_list, blueprint);
   ms_minimap_set_blueprint (self->minimap, blueprint);
   start_audit (self);
+  ms_town_list_set_blueprint (self->town_list, blueprint);
+  ms_road_list_set_blueprint (self->road_list, blueprint);
   if (blueprint != NULL)
-    ms_scale_bar_set_metres_per_map_pixel (self->scale_bar,
-                                           ms_scale_bar_metres_per_map_pixel_for (blueprint,
-                                                                                  ms_map_view_get_style (self->map_view)));
+    update_metres_per_pixel (self);
   update_metadata (self);
 
   if (file != NULL)
@@ -1247,6 +1342,20 @@ ms_window_is_auditing (MsWindow *self)
 }
 
 GtkWidget *
+ms_window_get_town_list (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->town_list);
+}
+
+GtkWidget *
+ms_window_get_road_list (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->road_list);
+}
+
+GtkWidget *
 ms_window_get_water_list (MsWindow *self)
 {
   g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
@@ -1309,6 +1418,8 @@ ms_window_class_init (MsWindowClass *klass)
 
   g_type_ensure (MS_TYPE_MAP_VIEW);
   g_type_ensure (MS_TYPE_WATER_BODY_LIST);
+  g_type_ensure (MS_TYPE_TOWN_LIST);
+  g_type_ensure (MS_TYPE_ROAD_LIST);
   g_type_ensure (MS_TYPE_MINIMAP);
   g_type_ensure (MS_TYPE_FINDINGS_LIST);
   g_type_ensure (MS_TYPE_SCALE_BAR);
@@ -1327,6 +1438,8 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsWindow, inspector_label);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, recent_submenu);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, water_list);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, town_list);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, road_list);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, minimap);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, findings_list);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, scale_bar);
@@ -1386,6 +1499,8 @@ ms_window_init (MsWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), motion);
 
   g_signal_connect (self->water_list, "body-selected", G_CALLBACK (on_body_selected), self);
+  g_signal_connect (self->town_list, "town-selected", G_CALLBACK (on_town_selected), self);
+  g_signal_connect (self->road_list, "road-selected", G_CALLBACK (on_road_selected), self);
   ms_minimap_set_viewport (self->minimap, ms_map_view_get_viewport (self->map_view));
   g_signal_connect (self->findings_list, "finding-selected", G_CALLBACK (on_finding_selected), self);
   ms_scale_bar_set_viewport (self->scale_bar, ms_map_view_get_viewport (self->map_view));

@@ -25,6 +25,9 @@ char        *ms_window_describe_pixel (MsWindow      *self,
                                        guint          y);
 const char  *ms_window_get_error      (MsWindow      *self);
 GtkWidget   *ms_window_get_water_list (MsWindow      *self);
+/* The Places page's lists: an MsTownList and an MsRoadList. */
+GtkWidget   *ms_window_get_town_list  (MsWindow      *self);
+GtkWidget   *ms_window_get_road_list  (MsWindow      *self);
 GtkWidget   *ms_window_get_findings_list (MsWindow   *self);
 gboolean     ms_window_is_auditing    (MsWindow      *self);
 

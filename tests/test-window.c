@@ -15,6 +15,9 @@
 #include "ms-settings.h"
 #include "ms-test-util.h"
 #include "ms-findings-list.h"
+#include "ms-road-list.h"
+#include "ms-scale-bar.h"
+#include "ms-town-list.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"
 
@@ -458,6 +461,275 @@ test_water_table_zooms_to_body (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ------------------------------------------------------ towns and roads --- */
+
+/* TOWN and the road sections read straight from the bytes, as the spec
+ * lays them out, so the lists are checked against a second reader. */
+typedef struct
+{
+  float  x, y;
+  guint8 tier;
+  guint8 highway_node;
+} RawTown;
+
+typedef struct
+{
+  guint   tier, index, n_points;
+  double  length;
+  guint   x0, y0, x1, y1;   /* pixel bounds, inclusive */
+  float   first_x, first_y;
+} RawPath;
+
+static gint32
+read_i32 (const guint8 *p)
+{
+  return (gint32) GUINT32_FROM_LE (*(const guint32 *) p);
+}
+
+static float
+read_f32 (const guint8 *p)
+{
+  union { guint32 u; float f; } v = { GUINT32_FROM_LE (*(const guint32 *) p) };
+  return v.f;
+}
+
+static GArray *
+raw_towns (const guint8 *data, GArray *sections)
+{
+  const guint8 *p = data + ms_test_find (sections, "TOWN")->offset + 12;
+  gint32 n = read_i32 (p);
+  GArray *towns = g_array_new (FALSE, TRUE, sizeof (RawTown));
+
+  p += 4;
+  for (gint32 i = 0; i < n; i++, p += 10)
+    {
+      RawTown t = { read_f32 (p), read_f32 (p + 4), p[8], p[9] };
+      g_array_append_val (towns, t);
+    }
+  return towns;
+}
+
+static GArray *
+raw_paths (const guint8 *data, GArray *sections, guint map_size)
+{
+  static const char * const tags[] = { "RDHW", "RDBR", "RDRG", "RDTL" };
+  GArray *paths = g_array_new (FALSE, TRUE, sizeof (RawPath));
+
+  for (guint tier = 0; tier < G_N_ELEMENTS (tags); tier++)
+    {
+      const MsTestSection *section = ms_test_find (sections, tags[tier]);
+      const guint8 *p;
+      gint32 n_paths;
+
+      if (section == NULL)
+        continue;
+      p = data + section->offset + 12;
+      n_paths = read_i32 (p);
+      p += 4;
+      for (gint32 i = 0; i < n_paths; i++)
+        {
+          RawPath path = { tier, i, read_i32 (p), 0, G_MAXUINT, G_MAXUINT, 0, 0 };
+
+          p += 4;
+          path.first_x = read_f32 (p);
+          path.first_y = read_f32 (p + 4);
+          for (guint k = 0; k < path.n_points; k++, p += 8)
+            {
+              double x = read_f32 (p), y = read_f32 (p + 4);
+              guint px = (guint) CLAMP (floor (x), 0, map_size - 1), py = (guint) CLAMP (floor (y), 0, map_size - 1);
+
+              if (k > 0)
+                path.length += hypot (x - read_f32 (p - 8), y - read_f32 (p - 4));
+              path.x0 = MIN (path.x0, px);
+              path.y0 = MIN (path.y0, py);
+              path.x1 = MAX (path.x1, px);
+              path.y1 = MAX (path.y1, py);
+            }
+          g_array_append_val (paths, path);
+        }
+    }
+  return paths;
+}
+
+static gint
+compare_float (gconstpointer a, gconstpointer b)
+{
+  float u = *(const float *) a, v = *(const float *) b;
+  return u < v ? -1 : u > v;
+}
+
+static gint
+compare_length_descending (gconstpointer a, gconstpointer b)
+{
+  double u = ((const RawPath *) a)->length, v = ((const RawPath *) b)->length;
+  return u > v ? -1 : u < v;
+}
+
+/* The whole map rectangle [x0, x1) × [y0, y1) lies on screen. */
+static void
+assert_on_screen (MsViewport *viewport, double x0, double y0, double x1, double y1)
+{
+  double sx0, sy0, sx1, sy1;
+
+  ms_viewport_map_to_screen (viewport, x0, y0, &sx0, &sy0);
+  ms_viewport_map_to_screen (viewport, x1, y1, &sx1, &sy1);
+  g_assert_cmpfloat (sx0, >=, -1e-6);
+  g_assert_cmpfloat (sy0, >=, -1e-6);
+  g_assert_cmpfloat (sx1, <=, ms_viewport_get_width (viewport) + 1e-6);
+  g_assert_cmpfloat (sy1, <=, ms_viewport_get_height (viewport) + 1e-6);
+}
+
+static void
+test_places_lists (void)
+{
+  MsWindow *window = new_window ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (MS_DEMO_BLUEPRINT_DEFAULT_SIZE,
+                                                        MS_DEMO_BLUEPRINT_DEFAULT_SEED, &error);
+  const guint8 *data = g_bytes_get_data (bytes, NULL);
+  g_autoptr(GArray) sections = ms_test_walk_sections (data, g_bytes_get_size (bytes));
+  const guint n = MS_DEMO_BLUEPRINT_DEFAULT_SIZE;
+  g_autoptr(GArray) towns = raw_towns (data, sections);
+  g_autoptr(GArray) paths = raw_paths (data, sections, n);
+  g_autofree float *xs = NULL;
+  MsTownList *town_list;
+  MsRoadList *road_list;
+  MsProfile *profile;
+  GListModel *model;
+  MsMapView *view;
+  MsViewport *viewport;
+  MsRect highlight;
+  double cx, cy, mpp, zoom;
+  guint last;
+
+  g_assert_cmpuint (towns->len, >, 2);
+  g_assert_cmpuint (paths->len, >, 2);
+
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+  view = ms_window_get_map_view (window);
+  viewport = ms_map_view_get_viewport (view);
+  town_list = MS_TOWN_LIST (ms_window_get_town_list (window));
+  road_list = MS_ROAD_LIST (ms_window_get_road_list (window));
+  profile = ms_blueprint_get_profile (ms_window_get_blueprint (window));
+
+  /* One row per town, in file order until sorted. */
+  model = ms_town_list_get_model (town_list);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, towns->len);
+  for (guint i = 0; i < towns->len; i++)
+    {
+      g_autoptr(MsTownRow) row = g_list_model_get_item (model, i);
+      const RawTown *t = &g_array_index (towns, RawTown, i);
+      g_autofree char *tier = NULL;
+      gboolean node;
+      double x;
+
+      g_object_get (row, "x", &x, "tier-name", &tier, "highway-node", &node, NULL);
+      g_assert_cmpuint (ms_town_row_get_index (row), ==, i);
+      g_assert_cmpfloat (x, ==, t->x);
+      g_assert_cmpint (node, ==, t->highway_node);
+      g_assert_cmpstr (tier, ==, ms_profile_get_label (profile, MS_PROFILE_TOWN_TIERS, t->tier));
+    }
+
+  /* Sorted by x: the raw x values, sorted independently. */
+  xs = g_new (float, towns->len);
+  for (guint i = 0; i < towns->len; i++)
+    xs[i] = g_array_index (towns, RawTown, i).x;
+  qsort (xs, towns->len, sizeof (float), compare_float);
+  g_assert_true (ms_town_list_sort_by (town_list, "x", GTK_SORT_ASCENDING));
+  g_assert_false (ms_town_list_sort_by (town_list, "no-such-column", GTK_SORT_ASCENDING));
+  for (guint i = 0; i < towns->len; i++)
+    {
+      g_autoptr(MsTownRow) row = g_list_model_get_item (model, i);
+      g_assert_cmpfloat (ms_town_row_get_town (row)->x, ==, xs[i]);
+    }
+
+  /* Pick the easternmost town: the view centres on its pixel, shows the
+   * neighbourhood whole, and outlines that pixel. */
+  last = towns->len - 1;
+  {
+    g_autoptr(MsTownRow) row = g_list_model_get_item (model, last);
+    const RawTown *t = &g_array_index (towns, RawTown, ms_town_row_get_index (row));
+    double px = floor (t->x), py = floor (t->y), side = 2 * MS_TOWN_LIST_NEIGHBOURHOOD + 1;
+
+    g_assert_cmpfloat (t->x, ==, xs[last]);
+    ms_town_list_select (town_list, last);
+    g_assert_true (ms_map_view_get_highlight (view, &highlight));
+    g_assert_cmpuint (highlight.x, ==, (guint) px);
+    g_assert_cmpuint (highlight.y, ==, (guint) py);
+    g_assert_cmpuint (highlight.width, ==, 1);
+    g_assert_cmpuint (highlight.height, ==, 1);
+    ms_viewport_get_centre (viewport, &cx, &cy);
+    g_assert_cmpfloat_with_epsilon (cx, px + 0.5, 1e-9);
+    g_assert_cmpfloat_with_epsilon (cy, py + 0.5, 1e-9);
+    zoom = MIN (ms_viewport_get_width (viewport), ms_viewport_get_height (viewport)) / (side * 1.5);
+    zoom = CLAMP (zoom, ms_viewport_get_min_zoom (viewport), ms_viewport_get_max_zoom (viewport));
+    g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (viewport), zoom, 1e-9);
+    assert_on_screen (viewport, px - MS_TOWN_LIST_NEIGHBOURHOOD, py - MS_TOWN_LIST_NEIGHBOURHOOD,
+                      px + MS_TOWN_LIST_NEIGHBOURHOOD + 1, py + MS_TOWN_LIST_NEIGHBOURHOOD + 1);
+  }
+
+  /* One row per road path of every tier; metres at the scale bar's scale. */
+  model = ms_road_list_get_model (road_list);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, paths->len);
+  mpp = ms_road_list_get_metres_per_pixel (road_list);
+  g_assert_cmpfloat (mpp, >, 0);
+  g_assert_cmpfloat (mpp, ==, ms_scale_bar_metres_per_map_pixel_for (ms_window_get_blueprint (window),
+                                                                     ms_map_view_get_style (view)));
+
+  /* Longest first: the raw lengths, sorted independently. */
+  g_array_sort (paths, compare_length_descending);
+  g_assert_true (ms_road_list_sort_by (road_list, "length", GTK_SORT_DESCENDING));
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autoptr(MsRoadRow) row = g_list_model_get_item (model, i);
+      const RawPath *path = &g_array_index (paths, RawPath, i);
+      double metres;
+      guint points;
+
+      g_object_get (row, "metres", &metres, "points", &points, NULL);
+      g_assert_cmpfloat_with_epsilon (ms_road_row_get_length (row), path->length, 1e-6 * path->length + 1e-9);
+      g_assert_cmpfloat_with_epsilon (metres, path->length * mpp, 1e-6 * metres + 1e-9);
+      if (i == 0)
+        {
+          g_assert_cmpuint (ms_road_row_get_tier (row), ==, path->tier);
+          g_assert_cmpuint (ms_road_row_get_index (row), ==, path->index);
+          g_assert_cmpuint (points, ==, path->n_points);
+        }
+    }
+
+  /* Pick the longest path: its pixel bounds outlined and on screen, and
+   * the path itself marked, starting at its first point. */
+  {
+    const RawPath *path = &g_array_index (paths, RawPath, 0);
+    cairo_surface_t *marks;
+    guint mx0, my0, fx = (guint) path->first_x, fy = (guint) path->first_y;
+
+    ms_road_list_select (road_list, 0);
+    g_assert_true (ms_map_view_get_highlight (view, &highlight));
+    g_assert_cmpuint (highlight.x, ==, path->x0);
+    g_assert_cmpuint (highlight.y, ==, path->y0);
+    g_assert_cmpuint (highlight.width, ==, path->x1 - path->x0 + 1);
+    g_assert_cmpuint (highlight.height, ==, path->y1 - path->y0 + 1);
+    assert_on_screen (viewport, path->x0, path->y0, path->x1 + 1, path->y1 + 1);
+    ms_viewport_get_centre (viewport, &cx, &cy);
+    g_assert_cmpfloat_with_epsilon (cx, path->x0 + (path->x1 - path->x0 + 1) / 2.0, 1e-9);
+    g_assert_cmpfloat_with_epsilon (cy, path->y0 + (path->y1 - path->y0 + 1) / 2.0, 1e-9);
+
+    settle (window);
+    marks = ms_map_view_get_marks_surface (view, &mx0, &my0);
+    g_assert_nonnull (marks);
+    cairo_surface_flush (marks);
+    g_assert_cmpuint (fx, >=, mx0);
+    g_assert_cmpuint (fy, >=, my0);
+    g_assert_cmpuint (cairo_image_surface_get_data (marks)[(fy - my0) * cairo_image_surface_get_stride (marks) +
+                                                          (fx - mx0)], !=, 0);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 audit_finished (gpointer data)
 {
@@ -621,6 +893,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/screenshot-matches-cpu", test_screenshot_matches_cpu);
   g_test_add_func ("/window/open-file-and-errors", test_open_file_and_errors);
   g_test_add_func ("/window/water-table-zooms-to-body", test_water_table_zooms_to_body);
+  g_test_add_func ("/window/places-lists", test_places_lists);
   g_test_add_func ("/window/pointer-pan-and-zoom", test_pointer_pan_and_zoom);
   g_test_add_func ("/window/checks-show-findings", test_checks_show_findings);
   g_test_add_func ("/window/layer-rows", test_layer_rows);
