@@ -11,6 +11,8 @@
 
 #include "ms-application.h"
 #include "ms-recovery-dialog.h"
+#include "ms-zone-directory.h"
+#include "ms-zone-picker.h"
 #include "ms-settings.h"
 #include "ms-window.h"
 #include "ms-zone-window.h"
@@ -88,10 +90,11 @@ ms_application_open (GApplication  *app,
       g_autofree char *base = g_file_get_basename (files[i]);
       g_autofree char *path = g_file_get_path (files[i]);
       MsWindow *window;
+      MsZoneLayer layer;
       guint zone_id;
 
       /* "{layer}.{id:0000}.bin" is a zone layer: the painter opens its zone. */
-      if (path != NULL && ms_zone_window_parse_layer_filename (base, &zone_id))
+      if (path != NULL && ms_zone_parse_layer_filename (base, &layer, &zone_id))
         {
           g_autofree char *dir = g_path_get_dirname (path);
 
@@ -175,95 +178,25 @@ open_demo_zone_activated (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (window));
 }
 
-static int
-compare_uint (gconstpointer a,
-              gconstpointer b)
-{
-  guint x = *(const guint *) a, y = *(const guint *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-/* The ids of the zones with a layer file in @dir, sorted. */
-static GArray *
-find_zone_ids (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  GArray *ids = g_array_new (FALSE, FALSE, sizeof (guint));
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      guint id;
-      gboolean seen = FALSE;
-
-      if (!ms_zone_window_parse_layer_filename (name, &id))
-        continue;
-      for (guint i = 0; i < ids->len && !seen; i++)
-        seen = g_array_index (ids, guint, i) == id;
-      if (!seen)
-        g_array_append_val (ids, id);
-    }
-  g_array_sort (ids, compare_uint);
-  return ids;
-}
-
 static void
-on_zone_id_chosen (GtkListBox    *box,
-                   GtkListBoxRow *row,
-                   gpointer       user_data)
+on_zone_chosen (MsZonePicker *picker,
+                const char   *dir,
+                guint         zone_id,
+                gpointer      user_data)
 {
-  GtkWindow *picker = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (box)));
-  const char *dir = g_object_get_data (G_OBJECT (picker), "ms-dir");
-  guint id = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "ms-zone-id"));
-
-  open_zone (gtk_window_get_application (picker), dir, id);
-  gtk_window_destroy (picker);
+  open_zone (GTK_APPLICATION (user_data), dir, zone_id);
 }
 
-/* A plain list of the folder's zone ids until the zone directory scan
- * (with sizes and dates) replaces it. */
+/* Lists the folder's zones (layers, size, terraformable, problems) and
+ * opens the one chosen. */
 static void
 pick_zone (GtkApplication *app,
            const char     *dir)
 {
-  g_autoptr(GArray) ids = find_zone_ids (dir);
-  GtkWidget *picker, *list, *scroller;
+  MsZonePicker *picker = ms_zone_picker_new (gtk_application_get_active_window (app), dir);
 
-  if (ids->len == 0)
-    {
-      g_autoptr(GError) error = g_error_new (MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND,
-                                             _("%s holds no zone layer files ({layer}.{id:0000}.bin)"), dir);
-      present_zone_error (app, error);
-      return;
-    }
-  if (ids->len == 1)
-    {
-      open_zone (app, dir, g_array_index (ids, guint, 0));
-      return;
-    }
-
-  picker = gtk_window_new ();
   gtk_window_set_application (GTK_WINDOW (picker), app);
-  gtk_window_set_title (GTK_WINDOW (picker), _("Open a Zone"));
-  gtk_window_set_default_size (GTK_WINDOW (picker), 300, 400);
-  g_object_set_data_full (G_OBJECT (picker), "ms-dir", g_strdup (dir), g_free);
-  list = gtk_list_box_new ();
-  for (guint i = 0; i < ids->len; i++)
-    {
-      guint id = g_array_index (ids, guint, i);
-      g_autofree char *text = g_strdup_printf (_("Zone %u"), id);
-      GtkWidget *label = gtk_label_new (text);
-
-      gtk_widget_set_margin_top (label, 6);
-      gtk_widget_set_margin_bottom (label, 6);
-      gtk_list_box_append (GTK_LIST_BOX (list), label);
-      g_object_set_data (G_OBJECT (gtk_widget_get_parent (label)), "ms-zone-id", GUINT_TO_POINTER (id));
-    }
-  g_signal_connect (list, "row-activated", G_CALLBACK (on_zone_id_chosen), NULL);
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), list);
-  gtk_window_set_child (GTK_WINDOW (picker), scroller);
+  g_signal_connect_object (picker, "zone-chosen", G_CALLBACK (on_zone_chosen), app, 0);
   gtk_window_present (GTK_WINDOW (picker));
 }
 

@@ -42,6 +42,8 @@ struct _MsWindow
 
   /* Template widgets */
   GtkRevealer          *error_revealer;
+  GtkRevealer          *welcome_revealer;
+  gboolean              welcome_dismissed;
   GtkLabel             *error_label;
   GtkRevealer          *loading_revealer;
   GtkLabel             *loading_label;
@@ -92,6 +94,19 @@ dismiss_error (GtkWidget  *widget,
 
   g_clear_pointer (&self->error, g_free);
   gtk_revealer_set_reveal_child (self->error_revealer, FALSE);
+}
+
+/* The welcome banner shows over the demo map, until a file is opened or
+ * the user hides it: it is where a newcomer finds the zone painter. */
+static void
+dismiss_welcome (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  MsWindow *self = MS_WINDOW (widget);
+
+  self->welcome_dismissed = TRUE;
+  gtk_revealer_set_reveal_child (self->welcome_revealer, FALSE);
 }
 
 /* ---------------------------------------------------------------- style --- */
@@ -687,6 +702,8 @@ set_blueprint (MsWindow    *self,
     update_metres_per_pixel (self);
   update_metadata (self);
 
+  gtk_revealer_set_reveal_child (self->welcome_revealer,
+                                 blueprint != NULL && file == NULL && !self->welcome_dismissed);
   if (file != NULL)
     {
       g_autofree char *name = g_file_get_basename (file);
@@ -1425,6 +1442,7 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_SCALE_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsWindow, error_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, welcome_revealer);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, error_label);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, loading_revealer);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, loading_label);
@@ -1453,6 +1471,7 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.layer-preset", "s", layer_preset_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_load);
   gtk_widget_class_install_action (widget_class, "win.dismiss-error", NULL, dismiss_error);
+  gtk_widget_class_install_action (widget_class, "win.dismiss-welcome", NULL, dismiss_welcome);
   gtk_widget_class_install_action (widget_class, "win.choose-profile", NULL, choose_profile_action);
   gtk_widget_class_install_action (widget_class, "win.reset-profile", NULL, reset_profile_action);
   gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, zoom_fit_action);

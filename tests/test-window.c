@@ -20,6 +20,7 @@
 #include "ms-town-list.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"
+#include "ms-zone-window.h"
 
 static MsApplication *app;
 
@@ -877,12 +878,114 @@ test_layer_rows (void)
     }
 }
 
+/* The first button under @widget whose action is @action, or NULL. */
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  if (GTK_IS_BUTTON (widget) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+zone_window_open (gpointer data)
+{
+  for (GList *l = gtk_application_get_windows (data); l != NULL; l = l->next)
+    if (MS_IS_ZONE_WINDOW (l->data) && gtk_widget_get_mapped (l->data))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+revealer_settled (gpointer data)
+{
+  GtkRevealer *revealer = data;
+
+  return gtk_revealer_get_child_revealed (revealer) == gtk_revealer_get_reveal_child (revealer);
+}
+
+/* Over the demo map a welcome banner leads to the zone painter; it goes
+ * when a file is opened. */
+static void
+test_welcome (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "MapData_Seed_3.dat", NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  MsWindow *window = new_window ();
+  GtkWidget *demo_zone, *revealer;
+
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  demo_zone = find_action_button (GTK_WIDGET (window), "app.open-demo-zone");
+  g_assert_nonnull (demo_zone);
+  revealer = gtk_widget_get_ancestor (demo_zone, GTK_TYPE_REVEALER);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+  iterate_until (revealer_settled, revealer, "the welcome banner");
+  g_assert_true (gtk_widget_is_drawable (demo_zone));
+  g_assert_nonnull (find_action_button (revealer, "app.open-zone-folder"));
+  g_assert_nonnull (find_action_button (revealer, "win.open"));
+
+  /* The demo zone opens in the painter. */
+  g_assert_false (zone_window_open (app));
+  g_assert_true (gtk_widget_activate (demo_zone));
+  iterate_until (zone_window_open, app, "the demo zone's window");
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (MS_IS_ZONE_WINDOW (l->data))
+      {
+        MsZone *zone = ms_zone_window_get_zone (l->data);
+
+        g_assert_nonnull (zone);
+        g_assert_true (ms_zone_has_layer (zone, MS_ZONE_LAYER_CONTROL));
+        g_assert_true (g_str_has_prefix (ms_zone_get_layer_path (zone, MS_ZONE_LAYER_CONTROL),
+                                         g_get_user_cache_dir ()));
+        gtk_window_destroy (l->data);
+        break;
+      }
+
+  /* A real file replaces the demo, and the banner goes. */
+  bytes = ms_demo_blueprint_generate (256, 3, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  file = g_file_new_for_path (path);
+  ms_window_open_file (window, file);
+  iterate_until (not_loading, window, "the file to open");
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+
+  /* Dismissed, it stays away even over the demo. */
+  ms_window_open_demo (window);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-welcome", NULL));
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+  ms_window_open_demo (window);
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_autoptr(GError) error = NULL;
   int status;
 
+  /* The demo zone is written under the cache folder: a private one. */
+  g_autofree char *cache = ms_test_make_tmpdir ();
+
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   app = ms_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
@@ -897,7 +1000,9 @@ main (int argc, char **argv)
   g_test_add_func ("/window/pointer-pan-and-zoom", test_pointer_pan_and_zoom);
   g_test_add_func ("/window/checks-show-findings", test_checks_show_findings);
   g_test_add_func ("/window/layer-rows", test_layer_rows);
+  g_test_add_func ("/window/welcome", test_welcome);
   status = g_test_run ();
   g_object_unref (app);
+  ms_test_remove_tree (cache);
   return status;
 }
