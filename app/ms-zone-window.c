@@ -1680,14 +1680,14 @@ ms_zone_window_get_property (GObject    *object,
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
+/* The application (and so its settings) arrives after construction. */
 static void
-ms_zone_window_constructed (GObject *object)
+on_application_changed (MsZoneWindow *self)
 {
-  MsZoneWindow *self = MS_ZONE_WINDOW (object);
   MsZoneStyle style;
 
-  G_OBJECT_CLASS (ms_zone_window_parent_class)->constructed (object);
-
+  if (get_settings (self) == NULL)
+    return;
   load_style (self, &style);
   set_overlays_style (self, &style);
 }
@@ -1751,7 +1751,6 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
 
   object_class->set_property = ms_zone_window_set_property;
   object_class->get_property = ms_zone_window_get_property;
-  object_class->constructed = ms_zone_window_constructed;
   object_class->dispose = ms_zone_window_dispose;
   object_class->finalize = ms_zone_window_finalize;
   window_class->close_request = ms_zone_window_close_request;
@@ -1836,13 +1835,14 @@ ms_zone_window_init (MsZoneWindow *self)
   gtk_drop_down_set_model (self->target_dropdown, G_LIST_MODEL (targets));
   gtk_drop_down_set_selected (self->target_dropdown, 0);
 
-  /* The defaults until constructed () has the application's settings. */
+  /* The defaults until the application brings its settings. */
   ms_zone_style_init (&style);
   style.layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
   set_overlays_style (self, &style);
 
   g_signal_connect_swapped (self->target_dropdown, "notify::selected", G_CALLBACK (on_target_changed), self);
   g_signal_connect_swapped (self->overlays_panel, "changed", G_CALLBACK (on_overlays_changed), self);
+  g_signal_connect (self, "notify::application", G_CALLBACK (on_application_changed), NULL);
   g_signal_connect_swapped (self->value_spin, "value-changed", G_CALLBACK (update_value_label), self);
   g_signal_connect_swapped (self->shape_dropdown, "notify::selected", G_CALLBACK (on_brush_changed), self);
   g_signal_connect_swapped (self->size_spin, "value-changed", G_CALLBACK (on_brush_changed), self);
