@@ -1201,7 +1201,7 @@ test_flood_fill (Fixture       *f,
 static GtkWidget *
 find_rule_dialog (Fixture *f)
 {
-  g_autoptr(GListModel) toplevels = gtk_window_get_toplevels ();
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
