@@ -32,6 +32,14 @@
 #define MS_SETTINGS_WINDOW_WIDTH    "window-width"
 #define MS_SETTINGS_WINDOW_HEIGHT   "window-height"
 #define MS_SETTINGS_WINDOW_MAXIMIZED "window-maximized"
+/* The zone painter: its overlays (MsZoneStyle) and backups. */
+#define MS_SETTINGS_ZONE_OVERLAYS        "zone-overlays"
+#define MS_SETTINGS_ZONE_CONTROL_FLAGS   "zone-control-flags"
+#define MS_SETTINGS_ZONE_BLOCKING_FLAGS  "zone-blocking-flags"
+#define MS_SETTINGS_ZONE_TINT_ALTITUDE   "zone-tint-altitude"
+#define MS_SETTINGS_ZONE_OVERLAY_OPACITIES "zone-overlay-opacities"
+#define MS_SETTINGS_ZONE_LIGHT_AZIMUTH   "zone-light-azimuth"
+#define MS_SETTINGS_ZONE_BACKUPS         "zone-backups"
 
 #define MS_RECENT_FILES_MAX 10
 

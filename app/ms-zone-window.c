@@ -14,9 +14,14 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "ms-application.h"
 #include "ms-demo-zone.h"
 #include "ms-save.h"
+#include "ms-settings.h"
+#include "ms-zone-backup.h"
 #include "ms-zone-edit.h"
+#include "ms-zone-mask.h"
+#include "ms-zone-overlays-panel.h"
 #include "ms-zone-window.h"
 
 #define DEMO_ZONE_ID 42
@@ -37,6 +42,8 @@ struct _MsZoneWindow
 
   MsZoneView      *view;
   GtkRevealer     *banner_revealer;
+  GtkWidget       *banner_box;
+  GtkImage        *banner_icon;
   GtkLabel        *banner_label;
   GtkWidget       *reload_button;
   GtkWidget       *overwrite_button;
@@ -46,7 +53,8 @@ struct _MsZoneWindow
   GtkLabel        *chance_label;
   GtkDropDown     *shape_dropdown;
   GtkSpinButton   *size_spin;
-  GtkDropDown     *layer_dropdown;
+  MsZoneOverlaysPanel *overlays_panel;
+  GtkStack        *side_stack;
   GtkListBox      *history_list;
   GtkLabel        *hover_label;
 
@@ -75,6 +83,11 @@ struct _MsZoneWindow
   char            *hover_text;
 
   GtkWidget       *rule_dialog;
+  GtkNativeDialog *mask_chooser;
+
+  /* "{dir}/{id}" of each zone backed up before its first save, for the
+   * window's lifetime: a reload is the same zone. */
+  GHashTable      *backed_up;
 };
 
 G_DEFINE_FINAL_TYPE (MsZoneWindow, ms_zone_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -105,11 +118,25 @@ show_banner (MsZoneWindow *self,
              gboolean      conflict)
 {
   self->conflict = conflict;
+  gtk_image_set_from_icon_name (self->banner_icon, "dialog-warning-symbolic");
+  gtk_widget_remove_css_class (self->banner_box, "loading-banner");
+  gtk_widget_add_css_class (self->banner_box, "error-banner");
   gtk_label_set_text (self->banner_label, message);
   gtk_widget_set_visible (self->reload_button, conflict);
   gtk_widget_set_visible (self->overwrite_button, conflict);
   gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
   update_state (self);
+}
+
+/* News, not trouble: the same line, without the warning look. */
+static void
+show_info (MsZoneWindow *self,
+           const char   *message)
+{
+  show_banner (self, message, FALSE);
+  gtk_image_set_from_icon_name (self->banner_icon, "dialog-information-symbolic");
+  gtk_widget_remove_css_class (self->banner_box, "error-banner");
+  gtk_widget_add_css_class (self->banner_box, "loading-banner");
 }
 
 static void
@@ -170,9 +197,9 @@ describe_target (MsZoneWindow *self)
     }
 }
 
-/* Smoothing gives each tile the mean spawn of its 3x3 neighbourhood, read
- * before any is written; tiles that end equal on a row are applied as one
- * run. */
+/* Smoothing gives each tile the mean spawn of its 3x3 neighbourhood (the
+ * neighbours inside the zone), rounded half up, all read before any is
+ * written; tiles that end equal on a row are applied as one run. */
 static gboolean
 smooth_spans (MsZoneWindow     *self,
               const MsZoneSpan *spans,
@@ -180,12 +207,12 @@ smooth_spans (MsZoneWindow     *self,
               GError          **error)
 {
   guint w = ms_zone_get_width (self->zone), h = ms_zone_get_height (self->zone);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < n_spans; i++)
     {
       const MsZoneSpan *s = &spans[i];
-      g_autofree guint8 *values = g_malloc (s->x1 - s->x0);
-      guint x = s->x0;
+      guint8 *values = g_malloc (s->x1 - s->x0);
 
       for (guint t = s->x0; t < s->x1; t++)
         {
@@ -203,6 +230,15 @@ smooth_spans (MsZoneWindow     *self,
               }
           values[t - s->x0] = (guint8) ((sum + n / 2) / n);
         }
+      g_ptr_array_add (rows, values);
+    }
+
+  for (guint i = 0; i < n_spans; i++)
+    {
+      const MsZoneSpan *s = &spans[i];
+      const guint8 *values = g_ptr_array_index (rows, i);
+      guint x = s->x0;
+
       while (x < s->x1)
         {
           guint end = x + 1;
@@ -274,12 +310,11 @@ apply_region (MsZoneWindow *self,
 /* ------------------------------------------------------------ history --- */
 
 static void
-record_step (MsZoneWindow *self,
-             const char   *tool_name,
-             guint64       n_tiles)
+record_named_step (MsZoneWindow *self,
+                   const char   *tool_name,
+                   const char   *target,
+                   guint64       n_tiles)
 {
-  g_autofree char *target = describe_target (self);
-
   /* An empty region leaves no undo step behind. */
   if (n_tiles == 0)
     return;
@@ -291,6 +326,16 @@ record_step (MsZoneWindow *self,
                                     tool_name, target, (guint) n_tiles));
   self->position = self->history->len;
   update_state (self);
+}
+
+static void
+record_step (MsZoneWindow *self,
+             const char   *tool_name,
+             guint64       n_tiles)
+{
+  g_autofree char *target = describe_target (self);
+
+  record_named_step (self, tool_name, target, n_tiles);
 }
 
 static void
@@ -367,17 +412,111 @@ update_state (MsZoneWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.save", self->zone != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.reload", self->conflict);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.overwrite", self->conflict);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.export-mask", self->zone != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.import-mask", self->zone != NULL);
   rebuild_history_list (self);
 }
 
+/* --------------------------------------------------------- overlays --- */
+
+static GSettings *
+get_settings (MsZoneWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  return MS_IS_APPLICATION (app) ? ms_application_get_settings (MS_APPLICATION (app)) : NULL;
+}
+
+/* The overlays as the settings last held them, over ms_zone_style_init ()'s
+ * defaults; a value the settings cannot give keeps its default. */
 static void
-update_style (MsZoneWindow *self)
+load_style (MsZoneWindow *self,
+            MsZoneStyle  *style)
+{
+  GSettings *settings = get_settings (self);
+  g_autofree char *names = NULL;
+  g_autofree char *bad_name = NULL;
+  g_autoptr(GVariant) opacities = NULL;
+  MsZoneOverlays overlays;
+  gsize n;
+
+  ms_zone_style_init (style);
+  style->layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
+  if (settings == NULL)
+    return;
+
+  names = g_settings_get_string (settings, MS_SETTINGS_ZONE_OVERLAYS);
+  if (ms_zone_overlays_from_string (names, &overlays, &bad_name))
+    style->overlays = overlays;
+  style->control_flags = (guint16) g_settings_get_uint (settings, MS_SETTINGS_ZONE_CONTROL_FLAGS);
+  style->blocking_flags = (guint8) g_settings_get_uint (settings, MS_SETTINGS_ZONE_BLOCKING_FLAGS);
+  style->tint_altitude = g_settings_get_boolean (settings, MS_SETTINGS_ZONE_TINT_ALTITUDE);
+  opacities = g_settings_get_value (settings, MS_SETTINGS_ZONE_OVERLAY_OPACITIES);
+  n = g_variant_n_children (opacities);
+  for (gsize i = 0; i < MIN (n, MS_ZONE_N_OVERLAYS); i++)
+    {
+      double a;
+
+      g_variant_get_child (opacities, i, "d", &a);
+      style->overlay_opacities[i] = (float) CLAMP (a, 0.0, 1.0);
+    }
+  ms_light_init (&style->light, (float) g_settings_get_double (settings, MS_SETTINGS_ZONE_LIGHT_AZIMUTH),
+                 style->light.altitude_deg);
+}
+
+static void
+store_style (MsZoneWindow      *self,
+             const MsZoneStyle *style)
+{
+  GSettings *settings = get_settings (self);
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autofree char *list = NULL;
+  GVariantBuilder opacities;
+
+  if (settings == NULL)
+    return;
+
+  builder = g_strv_builder_new ();
+  for (guint i = 0; i < MS_ZONE_N_OVERLAYS; i++)
+    if (style->overlays & (1u << i))
+      g_strv_builder_add (builder, ms_zone_overlay_to_string ((MsZoneOverlays) (1u << i)));
+  names = g_strv_builder_end (builder);
+  list = g_strjoinv (",", names);
+  g_variant_builder_init (&opacities, G_VARIANT_TYPE ("ad"));
+  for (guint i = 0; i < MS_ZONE_N_OVERLAYS; i++)
+    g_variant_builder_add (&opacities, "d", (double) style->overlay_opacities[i]);
+
+  /* One write for the lot: a slider's drag is many changes. */
+  g_settings_delay (settings);
+  g_settings_set_string (settings, MS_SETTINGS_ZONE_OVERLAYS, list);
+  g_settings_set_uint (settings, MS_SETTINGS_ZONE_CONTROL_FLAGS, style->control_flags);
+  g_settings_set_uint (settings, MS_SETTINGS_ZONE_BLOCKING_FLAGS, style->blocking_flags);
+  g_settings_set_boolean (settings, MS_SETTINGS_ZONE_TINT_ALTITUDE, style->tint_altitude);
+  g_settings_set_value (settings, MS_SETTINGS_ZONE_OVERLAY_OPACITIES, g_variant_builder_end (&opacities));
+  g_settings_set_double (settings, MS_SETTINGS_ZONE_LIGHT_AZIMUTH,
+                         CLAMP ((double) style->light.azimuth_deg, 0.0, 360.0));
+  g_settings_apply (settings);
+}
+
+/* The panel's style, always the overlays composite, to the view. */
+static void
+on_overlays_changed (MsZoneWindow *self)
 {
   MsZoneStyle style;
 
-  ms_zone_style_init (&style);
-  style.layer = (MsZoneRenderLayer) gtk_drop_down_get_selected (self->layer_dropdown);
+  ms_zone_overlays_panel_get_style (self->overlays_panel, &style);
+  style.layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
   ms_zone_view_set_style (self->view, &style);
+  store_style (self, &style);
+}
+
+static void
+set_overlays_style (MsZoneWindow      *self,
+                    const MsZoneStyle *style)
+{
+  ms_zone_overlays_panel_set_style (self->overlays_panel, style);
+  ms_zone_view_set_style (self->view, style);
 }
 
 static void
@@ -400,12 +539,31 @@ update_value_label (MsZoneWindow *self)
 static void
 on_target_changed (MsZoneWindow *self)
 {
+  MsZoneStyle style;
+  MsZoneOverlays overlays;
+  guint16 control_flags;
   SpawnTarget spawn;
-  MsZoneRenderLayer layer = target_is_spawn (self, &spawn) ? MS_ZONE_RENDER_LAYER_SPAWN
-                                                          : MS_ZONE_RENDER_LAYER_CONTROL;
 
-  /* Show what is painted. */
-  gtk_drop_down_set_selected (self->layer_dropdown, layer);
+  /* Show what is painted: its overlay on, and a flag painted among the
+   * flags shown.  Nothing else the user chose changes. */
+  ms_zone_overlays_panel_get_style (self->overlays_panel, &style);
+  overlays = style.overlays;
+  control_flags = style.control_flags;
+  if (target_is_spawn (self, &spawn))
+    style.overlays |= MS_ZONE_OVERLAY_SPAWN;
+  else
+    {
+      MsZoneOp op;
+
+      current_op (self, &op);
+      style.overlays |= MS_ZONE_OVERLAY_CONTROL;
+      style.control_flags |= op.mask;
+    }
+  if (style.overlays != overlays || style.control_flags != control_flags)
+    {
+      ms_zone_overlays_panel_set_style (self->overlays_panel, &style);
+      on_overlays_changed (self);
+    }
   update_value_label (self);
 }
 
@@ -1008,7 +1166,13 @@ open_rule_dialog (MsZoneWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (d->inside), _("The last rectangle or polygon painted"));
   gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (d->inside), 0, 3, 2, 1);
   gtk_box_append (GTK_BOX (box), grid);
+  /* Names for tests and the inspector. */
+  gtk_widget_set_name (GTK_WIDGET (d->kind), "rule-layer");
+  gtk_widget_set_name (GTK_WIDGET (d->cmp), "rule-comparison");
+  gtk_widget_set_name (GTK_WIDGET (d->value), "rule-value");
+  gtk_widget_set_name (GTK_WIDGET (d->inside), "rule-inside");
   d->count = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_set_name (GTK_WIDGET (d->count), "rule-count");
   gtk_label_set_xalign (d->count, 0);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (d->count));
 
@@ -1016,6 +1180,7 @@ open_rule_dialog (MsZoneWindow *self)
   gtk_widget_set_halign (buttons, GTK_ALIGN_END);
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
   apply = gtk_button_new_with_mnemonic (_("_Apply"));
+  gtk_widget_set_name (apply, "rule-apply");
   gtk_widget_add_css_class (apply, "suggested-action");
   gtk_box_append (GTK_BOX (buttons), cancel);
   gtk_box_append (GTK_BOX (buttons), apply);
@@ -1035,13 +1200,46 @@ open_rule_dialog (MsZoneWindow *self)
 
 /* ---------------------------------------------------------------- save --- */
 
+/* Before a zone's first save in this window, when the settings ask for it:
+ * a copy of each layer file the save replaces.  FALSE, with the banner
+ * shown, when the copy failed: then nothing is saved. */
+static gboolean
+back_up (MsZoneWindow  *self,
+         char         **folder)
+{
+  GSettings *settings = get_settings (self);
+  g_autofree char *key = g_strdup_printf ("%s/%u", self->dir, self->zone_id);
+  g_autoptr(GError) error = NULL;
+
+  *folder = NULL;
+  if (g_hash_table_contains (self->backed_up, key) ||
+      (settings != NULL && !g_settings_get_boolean (settings, MS_SETTINGS_ZONE_BACKUPS)))
+    return TRUE;
+  *folder = ms_zone_backup_layers (self->zone, NULL, NULL, &error);
+  if (*folder == NULL && error != NULL)
+    {
+      g_autofree char *msg =
+        g_strdup_printf (_("Not saved: could not back up the layers first: %s. Turn backups off in the "
+                           "settings to save without them."), error->message);
+      show_banner (self, msg, FALSE);
+      return FALSE;
+    }
+  /* Nothing to copy yet (no changed layer has a file) is not a backup. */
+  if (*folder != NULL)
+    g_hash_table_add (self->backed_up, g_steal_pointer (&key));
+  return TRUE;
+}
+
 static gboolean
 save (MsZoneWindow    *self,
       MsZoneSaveFlags  flags)
 {
   g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
+  g_autofree char *backup = NULL;
 
+  if (!back_up (self, &backup))
+    return FALSE;
   if (!ms_zone_save (self->zone, flags, warnings, NULL, &error))
     {
       if (g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK))
@@ -1061,12 +1259,248 @@ save (MsZoneWindow    *self,
 
   if (warnings->len > 0)
     {
+      g_autofree char *text = NULL;
+
       g_ptr_array_add (warnings, NULL);
-      show_banner (self, g_strjoinv ("\n", (char **) warnings->pdata), FALSE);
+      text = g_strjoinv ("\n", (char **) warnings->pdata);
+      show_banner (self, text, FALSE);
+    }
+  else if (backup != NULL)
+    {
+      g_autofree char *msg = g_strdup_printf (_("Saved. Backed up to %s"), backup);
+
+      show_info (self, msg);
     }
   else
     hide_banner (self);
   return TRUE;
+}
+
+/* --------------------------------------------------------------- masks --- */
+
+static const char *
+control_flag_name (guint16 bit)
+{
+  guint n_flags;
+  const MsZoneFlagInfo *flags = ms_zone_control_flags (&n_flags);
+
+  for (guint i = 0; i < n_flags; i++)
+    if (flags[i].bit == bit)
+      return flags[i].name;
+  return NULL;
+}
+
+static char *
+local_path (GFile   *file,
+            GError **error)
+{
+  char *path = g_file_get_path (file);
+
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("%s is not a local file"), uri);
+    }
+  return path;
+}
+
+gboolean
+ms_zone_window_export_mask (MsZoneWindow *self,
+                            guint16       mask,
+                            GFile        *file,
+                            GError      **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (self->zone == NULL)
+    {
+      g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND, _("No zone is open"));
+      return FALSE;
+    }
+  if ((path = local_path (file, error)) == NULL)
+    return FALSE;
+  if (mask == 0)
+    return ms_zone_mask_export_plant_allowed (self->zone, path, NULL, error);
+  return ms_zone_mask_export_flag (self->zone, mask, path, NULL, error);
+}
+
+gboolean
+ms_zone_window_import_mask (MsZoneWindow *self,
+                            guint16       flag,
+                            gboolean      set,
+                            GFile        *file,
+                            GError      **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *target = NULL;
+  g_autoptr(MsZoneRegion) region = NULL;
+  MsZoneOp op = { set ? MS_ZONE_OP_SET_FLAG : MS_ZONE_OP_CLEAR_FLAG, flag, 0, 0 };
+  const char *name;
+  guint64 n;
+  gboolean ok;
+
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (flag != 0, FALSE);
+
+  if (self->zone == NULL)
+    {
+      g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND, _("No zone is open"));
+      return FALSE;
+    }
+  if (self->painting)
+    end_stroke (self);
+  if ((path = local_path (file, error)) == NULL)
+    return FALSE;
+  region = ms_zone_mask_import (path, ms_zone_get_width (self->zone), ms_zone_get_height (self->zone), error);
+  if (region == NULL)
+    return FALSE;
+
+  n = ms_zone_region_count_tiles (region);
+  ms_zone_begin_step (self->zone);
+  ok = ms_zone_apply (self->zone, &op, region, error);
+  ms_zone_end_step (self->zone);
+  if (!ok)
+    return FALSE;
+  name = control_flag_name (flag);
+  if (name != NULL)
+    target = g_strdup_printf (set ? _("set %s") : _("clear %s"), name);
+  else
+    target = g_strdup_printf (set ? _("set flags 0x%04x") : _("clear flags 0x%04x"), flag);
+  record_named_step (self, _("Import mask"), target, n);
+  return TRUE;
+}
+
+/* The choices' ids: a control flag by its bit number, or plant-allowed. */
+static void
+add_flag_choice (GtkFileChooser *chooser,
+                 const char     *id,
+                 const char     *label,
+                 gboolean        with_plant_allowed)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  guint n_flags;
+  const MsZoneFlagInfo *flags = ms_zone_control_flags (&n_flags);
+
+  for (guint i = 0; i < n_flags; i++)
+    {
+      g_ptr_array_add (ids, g_strdup_printf ("%d", g_bit_nth_lsf (flags[i].bit, -1)));
+      g_ptr_array_add (labels, g_strdup (flags[i].name));
+    }
+  if (with_plant_allowed)
+    {
+      g_ptr_array_add (ids, g_strdup ("plant-allowed"));
+      g_ptr_array_add (labels, g_strdup (_("Plant allowed")));
+    }
+  g_ptr_array_add (ids, NULL);
+  g_ptr_array_add (labels, NULL);
+  gtk_file_chooser_add_choice (chooser, id, label, (const char **) ids->pdata, (const char **) labels->pdata);
+  gtk_file_chooser_set_choice (chooser, id, "0");
+}
+
+static guint16
+chosen_mask (GtkFileChooser *chooser,
+             const char     *id)
+{
+  const char *value = gtk_file_chooser_get_choice (chooser, id);
+  guint64 bit;
+
+  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 0, 15, &bit, NULL))
+    return 0;
+  return (guint16) (1u << bit);
+}
+
+static void
+on_mask_chooser_response (GtkNativeDialog *chooser,
+                          int              response,
+                          MsZoneWindow    *self)
+{
+  gboolean exporting = gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_SAVE;
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT && file != NULL && self->zone != NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (file);
+
+      if (exporting)
+        {
+          if (ms_zone_window_export_mask (self, chosen_mask (GTK_FILE_CHOOSER (chooser), "layer"), file, &error))
+            {
+              g_autofree char *msg = g_strdup_printf (_("Exported the mask to %s"), name);
+              show_info (self, msg);
+            }
+        }
+      else
+        {
+          const char *mode = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "mode");
+          guint16 flag = chosen_mask (GTK_FILE_CHOOSER (chooser), "flag");
+
+          if (flag != 0 &&
+              ms_zone_window_import_mask (self, flag, g_strcmp0 (mode, "clear") != 0, file, &error))
+            hide_banner (self);
+        }
+      if (error != NULL)
+        {
+          g_autofree char *msg = g_strdup_printf (exporting ? _("Could not export the mask %s: %s")
+                                                            : _("Could not import the mask %s: %s"),
+                                                  name, error->message);
+          show_banner (self, msg, FALSE);
+        }
+    }
+  if (self->mask_chooser == chooser)
+    g_clear_object (&self->mask_chooser);
+}
+
+static void
+open_mask_chooser (MsZoneWindow *self,
+                   gboolean      exporting)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  GtkFileChooser *chooser;
+
+  if (self->zone == NULL)
+    return;
+  if (self->mask_chooser != NULL)
+    {
+      gtk_native_dialog_destroy (self->mask_chooser);
+      g_clear_object (&self->mask_chooser);
+    }
+  self->mask_chooser = GTK_NATIVE_DIALOG (
+    gtk_file_chooser_native_new (exporting ? _("Export a Mask") : _("Import a Mask"), GTK_WINDOW (self),
+                                 exporting ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                 exporting ? _("_Export") : _("_Import"), _("_Cancel")));
+  chooser = GTK_FILE_CHOOSER (self->mask_chooser);
+  gtk_file_filter_set_name (filter, _("PNG images"));
+  gtk_file_filter_add_mime_type (filter, "image/png");
+  gtk_file_filter_add_suffix (filter, "png");
+  gtk_file_chooser_add_filter (chooser, filter);
+  if (exporting)
+    {
+      g_autofree char *name = g_strdup_printf ("mask.%04u.png", self->zone_id);
+
+      /* One pixel per tile, 255 where the tile has it. */
+      add_flag_choice (chooser, "layer", _("Tiles with"), TRUE);
+      gtk_file_chooser_set_current_name (chooser, name);
+    }
+  else
+    {
+      const char *modes[] = { "set", "clear", NULL };
+      const char *mode_labels[] = { N_("Set it"), N_("Clear it"), NULL };
+      const char *translated[] = { _(mode_labels[0]), _(mode_labels[1]), NULL };
+
+      /* Where the mask pixel is not black (nor transparent). */
+      add_flag_choice (chooser, "flag", _("Flag"), FALSE);
+      gtk_file_chooser_add_choice (chooser, "mode", _("Where the mask is set"), modes, translated);
+      gtk_file_chooser_set_choice (chooser, "mode", "set");
+    }
+  g_signal_connect (self->mask_chooser, "response", G_CALLBACK (on_mask_chooser_response), self);
+  gtk_native_dialog_show (self->mask_chooser);
 }
 
 gboolean
@@ -1205,6 +1639,8 @@ zone_action (GtkWidget  *widget,
     cancel_shapes (self);
   else if (g_str_equal (name, "fill-by-rule"))
     open_rule_dialog (self);
+  else if (g_str_equal (name, "export-mask") || g_str_equal (name, "import-mask"))
+    open_mask_chooser (self, g_str_equal (name, "export-mask"));
 }
 
 static void
@@ -1244,10 +1680,28 @@ ms_zone_window_get_property (GObject    *object,
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
+/* The application (and so its settings) arrives after construction. */
+static void
+on_application_changed (MsZoneWindow *self)
+{
+  MsZoneStyle style;
+
+  if (get_settings (self) == NULL)
+    return;
+  load_style (self, &style);
+  set_overlays_style (self, &style);
+}
+
 static void
 ms_zone_window_dispose (GObject *object)
 {
   MsZoneWindow *self = MS_ZONE_WINDOW (object);
+
+  if (self->mask_chooser != NULL)
+    {
+      gtk_native_dialog_destroy (self->mask_chooser);
+      g_clear_object (&self->mask_chooser);
+    }
 
   if (self->rule_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->rule_dialog)));
@@ -1272,6 +1726,7 @@ ms_zone_window_finalize (GObject *object)
   g_array_unref (self->polygon);
   g_array_unref (self->selection);
   g_ptr_array_unref (self->history);
+  g_hash_table_unref (self->backed_up);
 
   G_OBJECT_CLASS (ms_zone_window_parent_class)->finalize (object);
 }
@@ -1306,9 +1761,12 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
                                                         G_PARAM_STATIC_STRINGS));
 
   g_type_ensure (MS_TYPE_ZONE_VIEW);
+  g_type_ensure (MS_TYPE_ZONE_OVERLAYS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-zone-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, view);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_box);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_icon);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, reload_button);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, overwrite_button);
@@ -1318,7 +1776,8 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, chance_label);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, shape_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, size_spin);
-  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, layer_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, overlays_panel);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, history_list);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, hover_label);
 
@@ -1333,6 +1792,8 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "zone.close-polygon", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.cancel", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.fill-by-rule", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.export-mask", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.import-mask", NULL, zone_action);
 
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     gtk_widget_class_add_binding_action (widget_class, keys[i].key, keys[i].mods, keys[i].action,
@@ -1345,11 +1806,7 @@ static void
 ms_zone_window_init (MsZoneWindow *self)
 {
   g_autoptr(GtkStringList) targets = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) layers = gtk_string_list_new (NULL);
-  const char *layer_names[MS_N_ZONE_RENDER_LAYERS] = {
-    N_("Altitude"), N_("Control flags"), N_("Blocking"), N_("Plants"), N_("Spawn"), N_("Slope"),
-    N_("Plant allowed"),
-  };
+  MsZoneStyle style;
   const MsZoneFlagInfo *flags;
   guint n_flags;
 
@@ -1358,6 +1815,7 @@ ms_zone_window_init (MsZoneWindow *self)
   self->polygon = g_array_new (FALSE, FALSE, sizeof (double));
   self->selection = g_array_new (FALSE, FALSE, sizeof (MsZoneSpan));
   self->history = g_ptr_array_new_with_free_func (g_free);
+  self->backed_up = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -1377,13 +1835,14 @@ ms_zone_window_init (MsZoneWindow *self)
   gtk_drop_down_set_model (self->target_dropdown, G_LIST_MODEL (targets));
   gtk_drop_down_set_selected (self->target_dropdown, 0);
 
-  for (guint i = 0; i < MS_N_ZONE_RENDER_LAYERS; i++)
-    gtk_string_list_append (layers, _(layer_names[i]));
-  gtk_drop_down_set_model (self->layer_dropdown, G_LIST_MODEL (layers));
-  gtk_drop_down_set_selected (self->layer_dropdown, MS_ZONE_RENDER_LAYER_CONTROL);
+  /* The defaults until the application brings its settings. */
+  ms_zone_style_init (&style);
+  style.layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
+  set_overlays_style (self, &style);
 
   g_signal_connect_swapped (self->target_dropdown, "notify::selected", G_CALLBACK (on_target_changed), self);
-  g_signal_connect_swapped (self->layer_dropdown, "notify::selected", G_CALLBACK (update_style), self);
+  g_signal_connect_swapped (self->overlays_panel, "changed", G_CALLBACK (on_overlays_changed), self);
+  g_signal_connect (self, "notify::application", G_CALLBACK (on_application_changed), NULL);
   g_signal_connect_swapped (self->value_spin, "value-changed", G_CALLBACK (update_value_label), self);
   g_signal_connect_swapped (self->shape_dropdown, "notify::selected", G_CALLBACK (on_brush_changed), self);
   g_signal_connect_swapped (self->size_spin, "value-changed", G_CALLBACK (on_brush_changed), self);
@@ -1394,7 +1853,6 @@ ms_zone_window_init (MsZoneWindow *self)
   g_signal_connect (ms_zone_view_get_gestures (self->view), "ctrl-scroll", G_CALLBACK (on_ctrl_scroll), self);
 
   add_shape_keys (self);
-  update_style (self);
   update_value_label (self);
   on_brush_changed (self);
   ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_BRUSH, NULL, 0);

@@ -55,6 +55,22 @@ gboolean      ms_zone_window_has_conflict    (MsZoneWindow   *self);
  * @position how many of them are applied. */
 char        **ms_zone_window_dup_history     (MsZoneWindow   *self,
                                               guint          *position);
+/* Writes a PNG mask, one pixel per tile (row-major: column x, row y),
+ * 255 where the tile's control layer has a bit of @mask, or, with @mask 0,
+ * where plants are allowed; 0 elsewhere. */
+gboolean      ms_zone_window_export_mask     (MsZoneWindow   *self,
+                                              guint16         mask,
+                                              GFile          *file,
+                                              GError        **error);
+/* Sets (or clears) the control flag(s) @flag on the tiles whose pixel in
+ * the PNG @file is set (ms_zone_mask_import ()), as one undo step named
+ * "Import mask: set AntiPlant (N tiles)".  The image must be the zone's
+ * size. */
+gboolean      ms_zone_window_import_mask     (MsZoneWindow   *self,
+                                              guint16         flag,
+                                              gboolean        set,
+                                              GFile          *file,
+                                              GError        **error);
 /* TRUE while the unsaved-changes question is open. */
 gboolean      ms_zone_window_is_asking_to_close (MsZoneWindow *self);
 

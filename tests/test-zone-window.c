@@ -17,6 +17,10 @@
 
 #include "ms-application.h"
 #include "ms-demo-zone.h"
+#include "ms-settings.h"
+#include "ms-zone-backup.h"
+#include "ms-zone-mask.h"
+#include "ms-zone-renderer.h"
 #include "ms-test-util.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-window.h"
@@ -98,7 +102,12 @@ xdotool (const char *first, ...)
   g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
                                NULL, NULL, &status, &error));
   g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  if (!g_spawn_check_wait_status (status, NULL))
+    {
+      g_autofree char *line = g_strjoinv (" ", (char **) argv->pdata);
+
+      g_error ("failed: %s", line);
+    }
 }
 
 typedef struct
@@ -172,6 +181,15 @@ static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
+  GSettings *settings = ms_application_get_settings (app);
+  const char *keys[] = { MS_SETTINGS_ZONE_OVERLAYS, MS_SETTINGS_ZONE_CONTROL_FLAGS,
+                         MS_SETTINGS_ZONE_BLOCKING_FLAGS, MS_SETTINGS_ZONE_TINT_ALTITUDE,
+                         MS_SETTINGS_ZONE_OVERLAY_OPACITIES, MS_SETTINGS_ZONE_LIGHT_AZIMUTH,
+                         MS_SETTINGS_ZONE_BACKUPS };
+
+  /* Each test opens on the defaults, whatever the last one chose. */
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_settings_reset (settings, keys[i]);
   gtk_window_destroy (GTK_WINDOW (f->window));
   run_for (50);
   for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
@@ -246,6 +264,115 @@ read_layer (Fixture *f, guint i)
 
   g_assert_true (g_file_get_contents (path, &contents, &length, &error));
   return g_bytes_new_take (contents, length);
+}
+
+
+/* ------------------------------------------------------------ helpers --- */
+
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+window_widget (Fixture    *f,
+               const char *name)
+{
+  GtkWidget *w = find_named (GTK_WIDGET (f->window), name);
+
+  if (w == NULL)
+    g_error ("no widget named %s", name);
+  return w;
+}
+
+/* Clicks the middle of @widget with the real pointer. */
+static void
+click_widget (Fixture   *f,
+              GtkWidget *widget)
+{
+  graphene_point_t at;
+  double tx, ty;
+  char sx[16], sy[16];
+
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (f->window),
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.0,
+                                                                 gtk_widget_get_height (widget) / 2.0),
+                                           &at));
+  gtk_native_get_surface_transform (GTK_NATIVE (f->window), &tx, &ty);
+  g_snprintf (sx, sizeof sx, "%d", (int) lround (at.x + tx));
+  g_snprintf (sy, sizeof sy, "%d", (int) lround (at.y + ty));
+  xdotool ("mousemove", "--window", f->window_id, sx, sy, NULL);
+  run_for (150);
+  xdotool ("click", "1", NULL);
+  run_for (300);
+}
+
+static guint16
+control_at (const guint8 *control, guint bpt, gsize t)
+{
+  return bpt == 2 ? (guint16) (control[2 * t] | control[2 * t + 1] << 8) : control[t];
+}
+
+/* The paint target's row in the dropdown: set/clear of each control flag,
+ * then spawn set, add, subtract, smooth. */
+static void
+set_target (Fixture *f, guint row)
+{
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (window_widget (f, "paint-target")), row);
+  run_for (50);
+}
+
+static guint
+spawn_row (guint which)
+{
+  guint n_flags;
+
+  ms_zone_control_flags (&n_flags);
+  return 2 * n_flags + which;
+}
+
+/* Drags a rectangle with the real pointer from the tile point (x0, y0) to
+ * (x1, y1); the tiles it covers, both corners in, by the viewport's
+ * mapping. */
+static void
+drag_rect (Fixture *f,
+           double   x0,
+           double   y0,
+           double   x1,
+           double   y1,
+           guint    out[4])
+{
+  Spot a = spot (f, x0, y0), b = spot (f, x1, y1);
+
+  key ("r");
+  move_to (f, &a);
+  xdotool ("mousedown", "1", NULL);
+  run_for (100);
+  move_to (f, &b);
+  xdotool ("mouseup", "1", NULL);
+  run_for (300);
+  out[0] = MIN (a.tx, b.tx);
+  out[1] = MIN (a.ty, b.ty);
+  out[2] = MAX (a.tx, b.tx) + 1;
+  out[3] = MAX (a.ty, b.ty) + 1;
+}
+
+static gboolean
+in_box (const guint box[4], guint x, guint y)
+{
+  return x >= box[0] && x < box[2] && y >= box[1] && y < box[3];
 }
 
 static void
@@ -345,7 +472,8 @@ test_paint_undo_redo_save (Fixture       *f,
   /* Save; the control file is the original with AntiPlant at exactly the
    * tiles worked out above, and no other file changed. */
   key ("ctrl+s");
-  g_assert_null (ms_zone_window_get_banner (f->window));
+  /* The first save backs the layers up and says where (test_backups). */
+  g_assert_true (g_str_has_prefix (ms_zone_window_get_banner (f->window), "Saved. Backed up to "));
   g_assert_false (ms_zone_is_dirty (zone));
   g_assert_false (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (f->window)), "• "));
   for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
@@ -585,6 +713,737 @@ test_gl_uploads_only_touched (Fixture       *f,
   g_assert_cmpuint (ms_zone_view_get_n_uploads (view) - before, ==, n_tiles);
 }
 
+/* ----------------------------------------------------------- overlays --- */
+
+static guint32 *
+capture (GtkWidget *widget, int width, int height)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  guint32 *pixels = g_new (guint32, (gsize) width * height);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
+  return pixels;
+}
+
+/* The view at one pixel per tile against ms_render_zone () of the view's
+ * style over the same tiles: pixels further apart than 3 in a channel. */
+static guint
+count_unlike_cpu (Fixture *f, guint32 **shown_out)
+{
+  MsZoneView *view = ms_zone_window_get_view (f->window);
+  MsViewport *vp = ms_zone_view_get_viewport (view);
+  int width = gtk_widget_get_width (GTK_WIDGET (view)), height = gtk_widget_get_height (GTK_WIDGET (view));
+  g_autofree guint32 *shown = NULL;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *cpu;
+  const guint8 *data;
+  int stride;
+  double x0, y0;
+  guint bad = 0;
+  MsRect region;
+
+  ms_viewport_screen_to_map (vp, 0, 0, &x0, &y0);
+  g_assert_cmpfloat (x0, ==, floor (x0));
+  g_assert_cmpfloat (y0, ==, floor (y0));
+  shown = capture (GTK_WIDGET (view), width, height);
+  region.x = (guint) MAX (x0, 0);
+  region.y = (guint) MAX (y0, 0);
+  region.width = (guint) MIN ((double) SIZE, x0 + width) - region.x;
+  region.height = (guint) MIN ((double) SIZE, y0 + height) - region.y;
+  g_assert_cmpuint (region.width, >=, 256);
+  g_assert_cmpuint (region.height, >=, 256);
+  cpu = ms_render_zone (ms_zone_window_get_zone (f->window), ms_zone_view_get_style (view), &region, 0, NULL,
+                        &error);
+  g_assert_no_error (error);
+  data = cairo_image_surface_get_data (cpu);
+  stride = cairo_image_surface_get_stride (cpu);
+  for (guint j = 0; j < region.height; j++)
+    for (guint i = 0; i < region.width; i++)
+      {
+        guint32 a = ((const guint32 *) (gconstpointer) (data + (gsize) j * stride))[i];
+        int sx = (int) (region.x - x0) + (int) i, sy = (int) (region.y - y0) + (int) j;
+        guint32 b = shown[(gsize) sy * width + sx];
+        guint d = 0;
+
+        for (guint shift = 0; shift < 24; shift += 8)
+          d = MAX (d, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
+        if (d > 3)
+          bad++;
+      }
+  cairo_surface_destroy (cpu);
+  if (shown_out != NULL)
+    *shown_out = g_steal_pointer (&shown);
+  return bad;
+}
+
+static void
+test_overlays (Fixture       *f,
+               gconstpointer  data)
+{
+  MsZoneView *view = ms_zone_window_get_view (f->window);
+  MsViewport *vp = ms_zone_view_get_viewport (view);
+  const MsZoneStyle *style = ms_zone_view_get_style (view);
+  GtkWidget *spawn = window_widget (f, "overlay-spawn-visible");
+  GSettings *settings = ms_application_get_settings (app);
+  g_autofree guint32 *before = NULL;
+  g_autofree guint32 *after = NULL;
+  g_autofree char *names = NULL;
+  int width = gtk_widget_get_width (GTK_WIDGET (view)), height = gtk_widget_get_height (GTK_WIDGET (view));
+  guint changed = 0;
+
+  /* Opened on the overlays composite: every control flag over the tinted
+   * altitude, nothing else. */
+  g_assert_cmpint (style->layer, ==, MS_ZONE_RENDER_LAYER_OVERLAYS);
+  g_assert_cmpint (style->overlays, ==, MS_ZONE_OVERLAY_CONTROL);
+  g_assert_cmpuint (style->control_flags, ==, G_MAXUINT16);
+  g_assert_true (style->tint_altitude);
+
+  /* One tile per pixel, the zone's top-left tile at a whole pixel. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "zone-view.zoom-actual", NULL));
+  g_assert_cmpfloat (ms_viewport_get_zoom (vp), ==, 1.0);
+  ms_viewport_set_centre (vp, SIZE / 2 + (width % 2) * 0.5, SIZE / 2 + (height % 2) * 0.5);
+  settle (f->window);
+  g_assert_cmpuint (count_unlike_cpu (f, &before), <=, (guint) (width * height / 100));
+
+  /* The View page, then a real click on the spawn heat toggle. */
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (spawn, GTK_TYPE_STACK)), "view");
+  run_for (200);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (spawn)));
+  click_widget (f, spawn);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (spawn)));
+  style = ms_zone_view_get_style (view);
+  g_assert_cmpint (style->overlays, ==, MS_ZONE_OVERLAY_CONTROL | MS_ZONE_OVERLAY_SPAWN);
+  g_assert_cmpint (style->layer, ==, MS_ZONE_RENDER_LAYER_OVERLAYS);
+  settle (f->window);
+
+  /* The pixels follow: like the CPU image of the new style, and unlike the
+   * old screen almost everywhere (spawn heat covers every tile). */
+  g_assert_cmpuint (count_unlike_cpu (f, &after), <=, (guint) (width * height / 100));
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    if ((before[i] & 0xffffff) != (after[i] & 0xffffff))
+      changed++;
+  g_assert_cmpuint (changed, >=, (guint) (width * height / 2));
+
+  /* And the settings keep it for the next window. */
+  names = g_settings_get_string (settings, MS_SETTINGS_ZONE_OVERLAYS);
+  g_assert_cmpstr (names, ==, "spawn,control");
+  {
+    MsZoneWindow *second = ms_zone_window_new (GTK_APPLICATION (app));
+
+    g_assert_cmpint (ms_zone_view_get_style (ms_zone_window_get_view (second))->overlays, ==,
+                     MS_ZONE_OVERLAY_CONTROL | MS_ZONE_OVERLAY_SPAWN);
+    gtk_window_destroy (GTK_WINDOW (second));
+  }
+}
+
+/* -------------------------------------------------------- primary menu --- */
+
+static void
+collect_actions (GMenuModel *model, GPtrArray *out)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &action))
+        g_ptr_array_add (out, g_steal_pointer (&action));
+      if (section != NULL)
+        collect_actions (section, out);
+    }
+}
+
+static GtkWidget *
+find_type (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+test_primary_menu (Fixture       *f,
+                   gconstpointer  data)
+{
+  GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (f->window));
+  GtkWidget *button = find_type (titlebar, GTK_TYPE_MENU_BUTTON);
+  g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
+  const char *expected[] = { "app.open-zone-folder", "app.open-demo-zone", "zone.export-mask",
+                             "zone.import-mask", "win.show-help-overlay", "app.about" };
+
+  g_assert_nonnull (button);
+  g_assert_cmpstr (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (button)), ==, "open-menu-symbolic");
+  collect_actions (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)), actions);
+  g_assert_cmpuint (actions->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpstr (g_ptr_array_index (actions, i), ==, expected[i]);
+  /* Each one resolves from the window. */
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (app), "open-zone-folder"));
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (app), "open-demo-zone"));
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (app), "about"));
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (f->window), "show-help-overlay"));
+
+  /* The tool buttons have the app's own icons, found in the icon theme. */
+  {
+    GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (f->window)));
+    const char *icons[] = { "ms-tool-brush-symbolic", "ms-tool-rectangle-symbolic", "ms-tool-polygon-symbolic",
+                            "ms-tool-flood-symbolic", "ms-tool-rule-symbolic" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (icons); i++)
+      g_assert_true (gtk_icon_theme_has_icon (theme, icons[i]));
+  }
+}
+
+/* --------------------------------------------------------------- masks --- */
+
+static void
+test_masks (Fixture       *f,
+            gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  guint bpt = ms_zone_get_file_bytes_per_tile (zone, MS_ZONE_LAYER_CONTROL);
+  const guint8 *control = g_bytes_get_data (f->original[1], NULL);
+  g_autofree char *anti_path = g_build_filename (f->dir, "anti.png", NULL);
+  g_autofree char *allowed_path = g_build_filename (f->dir, "allowed.png", NULL);
+  g_autofree char *in_path = g_build_filename (f->dir, "in.png", NULL);
+  g_autofree char *small_path = g_build_filename (f->dir, "small.png", NULL);
+  g_autoptr(GFile) anti_file = g_file_new_for_path (anti_path);
+  g_autoptr(GFile) allowed_file = g_file_new_for_path (allowed_path);
+  g_autoptr(GFile) in_file = g_file_new_for_path (in_path);
+  g_autoptr(GFile) small_file = g_file_new_for_path (small_path);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) history = NULL;
+  guint position, n_set = 0, n_anti = 0;
+  const guint16 not_allowed = MS_ZONE_CONTROL_ANTI_PLANT | 64 | 128 | 256 | 8 | 16;
+
+  /* Export: one grey pixel per tile, 255 exactly where the file's control
+   * value has the bit (or, for plant-allowed, none of the forbidding
+   * bits). */
+  g_assert_true (ms_zone_window_export_mask (f->window, ANTI, anti_file, &error));
+  g_assert_no_error (error);
+  g_assert_true (ms_zone_window_export_mask (f->window, 0, allowed_file, &error));
+  g_assert_no_error (error);
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr(GdkTexture) texture = gdk_texture_new_from_filename (k == 0 ? anti_path : allowed_path, &error);
+      g_autofree guint8 *pixels = g_malloc ((gsize) SIZE * SIZE * 4);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (gdk_texture_get_width (texture), ==, SIZE);
+      g_assert_cmpint (gdk_texture_get_height (texture), ==, SIZE);
+      gdk_texture_download (texture, pixels, SIZE * 4);
+      for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
+        {
+          guint16 c = control_at (control, bpt, t);
+          gboolean on = k == 0 ? (c & ANTI) != 0 : (c & not_allowed) == 0;
+
+          /* BGRA in memory; grey, so every channel alike. */
+          g_assert_cmpuint (pixels[4 * t], ==, on ? 255 : 0);
+          g_assert_cmpuint (pixels[4 * t + 1], ==, on ? 255 : 0);
+          if (k == 0 && on)
+            n_anti++;
+        }
+    }
+  g_assert_cmpuint (n_anti, >, 0);
+
+  /* Import: a white disc on black sets TerraformProtected there, as one
+   * step named for it; undo takes it back. */
+  {
+    cairo_surface_t *mask = cairo_image_surface_create (CAIRO_FORMAT_RGB24, SIZE, SIZE);
+    cairo_t *cr = cairo_create (mask);
+    const guint8 *px;
+    int stride;
+
+    cairo_set_source_rgb (cr, 0, 0, 0);
+    cairo_paint (cr);
+    cairo_set_source_rgb (cr, 1, 1, 1);
+    cairo_rectangle (cr, 100, 120, 37, 21);
+    cairo_fill (cr);
+    cairo_destroy (cr);
+    cairo_surface_flush (mask);
+    g_assert_cmpint (cairo_surface_write_to_png (mask, in_path), ==, CAIRO_STATUS_SUCCESS);
+    px = cairo_image_surface_get_data (mask);
+    stride = cairo_image_surface_get_stride (mask);
+    g_assert_true (ms_zone_window_import_mask (f->window, MS_ZONE_CONTROL_TERRAFORM_PROTECTED, TRUE, in_file,
+                                               &error));
+    g_assert_no_error (error);
+    for (guint y = 0; y < SIZE; y++)
+      for (guint x = 0; x < SIZE; x++)
+        {
+          gboolean on = px[(gsize) y * stride + 4 * x] != 0;
+          guint16 c = control_at (control, bpt, (gsize) y * SIZE + x);
+
+          n_set += on;
+          g_assert_cmpuint (ms_zone_get_control (zone, x, y), ==,
+                            on ? c | MS_ZONE_CONTROL_TERRAFORM_PROTECTED : c);
+        }
+    cairo_surface_destroy (mask);
+  }
+  g_assert_cmpuint (n_set, ==, 37 * 21);
+  history = ms_zone_window_dup_history (f->window, &position);
+  g_assert_cmpuint (position, ==, 1);
+  {
+    g_autofree char *name = g_strdup_printf ("Import mask: set TerraformProtected (%u tiles)", n_set);
+
+    g_assert_cmpstr (history[0], ==, name);
+  }
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (f->window)), "• "));
+
+  /* Clearing with the AntiPlant mask just exported clears it everywhere. */
+  g_assert_true (ms_zone_window_import_mask (f->window, ANTI, FALSE, anti_file, &error));
+  g_assert_no_error (error);
+  for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
+    g_assert_cmpuint (ms_zone_get_control (zone, t % SIZE, t / SIZE) & ANTI, ==, 0);
+  g_strfreev (g_steal_pointer (&history));
+  history = ms_zone_window_dup_history (f->window, &position);
+  g_assert_cmpuint (position, ==, 2);
+  {
+    g_autofree char *name = g_strdup_printf ("Import mask: clear AntiPlant (%u tiles)", n_anti);
+
+    g_assert_cmpstr (history[1], ==, name);
+  }
+  key ("ctrl+z");
+  key ("ctrl+z");
+  for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
+    g_assert_cmpuint (ms_zone_get_control (zone, t % SIZE, t / SIZE), ==, control_at (control, bpt, t));
+
+  /* A mask of the wrong size is refused and changes nothing. */
+  {
+    cairo_surface_t *small = cairo_image_surface_create (CAIRO_FORMAT_RGB24, SIZE / 2, SIZE);
+
+    g_assert_cmpint (cairo_surface_write_to_png (small, small_path), ==, CAIRO_STATUS_SUCCESS);
+    cairo_surface_destroy (small);
+  }
+  g_assert_false (ms_zone_window_import_mask (f->window, ANTI, TRUE, small_file, &error));
+  g_assert_error (error, MS_ZONE_MASK_ERROR, MS_ZONE_MASK_ERROR_SIZE_MISMATCH);
+  g_strfreev (g_steal_pointer (&history));
+  history = ms_zone_window_dup_history (f->window, &position);
+  g_assert_cmpuint (position, ==, 0);
+}
+
+/* ------------------------------------------------------------- backups --- */
+
+static GPtrArray *
+list_dir (const char *path)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (name));
+  return names;
+}
+
+static void
+test_backups (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *base = g_path_get_basename (f->dir);
+  g_autofree char *zone_backups = NULL;
+  g_autoptr(GPtrArray) runs = NULL;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autofree char *run_dir = NULL;
+  g_autofree char *root = ms_zone_backup_default_root ();
+  guint box[4];
+  int view_width;
+
+  /* The test's own data folder (tests/meson.build). */
+  g_assert_true (g_str_has_prefix (root, g_getenv ("XDG_DATA_HOME")));
+  zone_backups = g_strdup_printf ("%s/%s-%04u", root, base, ZONE_ID);
+  g_assert_false (g_file_test (zone_backups, G_FILE_TEST_EXISTS));
+
+  /* A change to the control and the plants layers, then Ctrl+S. */
+  view_width = gtk_widget_get_width (GTK_WIDGET (ms_zone_window_get_view (f->window)));
+  drag_rect (f, 20.5, 20.5, 40.5, 30.5, box);
+  set_target (f, spawn_row (0));
+  /* The side panel keeps its width: the view, and so the tiles under the
+   * pointer, stay where they were. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (ms_zone_window_get_view (f->window))), ==, view_width);
+  drag_rect (f, 50.5, 20.5, 60.5, 30.5, box);
+  key ("ctrl+s");
+  g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  runs = list_dir (zone_backups);
+  g_assert_cmpuint (runs->len, ==, 1);
+  {
+    g_autofree char *expected = g_strdup_printf ("Saved. Backed up to %s/%s", zone_backups,
+                                                 (char *) g_ptr_array_index (runs, 0));
+
+    g_assert_cmpstr (ms_zone_window_get_banner (f->window), ==, expected);
+  }
+
+  /* The original bytes of exactly the layers saved. */
+  run_dir = g_build_filename (zone_backups, g_ptr_array_index (runs, 0), NULL);
+  files = list_dir (run_dir);
+  g_assert_cmpuint (files->len, ==, 2);
+  for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
+    {
+      g_autofree char *path = g_build_filename (run_dir, layer_files[i], NULL);
+      char *contents;
+      gsize length;
+      g_autoptr(GBytes) copy = NULL;
+
+      if (i != 1 && i != 2)
+        {
+          g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+          continue;
+        }
+      g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+      copy = g_bytes_new_take (contents, length);
+      g_assert_true (g_bytes_equal (copy, f->original[i]));
+    }
+
+  /* A second save of the zone backs up nothing more. */
+  set_target (f, 0);
+  drag_rect (f, 20.5, 60.5, 40.5, 70.5, box);
+  key ("ctrl+s");
+  g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  g_assert_null (ms_zone_window_get_banner (f->window));
+  g_ptr_array_unref (runs);
+  runs = list_dir (zone_backups);
+  g_assert_cmpuint (runs->len, ==, 1);
+}
+
+static void
+test_backups_off (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *base = g_path_get_basename (f->dir);
+  g_autofree char *root = ms_zone_backup_default_root ();
+  g_autofree char *zone_backups = g_strdup_printf ("%s/%s-%04u", root, base, ZONE_ID);
+  guint box[4];
+
+  g_settings_set_boolean (ms_application_get_settings (app), MS_SETTINGS_ZONE_BACKUPS, FALSE);
+  drag_rect (f, 20.5, 20.5, 40.5, 30.5, box);
+  key ("ctrl+s");
+  g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  g_assert_null (ms_zone_window_get_banner (f->window));
+  g_assert_false (g_file_test (zone_backups, G_FILE_TEST_EXISTS));
+}
+
+/* --------------------------------------------------------------- fills --- */
+
+static void
+test_flood_fill (Fixture       *f,
+                 gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  guint bpt = ms_zone_get_file_bytes_per_tile (zone, MS_ZONE_LAYER_CONTROL);
+  const guint8 *control = g_bytes_get_data (f->original[1], NULL);
+  g_autofree gboolean *in = g_new0 (gboolean, SIZE * SIZE);
+  g_autoptr(GArray) queue = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_auto(GStrv) history = NULL;
+  Spot s = spot (f, 150.5, 150.5);
+  guint seed = s.ty * SIZE + s.tx, n = 0, position;
+  guint16 value = control_at (control, bpt, seed);
+
+  /* The 4-connected tiles of the seed's control value, by a BFS over the
+   * file's bytes. */
+  in[seed] = TRUE;
+  g_array_append_val (queue, seed);
+  for (guint head = 0; head < queue->len; head++)
+    {
+      guint t = g_array_index (queue, guint, head), x = t % SIZE, y = t / SIZE;
+      guint next[4];
+      guint k = 0;
+
+      n++;
+      if (x > 0) next[k++] = t - 1;
+      if (x + 1 < SIZE) next[k++] = t + 1;
+      if (y > 0) next[k++] = t - SIZE;
+      if (y + 1 < SIZE) next[k++] = t + SIZE;
+      for (guint j = 0; j < k; j++)
+        if (!in[next[j]] && control_at (control, bpt, next[j]) == value)
+          {
+            in[next[j]] = TRUE;
+            g_array_append_val (queue, next[j]);
+          }
+    }
+  /* Not the whole zone: the demo's flags fence it. */
+  g_assert_cmpuint (n, <, SIZE * SIZE);
+  g_assert_cmpuint (n, >, 1);
+
+  key ("f");
+  g_assert_cmpstr (ms_zone_window_get_tool (f->window), ==, "flood");
+  move_to (f, &s);
+  xdotool ("click", "1", NULL);
+  run_for (300);
+  for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
+    {
+      guint16 c = control_at (control, bpt, t);
+
+      g_assert_cmpuint (ms_zone_get_control (zone, t % SIZE, t / SIZE), ==, in[t] ? c | ANTI : c);
+    }
+  history = ms_zone_window_dup_history (f->window, &position);
+  g_assert_cmpuint (position, ==, 1);
+  {
+    g_autofree char *name = g_strdup_printf ("Flood fill: set AntiPlant (%u tiles)", n);
+
+    g_assert_cmpstr (history[0], ==, name);
+  }
+}
+
+static GtkWidget *
+find_rule_dialog (Fixture *f)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (gtk_window_get_transient_for (w) == GTK_WINDOW (f->window) &&
+          find_named (GTK_WIDGET (w), "rule-apply") != NULL)
+        return GTK_WIDGET (w);
+    }
+  return NULL;
+}
+
+static void
+test_fill_by_rule (Fixture       *f,
+                   gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  guint bpt = ms_zone_get_file_bytes_per_tile (zone, MS_ZONE_LAYER_CONTROL);
+  const guint8 *control = g_bytes_get_data (f->original[1], NULL);
+  const guint8 *plants = g_bytes_get_data (f->original[2], NULL);
+  GtkWidget *dialog;
+  guint n = 0, n_inside = 0, box[4];
+  g_autofree char *count_text = NULL;
+  g_autofree char *inside_text = NULL;
+  g_auto(GStrv) history = NULL;
+  guint position;
+
+  /* A selection first: a rectangle that clears AntiPlant. */
+  set_target (f, 1);
+  drag_rect (f, 100.5, 100.5, 300.5, 250.5, box);
+
+  /* Spawn > 100, counted here over the plants file's bytes. */
+  set_target (f, 0);
+  for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
+    if (plants[7 * t + MS_ZONE_PLANT_SPAWN] > 100)
+      {
+        n++;
+        n_inside += in_box (box, t % SIZE, t / SIZE);
+      }
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (n, <, SIZE * SIZE);
+  g_assert_cmpuint (n_inside, >, 0);
+  g_assert_cmpuint (n_inside, <, n);
+
+  key ("g");
+  dialog = find_rule_dialog (f);
+  g_assert_nonnull (dialog);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_named (dialog, "rule-layer")), MS_ZONE_RULE_SPAWN);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_named (dialog, "rule-comparison")), MS_ZONE_CMP_GT);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_named (dialog, "rule-value")), 100);
+  count_text = g_strdup_printf ("%u tiles will change", n);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_named (dialog, "rule-count"))), ==, count_text);
+  /* Only inside the selection: the preview follows. */
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (find_named (dialog, "rule-inside")), TRUE);
+  inside_text = g_strdup_printf ("%u tiles will change", n_inside);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_named (dialog, "rule-count"))), ==, inside_text);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (find_named (dialog, "rule-inside")), FALSE);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_named (dialog, "rule-count"))), ==, count_text);
+
+  g_signal_emit_by_name (find_named (dialog, "rule-apply"), "clicked");
+  run_for (200);
+  g_assert_null (find_rule_dialog (f));
+  for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
+    {
+      guint16 c = control_at (control, bpt, t);
+      gboolean hit = plants[7 * t + MS_ZONE_PLANT_SPAWN] > 100;
+
+      if (in_box (box, t % SIZE, t / SIZE))
+        c &= (guint16) ~ANTI;
+      g_assert_cmpuint (ms_zone_get_control (zone, t % SIZE, t / SIZE), ==, hit ? c | ANTI : c);
+    }
+  history = ms_zone_window_dup_history (f->window, &position);
+  g_assert_cmpuint (position, ==, 2);
+  {
+    g_autofree char *name = g_strdup_printf ("Fill by rule: set AntiPlant (%u tiles)", n);
+
+    g_assert_cmpstr (history[1], ==, name);
+  }
+}
+
+/* --------------------------------------------------------------- spawn --- */
+
+static void
+test_spawn_and_clear (Fixture       *f,
+                      gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  guint bpt = ms_zone_get_file_bytes_per_tile (zone, MS_ZONE_LAYER_CONTROL);
+  const guint8 *control = g_bytes_get_data (f->original[1], NULL);
+  const guint8 *plants = g_bytes_get_data (f->original[2], NULL);
+  GtkLabel *chance = GTK_LABEL (window_widget (f, "spawn-chance"));
+  GtkSpinButton *value = GTK_SPIN_BUTTON (window_widget (f, "spawn-value"));
+  guint set_box[4], add_box[4], smooth_box[4], clear_box[4];
+  g_autofree char *label = NULL;
+  guint n_flags, bit_counts[16] = { 0 }, best = 0, row;
+  const MsZoneFlagInfo *flags = ms_zone_control_flags (&n_flags);
+
+  /* Set: the picker shows the per-attempt chance, value / 256. */
+  set_target (f, spawn_row (0));
+  gtk_spin_button_set_value (value, 200);
+  run_for (50);
+  label = g_strdup_printf ("%.1f %% chance per attempt", 200 * 100.0 / 256.0);
+  g_assert_cmpstr (gtk_label_get_text (chance), ==, label);
+  g_assert_cmpstr (gtk_label_get_text (chance), ==, "78.1 % chance per attempt");
+  drag_rect (f, 20.5, 20.5, 60.5, 50.5, set_box);
+
+  /* Add 100: clamped at 255. */
+  set_target (f, spawn_row (1));
+  gtk_spin_button_set_value (value, 100);
+  run_for (50);
+  drag_rect (f, 20.5, 80.5, 60.5, 120.5, add_box);
+
+  /* Smooth, far from both. */
+  set_target (f, spawn_row (3));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (value)) && gtk_widget_is_drawable (GTK_WIDGET (value)));
+  drag_rect (f, 200.5, 300.5, 260.5, 340.5, smooth_box);
+
+  for (guint y = 0; y < SIZE; y++)
+    for (guint x = 0; x < SIZE; x++)
+      {
+        gsize t = (gsize) y * SIZE + x;
+        guint orig = plants[7 * t + MS_ZONE_PLANT_SPAWN], expected = orig;
+
+        if (in_box (set_box, x, y))
+          expected = 200;
+        else if (in_box (add_box, x, y))
+          expected = MIN (orig + 100, 255);
+        else if (in_box (smooth_box, x, y))
+          {
+            guint sum = 0, n = 0;
+
+            /* The mean of the 3x3 neighbourhood in the zone, of the values
+             * before the step, rounded half up. */
+            for (int dy = -1; dy <= 1; dy++)
+              for (int dx = -1; dx <= 1; dx++)
+                {
+                  int nx = (int) x + dx, ny = (int) y + dy;
+
+                  if (nx < 0 || ny < 0 || nx >= SIZE || ny >= SIZE)
+                    continue;
+                  sum += plants[7 * ((gsize) ny * SIZE + nx) + MS_ZONE_PLANT_SPAWN];
+                  n++;
+                }
+            expected = (guint) floor ((double) sum / n + 0.5);
+          }
+        if (ms_zone_get_spawn (zone, x, y) != expected)
+          g_error ("spawn at x %u, y %u: %u, expected %u", x, y, ms_zone_get_spawn (zone, x, y), expected);
+      }
+
+  /* Clearing: the flag most common in a rectangle across the demo's flag
+   * regions, cleared there and nowhere else. */
+  clear_box[0] = 0;
+  for (guint y = 0; y < SIZE; y++)
+    for (guint x = 0; x < SIZE; x++)
+      {
+        guint16 c = control_at (control, bpt, (gsize) y * SIZE + x);
+
+        for (guint b = 0; b < 16; b++)
+          bit_counts[b] += (c >> b) & 1;
+      }
+  for (guint b = 1; b < 16; b++)
+    if (bit_counts[b] > bit_counts[best])
+      best = b;
+  g_assert_cmpuint (bit_counts[best], >, 0);
+  for (row = 0; row < n_flags && flags[row].bit != (1u << best); row++)
+    ;
+  g_assert_cmpuint (row, <, n_flags);
+  set_target (f, 2 * row + 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (ms_zone_window_get_view (f->window)), "zone-view.zoom-fit",
+                                             NULL));
+  settle (f->window);
+  drag_rect (f, 0.5, 0.5, SIZE - 0.5, SIZE - 0.5, clear_box);
+  g_assert_cmpuint (clear_box[2] - clear_box[0], ==, SIZE);
+  for (guint y = 0; y < SIZE; y++)
+    for (guint x = 0; x < SIZE; x++)
+      {
+        guint16 c = control_at (control, bpt, (gsize) y * SIZE + x);
+
+        g_assert_cmpuint (ms_zone_get_control (zone, x, y), ==,
+                          in_box (clear_box, x, y) ? (guint16) (c & ~(1u << best)) : c);
+      }
+}
+
+static void
+test_ctrl_scroll_brush_size (Fixture       *f,
+                             gconstpointer  data)
+{
+  Spot s = spot (f, 200.5, 200.5);
+  double zoom = ms_viewport_get_zoom (ms_zone_view_get_viewport (ms_zone_window_get_view (f->window)));
+
+  key ("b");
+  ms_zone_window_set_brush_size (f->window, 10);
+  move_to (f, &s);
+  xdotool ("keydown", "ctrl", NULL);
+  xdotool ("click", "4", NULL);
+  xdotool ("keyup", "ctrl", NULL);
+  run_for (200);
+  g_assert_cmpuint (ms_zone_window_get_brush_size (f->window), ==, 12);   /* ceil (10 * 1.2) */
+  xdotool ("keydown", "ctrl", NULL);
+  xdotool ("click", "5", NULL);
+  xdotool ("keyup", "ctrl", NULL);
+  run_for (200);
+  g_assert_cmpuint (ms_zone_window_get_brush_size (f->window), ==, 10);   /* floor (12 / 1.2) */
+  /* The wheel with Ctrl sized the brush and did not zoom. */
+  g_assert_cmpfloat (ms_viewport_get_zoom (ms_zone_view_get_viewport (ms_zone_window_get_view (f->window))), ==,
+                     zoom);
+}
+
+/* ---------------------------------------------------------------- dirty --- */
+
+static gboolean
+title_dirty (Fixture *f)
+{
+  return g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (f->window)), "• ");
+}
+
+static void
+test_dirty_follows_history (Fixture       *f,
+                            gconstpointer  data)
+{
+  guint box[4];
+
+  drag_rect (f, 20.5, 20.5, 40.5, 30.5, box);
+  g_assert_true (title_dirty (f));
+  key ("ctrl+z");
+  g_assert_false (title_dirty (f));
+  g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  key ("ctrl+shift+z");
+  g_assert_true (title_dirty (f));
+  key ("ctrl+s");
+  g_assert_false (title_dirty (f));
+
+  /* A step past the save, undone: back at the saved state, clean. */
+  drag_rect (f, 20.5, 60.5, 40.5, 70.5, box);
+  g_assert_true (title_dirty (f));
+  key ("ctrl+z");
+  g_assert_false (title_dirty (f));
+  /* Undone past the save: the files hold the step, so it is dirty again. */
+  key ("ctrl+z");
+  g_assert_true (title_dirty (f));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -607,6 +1466,16 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/zone-window/gl-uploads-only-touched", Fixture, NULL, fixture_set_up,
               test_gl_uploads_only_touched, fixture_tear_down);
+  g_test_add ("/zone-window/overlays", Fixture, NULL, fixture_set_up, test_overlays, fixture_tear_down);
+  g_test_add ("/zone-window/primary-menu", Fixture, NULL, fixture_set_up, test_primary_menu, fixture_tear_down);
+  g_test_add ("/zone-window/masks", Fixture, NULL, fixture_set_up, test_masks, fixture_tear_down);
+  g_test_add ("/zone-window/backups", Fixture, NULL, fixture_set_up, test_backups, fixture_tear_down);
+  g_test_add ("/zone-window/backups-off", Fixture, NULL, fixture_set_up, test_backups_off, fixture_tear_down);
+  g_test_add ("/zone-window/flood-fill", Fixture, NULL, fixture_set_up, test_flood_fill, fixture_tear_down);
+  g_test_add ("/zone-window/fill-by-rule", Fixture, NULL, fixture_set_up, test_fill_by_rule, fixture_tear_down);
+  g_test_add ("/zone-window/spawn-and-clear", Fixture, NULL, fixture_set_up, test_spawn_and_clear, fixture_tear_down);
+  g_test_add ("/zone-window/ctrl-scroll-brush-size", Fixture, NULL, fixture_set_up, test_ctrl_scroll_brush_size, fixture_tear_down);
+  g_test_add ("/zone-window/dirty-follows-history", Fixture, NULL, fixture_set_up, test_dirty_follows_history, fixture_tear_down);
   status = g_test_run ();
   g_object_unref (app);
   return status;
