@@ -32,6 +32,40 @@ new_window (MsApplication *self)
   return ms_window_new (self);
 }
 
+static void present_zone_error (GtkApplication *app,
+                                const GError   *error);
+
+static void
+on_recover (MsRecoveryDialog *dialog,
+            const char       *journal,
+            const char       *dir,
+            guint             zone_id,
+            gpointer          user_data)
+{
+  GtkApplication *app = user_data;
+  g_autoptr(GError) error = NULL;
+  MsZoneWindow *window = ms_zone_window_new (app);
+
+  if (!ms_zone_window_open_recovered (window, dir, zone_id, journal, &error))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      present_zone_error (app, error);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* The unsaved zone edits a crash left behind, offered once per run. */
+static void
+offer_recovery (GtkApplication *app,
+                GtkWindow      *parent)
+{
+  MsRecoveryDialog *dialog = ms_recovery_dialog_offer (app, parent);
+
+  if (dialog != NULL)
+    g_signal_connect_object (dialog, "recover", G_CALLBACK (on_recover), app, 0);
+}
+
 static void
 ms_application_activate (GApplication *app)
 {
@@ -41,10 +75,7 @@ ms_application_activate (GApplication *app)
   ms_window_open_demo (window);
   gtk_window_present (GTK_WINDOW (window));
 
-  /* zsafe: offer the unsaved zone edits a crash left behind (once per run).
-   * Integrator: connect its "recover" to open the zone window and apply the
-   * journal (see ms-recovery-dialog.h). */
-  ms_recovery_dialog_offer (GTK_APPLICATION (app), GTK_WINDOW (window));
+  offer_recovery (GTK_APPLICATION (app), GTK_WINDOW (window));
 }
 
 /* A zone window shows what failed to open in place of an empty view. */

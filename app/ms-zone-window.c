@@ -13,13 +13,16 @@
 #include <errno.h>
 #include <math.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "ms-application.h"
 #include "ms-demo-zone.h"
 #include "ms-save.h"
 #include "ms-settings.h"
 #include "ms-zone-backup.h"
+#include "ms-zone-autosave.h"
 #include "ms-zone-edit.h"
+#include "ms-zone-journal.h"
 #include "ms-zone-mask.h"
 #include "ms-zone-overlays-panel.h"
 #include "ms-zone-window.h"
@@ -47,6 +50,8 @@ struct _MsZoneWindow
   GtkLabel        *banner_label;
   GtkWidget       *reload_button;
   GtkWidget       *overwrite_button;
+  GtkWidget       *recover_button;
+  GtkWidget       *discard_journal_button;
   GtkDropDown     *target_dropdown;
   GtkWidget       *value_box;
   GtkSpinButton   *value_spin;
@@ -65,6 +70,12 @@ struct _MsZoneWindow
   gboolean         conflict;
   gboolean         close_confirmed;
   GtkWidget       *close_dialog;
+
+  /* Unsaved edits go to a journal (crash recovery).  A journal found when
+   * the zone opens waits in pending_journal until the user recovers or
+   * discards it; only then does autosave start, since it would replace it. */
+  MsZoneAutosave  *autosave;
+  char            *pending_journal;
 
   /* The stroke or shape under way, in tiles (row-major). */
   gboolean         painting;
@@ -124,6 +135,8 @@ show_banner (MsZoneWindow *self,
   gtk_label_set_text (self->banner_label, message);
   gtk_widget_set_visible (self->reload_button, conflict);
   gtk_widget_set_visible (self->overwrite_button, conflict);
+  gtk_widget_set_visible (self->recover_button, FALSE);
+  gtk_widget_set_visible (self->discard_journal_button, FALSE);
   gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
   update_state (self);
 }
@@ -580,6 +593,86 @@ on_zone_changed (MsZoneWindow *self)
   update_hover (self);
 }
 
+/* ------------------------------------------------------------ journal --- */
+
+static void
+on_autosave_error (MsZoneWindow *self)
+{
+  const GError *error = ms_zone_autosave_get_error (self->autosave);
+
+  if (error != NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Unsaved edits cannot be kept for crash recovery: %s"),
+                                                  error->message);
+      show_banner (self, message, FALSE);
+    }
+}
+
+static void
+start_autosave (MsZoneWindow *self)
+{
+  g_clear_pointer (&self->pending_journal, g_free);
+  if (self->autosave != NULL)
+    g_signal_handlers_disconnect_by_data (self->autosave, self);
+  g_clear_object (&self->autosave);
+  self->autosave = ms_zone_autosave_new (self->zone, NULL);
+  g_signal_connect_object (self->autosave, "notify::error", G_CALLBACK (on_autosave_error), self,
+                           G_CONNECT_SWAPPED);
+}
+
+/* Re-applies @path's edits to the open zone as one undo step. */
+static gboolean
+recover_journal (MsZoneWindow  *self,
+                 const char    *path,
+                 GError       **error)
+{
+  g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (path, error);
+
+  if (info == NULL || !ms_zone_journal_apply (self->zone, path, error))
+    return FALSE;
+  record_named_step (self, _("Recovered"), _("unsaved edits of an earlier session"), info->n_tiles);
+  return TRUE;
+}
+
+/* A zone whose journal outlived its window (a crash, a killed session):
+ * say so before anything replaces it. */
+static void
+offer_pending_journal (MsZoneWindow *self,
+                       const char   *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (path, &error);
+  g_autofree char *message = NULL;
+
+  if (info == NULL)
+    {
+      message = g_strdup_printf (_("Unsaved edits of an earlier session cannot be read: %s"), error->message);
+    }
+  else
+    {
+      g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (info->time_us / G_USEC_PER_SEC);
+      g_autofree char *time = g_date_time_format (when, "%c");
+
+      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "This zone has unsaved edits from %s (%u tile).",
+                                              "This zone has unsaved edits from %s (%u tiles).",
+                                              (gulong) info->n_tiles),
+                                 time, (guint) info->n_tiles);
+      if (info->changed_on_disk)
+        {
+          g_autofree char *more = g_strconcat (message, " ",
+                                               _("The layer files changed since: recovering mixes their new contents with the old edits."),
+                                               NULL);
+          g_free (message);
+          message = g_steal_pointer (&more);
+        }
+    }
+  self->pending_journal = g_strdup (path);
+  show_banner (self, message, FALSE);
+  gtk_widget_set_visible (self->recover_button, info != NULL);
+  gtk_widget_set_visible (self->discard_journal_button, TRUE);
+}
+
 static void
 set_zone (MsZoneWindow *self,
           MsZone       *zone,
@@ -603,6 +696,19 @@ set_zone (MsZoneWindow *self,
   ms_zone_view_set_zone (self->view, zone);
   hide_banner (self);
   update_hover (self);
+
+  {
+    g_autofree char *journal = ms_zone_journal_default_path (zone);
+
+    g_clear_pointer (&self->pending_journal, g_free);
+    if (self->autosave != NULL)
+      g_signal_handlers_disconnect_by_data (self->autosave, self);
+    g_clear_object (&self->autosave);
+    if (g_file_test (journal, G_FILE_TEST_EXISTS))
+      offer_pending_journal (self, journal);
+    else
+      start_autosave (self);
+  }
 }
 
 /* ---------------------------------------------------------------- hover --- */
@@ -1521,11 +1627,44 @@ ms_zone_window_open (MsZoneWindow *self,
   return TRUE;
 }
 
+/**
+ * ms_zone_window_open_recovered:
+ * @journal: an unsaved-edit journal of this zone (ms-zone-journal.h)
+ *
+ * Opens the zone and puts the journal's edits back as one undo step; the
+ * zone is then unsaved, and journalled again at its default path.
+ */
+gboolean
+ms_zone_window_open_recovered (MsZoneWindow  *self,
+                               const char    *dir,
+                               guint          zone_id,
+                               const char    *journal,
+                               GError       **error)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
+  g_return_val_if_fail (journal != NULL, FALSE);
+
+  if (!ms_zone_window_open (self, dir, zone_id, error))
+    return FALSE;
+  if (!recover_journal (self, journal, error))
+    return FALSE;
+  hide_banner (self);
+  start_autosave (self);
+  return TRUE;
+}
+
 static void
 reload (MsZoneWindow *self)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_strdup (self->dir);
+
+  /* The edits are thrown away on purpose: so is their journal. */
+  if (self->autosave != NULL && !ms_zone_autosave_discard (self->autosave, &error))
+    {
+      show_banner (self, error->message, FALSE);
+      return;
+    }
 
   if (!ms_zone_window_open (self, dir, self->zone_id, &error))
     show_banner (self, error->message, FALSE);
@@ -1547,6 +1686,8 @@ on_close_response (GtkDialog    *dialog,
     }
   else if (response != GTK_RESPONSE_REJECT)
     return;
+  else if (self->autosave != NULL)
+    ms_zone_autosave_discard (self->autosave, NULL);
   self->close_confirmed = TRUE;
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -1622,6 +1763,31 @@ zone_action (GtkWidget  *widget,
     }
   else if (g_str_equal (name, "reload"))
     reload (self);
+  else if (g_str_equal (name, "recover") && self->pending_journal != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!recover_journal (self, self->pending_journal, &error))
+        {
+          show_banner (self, error->message, FALSE);
+          return;
+        }
+      hide_banner (self);
+      start_autosave (self);   /* journals the recovered edits at once */
+    }
+  else if (g_str_equal (name, "discard-journal") && self->pending_journal != NULL)
+    {
+      if (g_unlink (self->pending_journal) != 0 && errno != ENOENT)
+        {
+          int saved_errno = errno;
+          g_autofree char *message = g_strdup_printf (_("Could not delete %s: %s"), self->pending_journal,
+                                                      g_strerror (saved_errno));
+          show_banner (self, message, FALSE);
+          return;
+        }
+      hide_banner (self);
+      start_autosave (self);
+    }
   else if (g_str_equal (name, "brush-size"))
     {
       guint size = ms_zone_window_get_brush_size (self);
@@ -1707,6 +1873,12 @@ ms_zone_window_dispose (GObject *object)
     gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->rule_dialog)));
   if (self->zone != NULL)
     g_signal_handlers_disconnect_by_data (self->zone, self);
+  /* Disposing the autosave writes what it had pending: a window closed
+   * without asking (the session ends) leaves its edits recoverable. */
+  if (self->autosave != NULL)
+    g_signal_handlers_disconnect_by_data (self->autosave, self);
+  g_clear_object (&self->autosave);
+  g_clear_pointer (&self->pending_journal, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_ZONE_WINDOW);
   self->view = NULL;
   g_clear_object (&self->zone);
@@ -1770,6 +1942,8 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_label);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, reload_button);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, overwrite_button);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, recover_button);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, discard_journal_button);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, target_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, value_box);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, value_spin);
@@ -1787,6 +1961,8 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "zone.save", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.overwrite", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.reload", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.recover", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.discard-journal", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.dismiss-banner", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.brush-size", "i", zone_action);
   gtk_widget_class_install_action (widget_class, "zone.close-polygon", NULL, zone_action);

@@ -22,6 +22,13 @@ gboolean      ms_zone_window_open            (MsZoneWindow   *self,
                                               guint           zone_id,
                                               GError        **error);
 /* A "{layer}.{id:0000}.bin" file opens the whole zone of its folder. */
+/* Opens the zone and puts an unsaved-edit journal's edits back as one undo
+ * step (crash recovery). */
+gboolean      ms_zone_window_open_recovered (MsZoneWindow *self,
+                                             const char   *dir,
+                                             guint         zone_id,
+                                             const char   *journal,
+                                             GError      **error);
 gboolean      ms_zone_window_open_file       (MsZoneWindow   *self,
                                               GFile          *file,
                                               GError        **error);

@@ -23,6 +23,7 @@
 #include "ms-zone-renderer.h"
 #include "ms-test-util.h"
 #include "ms-zone-edit.h"
+#include "ms-zone-journal.h"
 #include "ms-zone-window.h"
 
 #define ZONE_ID   42
@@ -1444,12 +1445,157 @@ test_dirty_follows_history (Fixture       *f,
   g_assert_true (title_dirty (f));
 }
 
+static gboolean
+file_exists (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+/* The control value the window should show after setting AntiPlant on @box
+ * over the file's original bytes. */
+static guint16
+expected_control (Fixture *f, const guint box[4], guint x, guint y)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  guint bpt = ms_zone_get_file_bytes_per_tile (zone, MS_ZONE_LAYER_CONTROL);
+  guint16 c = control_at (g_bytes_get_data (f->original[1], NULL), bpt, (gsize) y * SIZE + x);
+
+  return in_box (box, x, y) ? c | ANTI : c;
+}
+
+static void
+assert_zone_shows (Fixture *f, const guint box[4], gboolean edited)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  static const guint none[4] = { 0, 0, 0, 0 };
+
+  for (guint y = 0; y < SIZE; y++)
+    for (guint x = 0; x < SIZE; x++)
+      g_assert_cmpuint (ms_zone_get_control (zone, x, y), ==,
+                        expected_control (f, edited ? box : none, x, y));
+}
+
+/* A window that goes away without saving (a crash, a killed session)
+ * leaves its edits in a journal; opening the zone again offers them. */
+static MsZoneWindow *
+reopen (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (app));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  g_assert_true (ms_zone_window_open (window, f->dir, ZONE_ID, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+  return window;
+}
+
+static void
+test_journal_recover (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *journal = ms_zone_journal_default_path (ms_zone_window_get_zone (f->window));
+  g_auto(GStrv) history = NULL;
+  guint box[4], position;
+
+  g_assert_true (g_str_has_prefix (journal, g_get_user_state_dir ()));
+  g_assert_false (file_exists (journal));
+  drag_rect (f, 20.5, 20.5, 40.5, 30.5, box);
+  iterate_until (file_exists, journal, "the journal of the unsaved edit");
+
+  /* Gone without asking: the journal stays. */
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_assert_true (file_exists (journal));
+  f->window = reopen (f);
+
+  /* Offered, not applied: the zone shows the files until Recover. */
+  g_assert_nonnull (ms_zone_window_get_banner (f->window));
+  g_assert_nonnull (strstr (ms_zone_window_get_banner (f->window), "unsaved edits"));
+  assert_zone_shows (f, box, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.recover", NULL));
+  assert_zone_shows (f, box, TRUE);
+  g_assert_true (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  history = ms_zone_window_dup_history (f->window, &position);
+  g_assert_cmpuint (position, ==, 1);
+  g_assert_true (g_str_has_prefix (history[0], "Recovered"));
+  {
+    g_autofree char *count = g_strdup_printf ("(%u tiles)", (box[2] - box[0]) * (box[3] - box[1]));
+
+    g_assert_nonnull (strstr (history[0], count));
+  }
+
+  /* One step: undo shows the files again, redo the edits. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.undo", NULL));
+  assert_zone_shows (f, box, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.redo", NULL));
+
+  /* Saving writes them and the journal goes. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  g_assert_false (file_exists (journal));
+  {
+    g_autoptr(GBytes) saved = read_layer (f, 1);
+    MsZone *zone = ms_zone_window_get_zone (f->window);
+    guint bpt = ms_zone_get_file_bytes_per_tile (zone, MS_ZONE_LAYER_CONTROL);
+
+    for (guint y = 0; y < SIZE; y++)
+      for (guint x = 0; x < SIZE; x++)
+        g_assert_cmpuint (control_at (g_bytes_get_data (saved, NULL), bpt, (gsize) y * SIZE + x), ==,
+                          expected_control (f, box, x, y));
+  }
+}
+
+static void
+test_journal_discard (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *journal = ms_zone_journal_default_path (ms_zone_window_get_zone (f->window));
+  g_autofree char *copy = g_build_filename (f->dir, "kept.journal", NULL);
+  g_autoptr(GError) error = NULL;
+  MsZoneWindow *other;
+  guint box[4];
+
+  drag_rect (f, 50.5, 50.5, 60.5, 55.5, box);
+  iterate_until (file_exists, journal, "the journal of the unsaved edit");
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  f->window = reopen (f);
+
+  /* Kept aside for the recovery dialog's path below. */
+  {
+    g_autofree char *contents = NULL;
+    gsize length;
+
+    g_assert_true (g_file_get_contents (journal, &contents, &length, NULL));
+    g_assert_true (g_file_set_contents (copy, contents, (gssize) length, NULL));
+  }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.discard-journal", NULL));
+  g_assert_false (file_exists (journal));
+  g_assert_null (ms_zone_window_get_banner (f->window));
+  assert_zone_shows (f, box, FALSE);
+  g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+
+  /* The recovery dialog's path: open and apply in one go. */
+  other = ms_zone_window_new (GTK_APPLICATION (app));
+  g_assert_true (ms_zone_window_open_recovered (other, f->dir, ZONE_ID, copy, &error));
+  g_assert_no_error (error);
+  for (guint y = 0; y < SIZE; y++)
+    for (guint x = 0; x < SIZE; x++)
+      g_assert_cmpuint (ms_zone_get_control (ms_zone_window_get_zone (other), x, y), ==,
+                        expected_control (f, box, x, y));
+  g_assert_true (ms_zone_is_dirty (ms_zone_window_get_zone (other)));
+  gtk_window_destroy (GTK_WINDOW (other));
+}
+
 int
 main (int argc, char **argv)
 {
   g_autoptr(GError) error = NULL;
+  /* Unsaved-edit journals go under the state folder: a private one. */
+  g_autofree char *state = ms_test_make_tmpdir ();
   int status;
 
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   app = ms_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
@@ -1476,7 +1622,12 @@ main (int argc, char **argv)
   g_test_add ("/zone-window/spawn-and-clear", Fixture, NULL, fixture_set_up, test_spawn_and_clear, fixture_tear_down);
   g_test_add ("/zone-window/ctrl-scroll-brush-size", Fixture, NULL, fixture_set_up, test_ctrl_scroll_brush_size, fixture_tear_down);
   g_test_add ("/zone-window/dirty-follows-history", Fixture, NULL, fixture_set_up, test_dirty_follows_history, fixture_tear_down);
+  g_test_add ("/zone-window/journal-recover", Fixture, NULL, fixture_set_up, test_journal_recover,
+              fixture_tear_down);
+  g_test_add ("/zone-window/journal-discard", Fixture, NULL, fixture_set_up, test_journal_discard,
+              fixture_tear_down);
   status = g_test_run ();
   g_object_unref (app);
+  ms_test_remove_tree (state);
   return status;
 }
