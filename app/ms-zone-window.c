@@ -21,6 +21,7 @@
 #include "ms-settings.h"
 #include "ms-zone-backup.h"
 #include "ms-zone-autosave.h"
+#include "ms-zone-directory.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-journal.h"
 #include "ms-zone-mask.h"
@@ -2088,26 +2089,6 @@ ms_zone_window_new (GtkApplication *app)
 }
 
 gboolean
-ms_zone_window_parse_layer_filename (const char *basename,
-                                     guint      *zone_id)
-{
-  g_auto(GStrv) parts = NULL;
-  MsZoneLayer layer;
-  guint64 id;
-
-  g_return_val_if_fail (basename != NULL, FALSE);
-
-  parts = g_strsplit (basename, ".", -1);
-  if (g_strv_length (parts) != 3 || !g_str_equal (parts[2], "bin") || strlen (parts[1]) < 4 ||
-      !ms_zone_layer_from_name (parts[0], &layer) ||
-      !g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXUINT, &id, NULL))
-    return FALSE;
-  if (zone_id != NULL)
-    *zone_id = (guint) id;
-  return TRUE;
-}
-
-gboolean
 ms_zone_window_open_file (MsZoneWindow *self,
                           GFile        *file,
                           GError      **error)
@@ -2115,11 +2096,12 @@ ms_zone_window_open_file (MsZoneWindow *self,
   g_autofree char *base = g_file_get_basename (file);
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *dir = NULL;
+  MsZoneLayer layer;
   guint id;
 
   g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
 
-  if (path == NULL || !ms_zone_window_parse_layer_filename (base, &id))
+  if (path == NULL || !ms_zone_parse_layer_filename (base, &layer, &id))
     {
       g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND,
                    _("%s is not a zone layer file ({layer}.{id:0000}.bin)"), base);

@@ -21,14 +21,14 @@ gboolean      ms_zone_window_open            (MsZoneWindow   *self,
                                               const char     *dir,
                                               guint           zone_id,
                                               GError        **error);
-/* A "{layer}.{id:0000}.bin" file opens the whole zone of its folder. */
 /* Opens the zone and puts an unsaved-edit journal's edits back as one undo
  * step (crash recovery). */
-gboolean      ms_zone_window_open_recovered (MsZoneWindow *self,
-                                             const char   *dir,
-                                             guint         zone_id,
-                                             const char   *journal,
-                                             GError      **error);
+gboolean      ms_zone_window_open_recovered  (MsZoneWindow   *self,
+                                              const char     *dir,
+                                              guint           zone_id,
+                                              const char     *journal,
+                                              GError        **error);
+/* A "{layer}.{id:0000}.bin" file opens the whole zone of its folder. */
 gboolean      ms_zone_window_open_file       (MsZoneWindow   *self,
                                               GFile          *file,
                                               GError        **error);
@@ -36,10 +36,6 @@ gboolean      ms_zone_window_open_file       (MsZoneWindow   *self,
  * and opens it there, so that saving works. */
 gboolean      ms_zone_window_open_demo       (MsZoneWindow   *self,
                                               GError        **error);
-/* The zone id a "{layer}.{id:0000}.bin" name gives, if it is one. */
-gboolean      ms_zone_window_parse_layer_filename (const char *basename,
-                                                   guint      *zone_id);
-
 MsZone       *ms_zone_window_get_zone        (MsZoneWindow   *self);
 MsZoneView   *ms_zone_window_get_view        (MsZoneWindow   *self);
 /* "brush", "rect", "polygon" or "flood". */
