@@ -84,6 +84,8 @@ struct _MsZoneWindow
   gboolean         dragging_rect;
   double           rect_x, rect_y, rect_x1, rect_y1;
   GArray          *polygon;         /* double pairs */
+  gboolean         lasso_pressed;   /* the polygon tool's button is down */
+  gboolean         lassoing;        /* ... and dragged: a freehand lasso */
   GArray          *selection;       /* MsZoneSpan: the last rectangle or polygon */
 
   GPtrArray       *history;         /* char*: step names */
@@ -915,9 +917,13 @@ cancel_shapes (MsZoneWindow *self)
 {
   self->dragging_rect = FALSE;
   g_array_set_size (self->polygon, 0);
+  self->lasso_pressed = FALSE;
+  self->lassoing = FALSE;
+  /* Every tool shows where it acts: the brush its footprint, the others
+   * the tile they start from. */
   ms_zone_view_set_outline (self->view,
                             g_str_equal (self->tool, "brush") ? MS_ZONE_VIEW_OUTLINE_BRUSH
-                                                              : MS_ZONE_VIEW_OUTLINE_NONE, NULL, 0);
+                                                              : MS_ZONE_VIEW_OUTLINE_TILE, NULL, 0);
 }
 
 static void
@@ -985,6 +991,8 @@ on_tile_pressed (MsZoneView   *view,
           close_polygon (self);
           return;
         }
+      self->lasso_pressed = TRUE;
+      self->lassoing = FALSE;
       if (n >= 2 && g_array_index (self->polygon, double, n - 2) == x &&
           g_array_index (self->polygon, double, n - 1) == y)
         return;
@@ -1030,6 +1038,24 @@ on_tile_motion (MsZoneView   *view,
       self->rect_y1 = y;
       update_rect_outline (self);
     }
+  else if (self->lasso_pressed && self->polygon->len >= 2)
+    {
+      /* Dragged with the button down: a lasso, a vertex a tile apart. */
+      guint n = self->polygon->len;
+      double lx = g_array_index (self->polygon, double, n - 2);
+      double ly = g_array_index (self->polygon, double, n - 1);
+
+      if (hypot (x - lx, y - ly) >= 1.0)
+        {
+          double p[2] = { x, y };
+
+          self->lassoing = TRUE;
+          g_array_append_vals (self->polygon, p, 2);
+        }
+    }
+  if (g_str_equal (self->tool, "polygon") && self->polygon->len > 0)
+    ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_POLYGON,
+                              (const double *) self->polygon->data, self->polygon->len / 2);
 }
 
 static void
@@ -1058,6 +1084,16 @@ on_tile_released (MsZoneView   *view,
       cancel_shapes (self);
       set_selection (self, region);
       apply_shape (self, region, _("Rectangle"));
+    }
+  else if (self->lasso_pressed)
+    {
+      /* A lasso closes when the button comes up; a click adds a corner. */
+      gboolean lasso = self->lassoing;
+
+      self->lasso_pressed = FALSE;
+      self->lassoing = FALSE;
+      if (lasso)
+        close_polygon (self);
     }
 }
 
@@ -1857,6 +1893,14 @@ on_application_changed (MsZoneWindow *self)
     return;
   load_style (self, &style);
   set_overlays_style (self, &style);
+
+  /* The backup choice as a check item of the menu, stored in the key. */
+  if (g_action_map_lookup_action (G_ACTION_MAP (self), MS_SETTINGS_ZONE_BACKUPS) == NULL)
+    {
+      g_autoptr(GAction) backups = g_settings_create_action (get_settings (self), MS_SETTINGS_ZONE_BACKUPS);
+
+      g_action_map_add_action (G_ACTION_MAP (self), backups);
+    }
 }
 
 static void
@@ -1872,6 +1916,8 @@ ms_zone_window_dispose (GObject *object)
 
   if (self->rule_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->rule_dialog)));
+  /* The settings action follows its key: drop it before the window goes. */
+  g_action_map_remove_action (G_ACTION_MAP (self), MS_SETTINGS_ZONE_BACKUPS);
   if (self->zone != NULL)
     g_signal_handlers_disconnect_by_data (self->zone, self);
   /* Disposing the autosave writes what it had pending: a window closed
@@ -2033,6 +2079,7 @@ ms_zone_window_init (MsZoneWindow *self)
   update_value_label (self);
   on_brush_changed (self);
   ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_BRUSH, NULL, 0);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->view), "crosshair");
   update_state (self);
 }
 

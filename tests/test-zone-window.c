@@ -206,6 +206,7 @@ typedef struct
 {
   char   sx[16], sy[16];
   guint  tx, ty;
+  double mx, my;   /* the tile point the view reports for that pixel */
 } Spot;
 
 static Spot
@@ -226,6 +227,8 @@ spot (Fixture *f,
   ms_viewport_screen_to_map (vp, px - f->origin_x, py - f->origin_y, &mx, &my);
   s.tx = (guint) floor (mx);
   s.ty = (guint) floor (my);
+  s.mx = mx;
+  s.my = my;
   return s;
 }
 
@@ -885,7 +888,7 @@ test_primary_menu (Fixture       *f,
   GtkWidget *button = find_type (titlebar, GTK_TYPE_MENU_BUTTON);
   g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
   const char *expected[] = { "app.open-zone-folder", "app.open-demo-zone", "zone.export-mask",
-                             "zone.import-mask", "win.show-help-overlay", "app.about" };
+                             "zone.import-mask", "win.zone-backups", "win.show-help-overlay", "app.about" };
 
   g_assert_nonnull (button);
   g_assert_cmpstr (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (button)), ==, "open-menu-symbolic");
@@ -1129,7 +1132,10 @@ test_backups_off (Fixture       *f,
   g_autofree char *zone_backups = g_strdup_printf ("%s/%s-%04u", root, base, ZONE_ID);
   guint box[4];
 
-  g_settings_set_boolean (ms_application_get_settings (app), MS_SETTINGS_ZONE_BACKUPS, FALSE);
+  /* Off through the menu's check item, which is the key. */
+  g_assert_true (g_settings_get_boolean (ms_application_get_settings (app), MS_SETTINGS_ZONE_BACKUPS));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.zone-backups", NULL));
+  g_assert_false (g_settings_get_boolean (ms_application_get_settings (app), MS_SETTINGS_ZONE_BACKUPS));
   drag_rect (f, 20.5, 20.5, 40.5, 30.5, box);
   key ("ctrl+s");
   g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
@@ -1587,6 +1593,61 @@ test_journal_discard (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (other));
 }
 
+/* Even-odd, at the tile's centre: the rule of ms_zone_region_new_polygon,
+ * written again here. */
+static gboolean
+centre_in_polygon (const Spot *v, guint n, guint x, guint y)
+{
+  double px = x + 0.5, py = y + 0.5;
+  gboolean inside = FALSE;
+
+  for (guint i = 0, j = n - 1; i < n; j = i++)
+    if ((v[i].my > py) != (v[j].my > py) &&
+        px < (v[j].mx - v[i].mx) * (py - v[i].my) / (v[j].my - v[i].my) + v[i].mx)
+      inside = !inside;
+  return inside;
+}
+
+/* The polygon tool dragged: a freehand lasso, a corner wherever the pointer
+ * went, closed when the button comes up. */
+static void
+test_lasso (Fixture       *f,
+            gconstpointer  data)
+{
+  Spot v[5] = { spot (f, 100.5, 100.5), spot (f, 160.5, 104.5), spot (f, 170.5, 150.5),
+                spot (f, 130.5, 170.5), spot (f, 96.5, 140.5) };
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  guint bpt = ms_zone_get_file_bytes_per_tile (zone, MS_ZONE_LAYER_CONTROL);
+  const guint8 *control = g_bytes_get_data (f->original[1], NULL);
+  g_auto(GStrv) history = NULL;
+  g_autofree char *count = NULL;
+  guint position, n_inside = 0;
+
+  key ("p");
+  move_to (f, &v[0]);
+  xdotool ("mousedown", "1", NULL);
+  run_for (100);
+  for (guint i = 1; i < G_N_ELEMENTS (v); i++)
+    move_to (f, &v[i]);
+  xdotool ("mouseup", "1", NULL);
+  run_for (300);
+
+  history = ms_zone_window_dup_history (f->window, &position);
+  g_assert_cmpuint (position, ==, 1);
+  for (guint y = 0; y < SIZE; y++)
+    for (guint x = 0; x < SIZE; x++)
+      {
+        guint16 was = control_at (control, bpt, (gsize) y * SIZE + x);
+        gboolean inside = centre_in_polygon (v, G_N_ELEMENTS (v), x, y);
+
+        n_inside += inside;
+        g_assert_cmpuint (ms_zone_get_control (zone, x, y), ==, inside ? was | ANTI : was);
+      }
+  g_assert_cmpuint (n_inside, >, 2000);
+  count = g_strdup_printf ("Polygon: set AntiPlant (%u tiles)", n_inside);
+  g_assert_cmpstr (history[0], ==, count);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1622,6 +1683,7 @@ main (int argc, char **argv)
   g_test_add ("/zone-window/spawn-and-clear", Fixture, NULL, fixture_set_up, test_spawn_and_clear, fixture_tear_down);
   g_test_add ("/zone-window/ctrl-scroll-brush-size", Fixture, NULL, fixture_set_up, test_ctrl_scroll_brush_size, fixture_tear_down);
   g_test_add ("/zone-window/dirty-follows-history", Fixture, NULL, fixture_set_up, test_dirty_follows_history, fixture_tear_down);
+  g_test_add ("/zone-window/lasso", Fixture, NULL, fixture_set_up, test_lasso, fixture_tear_down);
   g_test_add ("/zone-window/journal-recover", Fixture, NULL, fixture_set_up, test_journal_recover,
               fixture_tear_down);
   g_test_add ("/zone-window/journal-discard", Fixture, NULL, fixture_set_up, test_journal_discard,

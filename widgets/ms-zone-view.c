@@ -552,6 +552,27 @@ draw_outline (MsZoneView *self,
           cairo_arc (cr, p[2 * i], p[2 * i + 1], 3.0 / zoom, 0, 2 * G_PI);
         }
       break;
+    case MS_ZONE_VIEW_OUTLINE_TILE:
+      if (self->pointer_inside)
+        {
+          double tx, ty, arm = 8.0 / zoom;
+
+          ms_viewport_screen_to_map (self->viewport, self->pointer_x, self->pointer_y, &tx, &ty);
+          tx = floor (tx);
+          ty = floor (ty);
+          /* The tile itself, and arms that show where it is when a tile is
+           * smaller than a screen pixel. */
+          cairo_rectangle (cr, tx, ty, 1, 1);
+          cairo_move_to (cr, tx + 0.5, ty - arm);
+          cairo_line_to (cr, tx + 0.5, ty - arm / 3);
+          cairo_move_to (cr, tx + 0.5, ty + 1 + arm / 3);
+          cairo_line_to (cr, tx + 0.5, ty + 1 + arm);
+          cairo_move_to (cr, tx - arm, ty + 0.5);
+          cairo_line_to (cr, tx - arm / 3, ty + 0.5);
+          cairo_move_to (cr, tx + 1 + arm / 3, ty + 0.5);
+          cairo_line_to (cr, tx + 1 + arm, ty + 0.5);
+        }
+      break;
     case MS_ZONE_VIEW_OUTLINE_NONE:
     default:
       return;

@@ -18,6 +18,7 @@ typedef enum
   MS_ZONE_VIEW_OUTLINE_BRUSH,      /* the brush at the pointer */
   MS_ZONE_VIEW_OUTLINE_RECT,       /* points: two opposite tile corners */
   MS_ZONE_VIEW_OUTLINE_POLYGON,    /* points: the vertices so far, open */
+  MS_ZONE_VIEW_OUTLINE_TILE,       /* the tile under the pointer, with cross hairs */
 } MsZoneViewOutline;
 
 #define MS_TYPE_ZONE_VIEW (ms_zone_view_get_type ())
