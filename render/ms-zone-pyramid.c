@@ -5,7 +5,10 @@
  * reduction of the CPU image, so GL and CPU agree cell for cell) on worker
  * threads and kept least-recently-used under a byte budget.  Unlike a
  * blueprint a zone changes: the pyramid follows the zone's "changed"
- * signal, drops what an edit touched and says which tiles those were.
+ * signal and says which tiles an edit touched; a cached tile is patched
+ * where a small edit fell (a brush dab re-reads a few cells per level, not
+ * the zone under a coarse tile), a tile a large edit covers is dropped and
+ * made again.
  */
 #define G_LOG_DOMAIN "ms-render"
 
@@ -122,6 +125,67 @@ tile_range (guint     c0,
   *t1 = MIN (c1 / MS_TILE_SIZE, n_tiles - 1);
 }
 
+static void reduce_cell (MsZone     *zone,
+                         MsZoneTile *t,
+                         guint       gx,
+                         guint       gy);
+
+/* The grid cells of @t, [*c0, *c1] along one axis, whose zone tiles meet
+ * [z0, z1); FALSE when none do. */
+static gboolean
+cell_range (gint64  origin,
+            guint   k,
+            guint   n_cells,
+            gint64  z0,
+            gint64  z1,
+            guint  *c0,
+            guint  *c1)
+{
+  gint64 a = (z0 - origin) / (gint64) k, b = (z1 - 1 - origin) / (gint64) k;
+
+  if (z1 - 1 < origin || b < 0 || a >= (gint64) n_cells)
+    return FALSE;
+  *c0 = (guint) MAX (a, 0);
+  *c1 = (guint) MIN (b, (gint64) n_cells - 1);
+  return TRUE;
+}
+
+/* Zone tiles an edit may make one tile re-read before it is dropped and
+ * made again on a worker: a brush dab is patched into the cached tiles
+ * at every level at once, a fill of half the zone is not. */
+#define PATCH_BUDGET_TILES (64 * 64 * 16)
+
+/* A copy of @old with the cells over the changed zone tiles [x0, x1) ×
+ * [y0, y1) reduced again, or NULL when that is not much cheaper than making
+ * the tile anew.  Runs on the editing thread, which may read the zone. */
+static MsZoneTile *
+patch_tile (MsZonePyramid    *self,
+            const MsZoneTile *old,
+            gint64            x0,
+            gint64            y0,
+            gint64            x1,
+            gint64            y1)
+{
+  MsZoneTile *tile;
+  guint gx0, gx1, gy0, gy1;
+  guint64 n_cells, n_grid = (guint64) old->grid_width * old->grid_height;
+
+  if (!cell_range (old->x0, old->k, old->grid_width, x0, x1, &gx0, &gx1) ||
+      !cell_range (old->y0, old->k, old->grid_height, y0, y1, &gy0, &gy1))
+    return NULL;
+  n_cells = (guint64) (gx1 - gx0 + 1) * (gy1 - gy0 + 1);
+  if (n_cells * old->k * old->k > PATCH_BUDGET_TILES || n_cells * 4 > n_grid)
+    return NULL;
+
+  tile = g_memdup2 (old, sizeof *old);
+  tile->ref_count = 1;
+  tile->cells = g_memdup2 (old->cells, n_grid * sizeof (MsZoneCell));
+  for (guint gy = gy0; gy <= gy1; gy++)
+    for (guint gx = gx0; gx <= gx1; gx++)
+      reduce_cell (self->zone, tile, gx, gy);
+  return tile;
+}
+
 static void
 on_zone_changed (MsZone        *zone,
                  guint          layer,
@@ -170,8 +234,17 @@ on_zone_changed (MsZone        *zone,
           {
             MsTileKey key = { level, tx, ty };
             guint64 packed = ms_tile_key_pack (&key);
+            MsZoneTile *old = ms_tile_lru_lookup (self->tiles, &key);
+            MsZoneTile *patched = old != NULL ? patch_tile (self, old, sx0, sy0, x1, y1) : NULL;
 
+            /* A cached tile is patched where the edit fell, so the view
+             * gets it back at once; else it is made again on request. */
             ms_tile_lru_remove (self->tiles, &key);
+            if (patched != NULL)
+              {
+                patched->serial = self->serial;
+                ms_tile_lru_insert (self->tiles, &patched->key, patched, ms_zone_tile_get_bytes (patched));
+              }
             g_hash_table_insert (self->touched, g_memdup2 (&packed, sizeof packed),
                                  g_memdup2 (&self->serial, sizeof self->serial));
             g_array_append_val (keys, key);
@@ -285,13 +358,33 @@ typedef struct
   GCancellable  *cancellable;
 } Reduce;
 
+/* Grid cell (gx, gy) of @t from the zone: apron cells carry only the height
+ * their neighbours shade with. */
+static void
+reduce_cell (MsZone     *zone,
+             MsZoneTile *t,
+             guint       gx,
+             guint       gy)
+{
+  gint64 zw = ms_zone_get_width (zone), zh = ms_zone_get_height (zone);
+  MsZoneCell *cell = &t->cells[(gsize) gy * t->grid_width + gx];
+  gint64 x0 = MAX (t->x0 + (gint64) gx * t->k, 0), y0 = MAX (t->y0 + (gint64) gy * t->k, 0);
+  gint64 x1 = MIN (t->x0 + (gint64) (gx + 1) * t->k, zw);
+  gint64 y1 = MIN (t->y0 + (gint64) (gy + 1) * t->k, zh);
+  gboolean apron = gx == 0 || gy == 0 || gx == t->grid_width - 1 || gy == t->grid_height - 1;
+  MsZoneCellFields fields = apron ? t->fields & MS_ZONE_CELL_HEIGHT : t->fields;
+
+  cell->height = NAN;
+  if (x0 < x1 && y0 < y1 && fields != 0)
+    ms_zone_cell_reduce (zone, fields, (guint) x0, (guint) y0, (guint) x1, (guint) y1, cell);
+}
+
 static void
 reduce_band (guint    band,
              gpointer user_data)
 {
   Reduce *r = user_data;
   MsZoneTile *t = r->tile;
-  gint64 zw = ms_zone_get_width (r->self->zone), zh = ms_zone_get_height (r->self->zone);
   guint gy0 = band * r->band_rows, gy1 = MIN (gy0 + r->band_rows, t->grid_height);
 
   if (g_cancellable_is_cancelled (r->cancellable))
@@ -299,19 +392,7 @@ reduce_band (guint    band,
 
   for (guint gy = gy0; gy < gy1; gy++)
     for (guint gx = 0; gx < t->grid_width; gx++)
-      {
-        MsZoneCell *cell = &t->cells[(gsize) gy * t->grid_width + gx];
-        gint64 x0 = MAX (t->x0 + (gint64) gx * t->k, 0), y0 = MAX (t->y0 + (gint64) gy * t->k, 0);
-        gint64 x1 = MIN (t->x0 + (gint64) (gx + 1) * t->k, zw);
-        gint64 y1 = MIN (t->y0 + (gint64) (gy + 1) * t->k, zh);
-        gboolean apron = gx == 0 || gy == 0 || gx == t->grid_width - 1 || gy == t->grid_height - 1;
-        MsZoneCellFields fields = apron ? t->fields & MS_ZONE_CELL_HEIGHT : t->fields;
-
-        cell->height = NAN;
-        if (x0 < x1 && y0 < y1 && fields != 0)
-          ms_zone_cell_reduce (r->self->zone, fields, (guint) x0, (guint) y0, (guint) x1,
-                               (guint) y1, cell);
-      }
+      reduce_cell (r->self->zone, t, gx, gy);
 }
 
 /* Makes tile @key from the zone.  *stale: an edit overtook it. */

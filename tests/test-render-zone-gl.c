@@ -20,6 +20,7 @@
 #include "ms-test-util.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-gl-renderer.h"
+#include "ms-zone-private.h"
 #include "ms-zone-pyramid.h"
 #include "ms-zone-renderer.h"
 
@@ -373,8 +374,31 @@ upload_all (Fixture *f)
   return ms_zone_gl_renderer_get_n_uploads (f->renderer);
 }
 
-/* After a change: exactly the expected tiles left the pyramid's cache, were
- * announced, turned stale, and are the only ones uploaded again. */
+/* The cells of @tile equal those of the same tile made from scratch by a
+ * pyramid that never saw an edit: patching a cached tile where an edit fell
+ * gives what reducing the whole tile again gives. */
+static void
+assert_like_fresh (Fixture          *f,
+                   const MsZoneTile *tile,
+                   const char       *what)
+{
+  g_autoptr(MsZonePyramid) fresh_pyramid = ms_zone_pyramid_new (f->zone, 256 << 20);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneTile) fresh = ms_zone_pyramid_get_tile (fresh_pyramid, &tile->key, NULL, &error);
+  gsize n = (gsize) tile->grid_width * tile->grid_height;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (fresh->grid_width, ==, tile->grid_width);
+  g_assert_cmpuint (fresh->grid_height, ==, tile->grid_height);
+  for (gsize i = 0; i < n; i++)
+    if (memcmp (&fresh->cells[i], &tile->cells[i], sizeof (MsZoneCell)) != 0)
+      g_error ("%s: tile %u/%u/%u, cell (%" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT ") differs from a fresh one",
+               what, tile->key.level, tile->key.tx, tile->key.ty, i % tile->grid_width, i / tile->grid_width);
+}
+
+/* After a small change: exactly the expected tiles were announced, turned
+ * stale, were patched in the pyramid's cache to what a fresh reduction
+ * gives, and are the only ones uploaded again. */
 static void
 check_invalidation (Fixture    *f,
                     const char *what)
@@ -386,7 +410,7 @@ check_invalidation (Fixture    *f,
 
   g_assert_cmpuint (f->n_signals, ==, 1);
   assert_same_keys (f->invalidated, want, what);
-  g_assert_cmpuint (ms_zone_pyramid_get_cached_tiles (f->pyramid), ==, 5 - want->len);
+  g_assert_cmpuint (ms_zone_pyramid_get_cached_tiles (f->pyramid), ==, 5);
   for (guint level = 0; level <= 1; level++)
     for (guint ty = 0; ty < 2u >> level; ty++)
       for (guint tx = 0; tx < 2u >> level; tx++)
@@ -395,7 +419,10 @@ check_invalidation (Fixture    *f,
           g_autoptr(MsZoneTile) cached = ms_zone_pyramid_lookup (f->pyramid, &key);
           gboolean hit = contains_key (want, &key);
 
-          g_assert_true ((cached == NULL) == hit);
+          g_assert_nonnull (cached);
+          g_assert_true (ms_zone_pyramid_is_current (f->pyramid, cached));
+          if (hit)
+            assert_like_fresh (f, cached, what);
           g_assert_true (ms_zone_gl_renderer_is_stale (f->renderer, &key) == hit);
         }
 
@@ -665,6 +692,59 @@ test_altitude_apron (Fixture       *f,
   g_assert_cmpuint (ms_zone_pyramid_get_cached_tiles (f->pyramid), ==, 5);
 }
 
+/* Heights written for real (what a recovered journal does): the patched
+ * tiles' heights, aprons and slopes equal a fresh reduction; an edit over
+ * most of the zone drops the tiles instead of patching them on the
+ * editing thread. */
+static void
+test_patch_altitude_and_large_edits (Fixture       *f,
+                                     gconstpointer  data)
+{
+  static const guint corners[][2] = { { 100, 100 }, { 256, 300 }, { 300, 255 }, { 255, 255 }, { 0, 0 }, { 511, 511 } };
+  g_autoptr(MsZoneRegion) most = ms_zone_region_new_rect (SIZE, SIZE, 0, 0, SIZE, SIZE - 8);
+  MsZoneOp anti_plant = { MS_ZONE_OP_SET_FLAG, MS_ZONE_CONTROL_ANTI_PLANT, 0, 0.0 };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (corners); i++)
+    {
+      g_autofree char *what = g_strdup_printf ("altitude written at %u,%u", corners[i][0], corners[i][1]);
+      guint32 index[4];
+      guint8 values[8];
+      guint n = 0;
+
+      upload_all (f);
+      /* A 2×2 bump (clipped at the far edge), high enough to change slopes. */
+      for (guint dy = 0; dy < 2; dy++)
+        for (guint dx = 0; dx < 2; dx++)
+          if (corners[i][0] + dx < SIZE && corners[i][1] + dy < SIZE)
+            {
+              guint16 v = (guint16) (60000 - 1000 * n);
+
+              index[n] = (corners[i][1] + dy) * SIZE + corners[i][0] + dx;
+              values[2 * n] = v & 0xff;
+              values[2 * n + 1] = v >> 8;
+              n++;
+            }
+      _ms_zone_write_tiles (f->zone, MS_ZONE_LAYER_ALTITUDE, n, index, values);
+      g_assert_cmpuint (f->changed_layer, ==, MS_ZONE_LAYER_ALTITUDE);
+      check_invalidation (f, what);
+    }
+
+  /* Most of the zone: every tile is dropped and made again on request. */
+  upload_all (f);
+  g_assert_true (ms_zone_apply (f->zone, &anti_plant, most, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ms_zone_pyramid_get_cached_tiles (f->pyramid), ==, 0);
+  for (guint level = 0; level <= 1; level++)
+    {
+      MsTileKey key = { level, 0, 0 };
+      g_autoptr(MsZoneTile) made = ms_zone_pyramid_get_tile (f->pyramid, &key, NULL, &error);
+
+      g_assert_no_error (error);
+      assert_like_fresh (f, made, "after a large edit");
+    }
+}
+
 /* A tile asked for before an edit and delivered after it must not pass for
  * current: it is drawn, but asked for again. */
 static void
@@ -743,6 +823,7 @@ main (int argc, char **argv)
   ADD ("edit-reuploads-touched-tiles", test_edit_reuploads_touched_tiles);
   ADD ("altitude-apron", test_altitude_apron);
   ADD ("overtaken-tile", test_overtaken_tile);
+  ADD ("patch-altitude-and-large-edits", test_patch_altitude_and_large_edits);
   ADD ("budgets", test_budgets);
 #undef ADD
   return g_test_run ();
