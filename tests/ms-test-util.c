@@ -41,6 +41,17 @@ ms_test_remove_tree (const char *path)
 }
 
 void
+ms_test_put_file (const char *dir,
+                  const char *name,
+                  const void *data,
+                  gsize       length)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, data, (gssize) length, NULL));
+}
+
+void
 ms_test_put_u8 (GByteArray *a, guint8 v)
 {
   g_byte_array_append (a, &v, 1);
@@ -104,6 +115,24 @@ ms_test_put_section (GByteArray   *a,
   ms_test_put_u64 (a, length);
   if (length)
     g_byte_array_append (a, payload, length);
+}
+
+void
+ms_test_put_v2_head (GByteArray *a,
+                     gint32      seed,
+                     guint32     map_size)
+{
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+
+  g_byte_array_append (a, (const guint8 *) "ISLA", 4);
+  ms_test_put_u32 (a, 2);
+  ms_test_put_u32 (p, (guint32) seed);
+  ms_test_put_u32 (p, map_size);
+  for (guint i = 0; i < 4; i++)
+    ms_test_put_f32 (p, 0.0f);
+  ms_test_put_string (p, "t");
+  ms_test_put_string (p, "");
+  ms_test_put_section (a, "PRMS", p->data, p->len);
 }
 
 static guint64

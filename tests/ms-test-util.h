@@ -14,6 +14,11 @@ G_BEGIN_DECLS
 
 char       *ms_test_make_tmpdir          (void);
 void        ms_test_remove_tree          (const char *path);
+/* Writes @length bytes to @dir/@name; fails the test when it cannot. */
+void        ms_test_put_file             (const char *dir,
+                                          const char *name,
+                                          const void *data,
+                                          gsize       length);
 
 /* Test-side encoders (written from BLUEPRINT_FORMAT.md, not from model/). */
 void        ms_test_put_u8               (GByteArray *a, guint8 v);
@@ -24,6 +29,11 @@ void        ms_test_put_f32              (GByteArray *a, float v);
 void        ms_test_put_string           (GByteArray *a, const char *s);
 void        ms_test_put_section          (GByteArray *a, const char *tag,
                                           const guint8 *payload, gsize length);
+
+/* The start of a v2 file: "ISLA", version 2 and a PRMS section with
+ * @seed, @map_size, the four floats 0, GeneratedUtc "t" and an empty
+ * GeneratorGitHash.  The other sections follow with ms_test_put_section. */
+void        ms_test_put_v2_head          (GByteArray *a, gint32 seed, guint32 map_size);
 
 /* A section located by a test-side walk over a v2 file. */
 typedef struct
