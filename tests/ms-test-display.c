@@ -98,6 +98,35 @@ ms_test_capture (GtkWidget *widget,
   return pixels;
 }
 
+guint
+ms_test_count_unlike (cairo_surface_t *image,
+                      guint            width,
+                      guint            height,
+                      const guint32   *shown,
+                      int              shown_width,
+                      int              x,
+                      int              y,
+                      guint            tolerance)
+{
+  const guint8 *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image);
+  guint bad = 0;
+
+  for (guint j = 0; j < height; j++)
+    for (guint i = 0; i < width; i++)
+      {
+        guint32 a = ((const guint32 *) (gconstpointer) (data + (gsize) j * stride))[i];
+        guint32 b = shown[(gsize) (y + (int) j) * shown_width + x + (int) i];
+        guint d = 0;
+
+        for (guint shift = 0; shift < 24; shift += 8)
+          d = MAX (d, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
+        if (d > tolerance)
+          bad++;
+      }
+  return bad;
+}
+
 void
 ms_test_widget_to_surface (GtkWidget *widget,
                            double     x,

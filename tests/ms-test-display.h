@@ -33,6 +33,19 @@ guint32    *ms_test_capture              (GtkWidget   *widget,
                                           int          width,
                                           int          height);
 
+/* Pixels of the first @width × @height of @image (ARGB32) that differ by
+ * more than @tolerance in some colour channel from @shown (@shown_width
+ * words a row, as ms_test_capture gives), where @image's (0, 0) lies at
+ * (@x, @y) of @shown. */
+guint       ms_test_count_unlike         (cairo_surface_t *image,
+                                          guint        width,
+                                          guint        height,
+                                          const guint32 *shown,
+                                          int          shown_width,
+                                          int          x,
+                                          int          y,
+                                          guint        tolerance);
+
 /* Point (@x, @y) of @widget in the pixels of its native's X window: the
  * surface transform counts (client-side decorations add margins). */
 void        ms_test_widget_to_surface    (GtkWidget   *widget,

@@ -117,11 +117,10 @@ test_screenshot_matches_cpu (void)
   g_autofree guint32 *shown = NULL;
   g_autoptr(GError) error = NULL;
   cairo_surface_t *cpu;
-  int width, height, stride;
+  int width, height;
   double x0, y0;
-  guint bad = 0;
+  guint bad;
   MsRect region;
-  const guint8 *data;
 
   ms_window_open_demo (window);
   gtk_window_present (GTK_WINDOW (window));
@@ -154,21 +153,8 @@ test_screenshot_matches_cpu (void)
   region.height = (guint) MIN (512.0, y0 + height) - region.y;
   cpu = ms_render_blueprint (ms_window_get_blueprint (window), ms_map_view_get_style (view), &region, 0, NULL, &error);
   g_assert_no_error (error);
-  data = cairo_image_surface_get_data (cpu);
-  stride = cairo_image_surface_get_stride (cpu);
-  for (guint j = 0; j < region.height; j++)
-    for (guint i = 0; i < region.width; i++)
-      {
-        guint32 a = ((const guint32 *) (gconstpointer) (data + (gsize) j * stride))[i];
-        int sx = (int) (region.x - x0) + (int) i, sy = (int) (region.y - y0) + (int) j;
-        guint32 b = shown[(gsize) sy * width + sx];
-        guint d = 0;
-
-        for (guint shift = 0; shift < 24; shift += 8)
-          d = MAX (d, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
-        if (d > 2)
-          bad++;
-      }
+  bad = ms_test_count_unlike (cpu, region.width, region.height, shown, width, (int) (region.x - x0),
+                              (int) (region.y - y0), 2);
   cairo_surface_destroy (cpu);
   g_assert_cmpuint (bad, ==, 0);
 

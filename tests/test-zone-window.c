@@ -604,10 +604,8 @@ count_unlike_cpu (Fixture *f, guint32 **shown_out)
   g_autofree guint32 *shown = NULL;
   g_autoptr(GError) error = NULL;
   cairo_surface_t *cpu;
-  const guint8 *data;
-  int stride;
   double x0, y0;
-  guint bad = 0;
+  guint bad;
   MsRect region;
 
   ms_viewport_screen_to_map (vp, 0, 0, &x0, &y0);
@@ -623,21 +621,8 @@ count_unlike_cpu (Fixture *f, guint32 **shown_out)
   cpu = ms_render_zone (ms_zone_window_get_zone (f->window), ms_zone_view_get_style (view), &region, 0, NULL,
                         &error);
   g_assert_no_error (error);
-  data = cairo_image_surface_get_data (cpu);
-  stride = cairo_image_surface_get_stride (cpu);
-  for (guint j = 0; j < region.height; j++)
-    for (guint i = 0; i < region.width; i++)
-      {
-        guint32 a = ((const guint32 *) (gconstpointer) (data + (gsize) j * stride))[i];
-        int sx = (int) (region.x - x0) + (int) i, sy = (int) (region.y - y0) + (int) j;
-        guint32 b = shown[(gsize) sy * width + sx];
-        guint d = 0;
-
-        for (guint shift = 0; shift < 24; shift += 8)
-          d = MAX (d, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
-        if (d > 3)
-          bad++;
-      }
+  bad = ms_test_count_unlike (cpu, region.width, region.height, shown, width, (int) (region.x - x0),
+                              (int) (region.y - y0), 3);
   cairo_surface_destroy (cpu);
   if (shown_out != NULL)
     *shown_out = g_steal_pointer (&shown);
