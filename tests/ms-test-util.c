@@ -41,6 +41,17 @@ ms_test_remove_tree (const char *path)
 }
 
 void
+ms_test_put_file (const char *dir,
+                  const char *name,
+                  const void *data,
+                  gsize       length)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, data, (gssize) length, NULL));
+}
+
+void
 ms_test_put_u8 (GByteArray *a, guint8 v)
 {
   g_byte_array_append (a, &v, 1);
@@ -104,6 +115,24 @@ ms_test_put_section (GByteArray   *a,
   ms_test_put_u64 (a, length);
   if (length)
     g_byte_array_append (a, payload, length);
+}
+
+void
+ms_test_put_v2_head (GByteArray *a,
+                     gint32      seed,
+                     guint32     map_size)
+{
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+
+  g_byte_array_append (a, (const guint8 *) "ISLA", 4);
+  ms_test_put_u32 (a, 2);
+  ms_test_put_u32 (p, (guint32) seed);
+  ms_test_put_u32 (p, map_size);
+  for (guint i = 0; i < 4; i++)
+    ms_test_put_f32 (p, 0.0f);
+  ms_test_put_string (p, "t");
+  ms_test_put_string (p, "");
+  ms_test_put_section (a, "PRMS", p->data, p->len);
 }
 
 static guint64
@@ -197,4 +226,153 @@ ms_test_parse_json (const char *text,
   g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
   g_assert_no_error (error);
   return json_node_get_object (json_parser_get_root (parser));
+}
+
+static gboolean
+on_watchdog (gpointer user_data)
+{
+  g_error ("Timed out waiting for %s", (const char *) user_data);
+  return G_SOURCE_REMOVE;
+}
+
+guint
+ms_test_add_watchdog (guint       seconds,
+                      const char *what)
+{
+  return g_timeout_add_seconds (seconds, on_watchdog, (gpointer) what);
+}
+
+void
+ms_test_run_for (guint ms)
+{
+  gint64 until = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+void
+ms_test_iterate_until_within (guint          seconds,
+                              MsTestDoneFunc done,
+                              gpointer       data,
+                              const char    *what)
+{
+  guint watchdog = ms_test_add_watchdog (seconds, what);
+
+  while (!done (data))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_source_remove (watchdog);
+}
+
+void
+ms_test_iterate_until (MsTestDoneFunc done,
+                       gpointer       data,
+                       const char    *what)
+{
+  ms_test_iterate_until_within (60, done, data, what);
+}
+
+void
+ms_test_settle (MsTestDoneFunc done,
+                gpointer       data,
+                guint          ms,
+                const char    *what)
+{
+  ms_test_iterate_until (done, data, what);
+  ms_test_run_for (ms);
+  ms_test_iterate_until (done, data, what);
+}
+
+void
+ms_test_iterate_until_stable (MsTestDoneFunc done,
+                              gpointer       data,
+                              guint          hold_ms,
+                              const char    *what)
+{
+  guint watchdog = ms_test_add_watchdog (60, what);
+  gint64 settle_until = 0;
+
+  for (;;)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (!done (data))
+        {
+          settle_until = 0;
+          g_usleep (1000);
+          continue;
+        }
+      if (settle_until == 0)
+        settle_until = g_get_monotonic_time () + (gint64) hold_ms * 1000;
+      if (g_get_monotonic_time () > settle_until)
+        break;
+      g_usleep (1000);
+    }
+  g_source_remove (watchdog);
+}
+
+void
+ms_test_xdotool (const char *first,
+                 ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  va_list args;
+  int status;
+
+  g_ptr_array_add (argv, g_strdup ("xdotool"));
+  va_start (args, first);
+  for (arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, g_strdup (arg));
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    {
+      g_autofree char *line = g_strjoinv (" ", (char **) argv->pdata);
+
+      g_error ("failed: %s", line);
+    }
+}
+
+char *
+ms_test_x_window_id (const char *title)
+{
+  g_autofree char *pattern = g_strdup_printf ("^%s$", title);
+  const char *argv[] = { "xdotool", "search", "--name", pattern, NULL };
+  g_autofree char *out = NULL;
+  char *id;
+
+  /* An argument vector, not a command line: a title needs no quoting. */
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &out, NULL, NULL, NULL));
+  id = g_strstrip (g_strdup (out));
+  if (strchr (id, '\n') != NULL)
+    *strchr (id, '\n') = '\0';
+  g_assert_cmpstr (id, !=, "");
+  return id;
+}
+
+void
+ms_test_screenshot (const char *file_name,
+                    guint       settle_ms)
+{
+  const char *dir = g_getenv ("MS_TEST_SCREENSHOT_DIR");
+  g_autofree char *path = NULL;
+  g_autofree char *command = NULL;
+
+  if (dir == NULL)
+    return;
+  ms_test_run_for (settle_ms);
+  path = g_build_filename (dir, file_name, NULL);
+  command = g_strdup_printf ("import -window root %s", path);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
 }

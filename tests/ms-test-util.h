@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Helpers for the tests: temporary folders and an independent, deliberately
- * simple blueprint encoder, so that expectations never come from the code
- * under test.
+ * Helpers for the tests: temporary folders, an independent, deliberately
+ * simple blueprint encoder (so that expectations never come from the code
+ * under test), main-loop waits with a watchdog, and real X input through
+ * xdotool.  GLib only: GTK helpers live in ms-test-display.h.
  */
 #pragma once
 
@@ -13,6 +14,11 @@ G_BEGIN_DECLS
 
 char       *ms_test_make_tmpdir          (void);
 void        ms_test_remove_tree          (const char *path);
+/* Writes @length bytes to @dir/@name; fails the test when it cannot. */
+void        ms_test_put_file             (const char *dir,
+                                          const char *name,
+                                          const void *data,
+                                          gsize       length);
 
 /* Test-side encoders (written from BLUEPRINT_FORMAT.md, not from model/). */
 void        ms_test_put_u8               (GByteArray *a, guint8 v);
@@ -23,6 +29,11 @@ void        ms_test_put_f32              (GByteArray *a, float v);
 void        ms_test_put_string           (GByteArray *a, const char *s);
 void        ms_test_put_section          (GByteArray *a, const char *tag,
                                           const guint8 *payload, gsize length);
+
+/* The start of a v2 file: "ISLA", version 2 and a PRMS section with
+ * @seed, @map_size, the four floats 0, GeneratedUtc "t" and an empty
+ * GeneratorGitHash.  The other sections follow with ms_test_put_section. */
+void        ms_test_put_v2_head          (GByteArray *a, gint32 seed, guint32 map_size);
 
 /* A section located by a test-side walk over a v2 file. */
 typedef struct
@@ -52,5 +63,50 @@ JsonObject *ms_test_parse_json           (const char *text,
 
 /* Process memory from /proc/self/status, in bytes. */
 gsize       ms_test_rss_anon             (void);
+
+/* Main-loop waits.  Each turn dispatches without blocking and sleeps 1 ms,
+ * so that work from threads and the frame clock gets through. */
+typedef gboolean (*MsTestDoneFunc) (gpointer data);
+
+/* A source that fails the test ("Timed out waiting for @what") after
+ * @seconds; remove it with g_source_remove.  @what must outlive it. */
+guint       ms_test_add_watchdog         (guint          seconds,
+                                          const char    *what);
+/* Runs the main loop for @ms milliseconds. */
+void        ms_test_run_for              (guint          ms);
+/* Runs the main loop until @done (data) holds; fails after 60 s. */
+void        ms_test_iterate_until        (MsTestDoneFunc done,
+                                          gpointer       data,
+                                          const char    *what);
+/* The same, failing after @seconds. */
+void        ms_test_iterate_until_within (guint          seconds,
+                                          MsTestDoneFunc done,
+                                          gpointer       data,
+                                          const char    *what);
+/* Until @done, @ms more (late frames, a second round of work), then until
+ * @done again; 60 s watchdogs. */
+void        ms_test_settle               (MsTestDoneFunc done,
+                                          gpointer       data,
+                                          guint          ms,
+                                          const char    *what);
+/* Until @done has held for @hold_ms without a break; fails after 60 s. */
+void        ms_test_iterate_until_stable (MsTestDoneFunc done,
+                                          gpointer       data,
+                                          guint          hold_ms,
+                                          const char    *what);
+
+/* Real X events through the X server (XTEST), as a user's mouse and keys
+ * make them: `xdotool` with the arguments given, NULL-terminated; fails the
+ * test when it cannot run or exits non-zero. */
+void        ms_test_xdotool              (const char    *first,
+                                          ...) G_GNUC_NULL_TERMINATED;
+/* The X window id of the one window titled exactly @title (the first, when
+ * more match); fails the test when there is none. */
+char       *ms_test_x_window_id          (const char    *title);
+/* With $MS_TEST_SCREENSHOT_DIR set: runs the main loop @settle_ms, then
+ * saves the whole screen (`import -window root`) there as @file_name.
+ * Without it, does nothing. */
+void        ms_test_screenshot           (const char    *file_name,
+                                          guint          settle_ms);
 
 G_END_DECLS

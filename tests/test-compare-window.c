@@ -18,7 +18,7 @@
 #include "ms-demo-blueprint.h"
 #include "ms-profile.h"
 #include "ms-settings.h"
-#include "ms-test-util.h"
+#include "ms-test-display.h"
 #include "ms-window.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -33,38 +33,6 @@
 static MsApplication *app;
 
 static gboolean
-on_timeout (gpointer user_data)
-{
-  g_error ("Timed out waiting for %s", (const char *) user_data);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, const char *what)
-{
-  guint watchdog = g_timeout_add_seconds (60, on_timeout, (gpointer) what);
-
-  while (!done (data))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  g_source_remove (watchdog);
-}
-
-static void
-iterate_for (guint ms)
-{
-  gint64 until = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < until)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static gboolean
 ready (gpointer data)
 {
   MsCompareWindow *window = data;
@@ -74,21 +42,6 @@ ready (gpointer data)
   return gtk_widget_get_mapped (a) && gtk_widget_get_mapped (b) &&
          gtk_widget_get_width (a) > 1 && gtk_widget_get_width (b) > 1 &&
          !ms_compare_window_is_computing (window);
-}
-
-static void
-screenshot (const char *name)
-{
-  const char *dir = g_getenv ("MS_TEST_SCREENSHOT_DIR");
-  g_autofree char *path = NULL;
-  g_autofree char *command = NULL;
-
-  if (dir == NULL)
-    return;
-  iterate_for (500);
-  path = g_build_filename (dir, name, NULL);
-  command = g_strdup_printf ("import -window root %s", path);
-  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
 }
 
 static MsBlueprint *
@@ -118,8 +71,8 @@ open_window (MsBlueprint *a,
   gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
   gtk_window_present (GTK_WINDOW (window));
-  iterate_until (ready, window, "the comparison");
-  iterate_for (100);
+  ms_test_iterate_until (ready, window, "the comparison");
+  ms_test_run_for (100);
   g_assert_null (ms_compare_window_get_error (window));
   return window;
 }
@@ -190,7 +143,7 @@ test_linked_viewports (void)
   assert_view (ms_compare_window_get_view_a (window), 1.0, 290, 300);
   assert_view (ms_compare_window_get_view_b (window), 2.0, 145, 150);
 
-  screenshot ("compare-side-by-side.png");
+  ms_test_screenshot ("compare-side-by-side.png", 500);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -209,21 +162,8 @@ swipe_drawn (gpointer data)
 static guint32 *
 capture (GtkWidget *widget, int width, int height)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  guint32 *pixels = g_new (guint32, (gsize) width * height);
-
-  iterate_until (swipe_drawn, widget, "the swipe view to draw");
-  iterate_for (200);
-  iterate_until (swipe_drawn, widget, "the swipe view to draw");
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
-  return pixels;
+  ms_test_settle (swipe_drawn, widget, 200, "the swipe view to draw");
+  return ms_test_capture (widget, width, height);
 }
 
 static void
@@ -241,7 +181,7 @@ test_swipe (void)
   guint differ = 0;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "swipe"));
-  iterate_until (swipe_drawn, swipe, "the swipe view");
+  ms_test_iterate_until (swipe_drawn, swipe, "the swipe view");
   w = gtk_widget_get_width (GTK_WIDGET (swipe));
   h = gtk_widget_get_height (GTK_WIDGET (swipe));
 
@@ -291,7 +231,7 @@ test_swipe (void)
   /* Two different seeds: the comparison above was not vacuous. */
   g_assert_cmpuint (differ, >, (guint) (w * h / 10));
 
-  screenshot ("compare-swipe.png");
+  ms_test_screenshot ("compare-swipe.png", 500);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -398,7 +338,7 @@ test_statistics (void)
                                            "warning"));
   g_assert_null (ms_compare_window_get_cell (window, "no-such-row", 0));
 
-  screenshot ("compare-statistics.png");
+  ms_test_screenshot ("compare-statistics.png", 500);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -417,16 +357,7 @@ build (gboolean is_b)
   g_autoptr(GError) error = NULL;
   MsBlueprint *bp;
 
-  g_byte_array_append (a, (const guint8 *) "ISLA", 4);
-  ms_test_put_u32 (a, 2);
-  ms_test_put_u32 (p, is_b ? 2 : 1);
-  ms_test_put_u32 (p, N);
-  for (guint i = 0; i < 4; i++)
-    ms_test_put_f32 (p, 0.0f);
-  ms_test_put_string (p, "t");
-  ms_test_put_string (p, "");
-  ms_test_put_section (a, "PRMS", p->data, p->len);
-  g_byte_array_set_size (p, 0);
+  ms_test_put_v2_head (a, is_b ? 2 : 1, N);
   for (guint x = 0; x < N; x++)
     for (guint y = 0; y < N; y++)
       ms_test_put_f32 (p, is_b && x >= 10 && x < 20 && y >= 20 && y < 30 ? 1.0f : 0.5f);
@@ -476,7 +407,7 @@ test_difference (void)
   g_assert_cmpstr (gtk_label_get_text (ms_compare_window_get_cell (window, "changed:height-max", 2)), ==, "0.5000");
   g_assert_cmpstr (gtk_label_get_text (ms_compare_window_get_cell (window, "seed", 2)), ==, "≠");
 
-  screenshot ("compare-difference.png");
+  ms_test_screenshot ("compare-difference.png", 500);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -541,20 +472,20 @@ test_menu_item (void)
    * window's own code) is checked again. */
   LSAN_DISABLE ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (viewer), "win.compare", NULL));
-  iterate_until (has_chooser, NULL, "the file chooser");
+  ms_test_iterate_until (has_chooser, NULL, "the file chooser");
   chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
   g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL));
   /* The dialog refuses to answer until its folder has loaded and the
    * file is selected. */
-  iterate_until (chooser_has_file, chooser, "the file to be selected");
+  ms_test_iterate_until (chooser_has_file, chooser, "the file to be selected");
   LSAN_ENABLE ();
   gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
 
-  iterate_until (has_compare_window, NULL, "the comparison window");
+  ms_test_iterate_until (has_compare_window, NULL, "the comparison window");
   compare = find_toplevel (MS_TYPE_COMPARE_WINDOW);
   g_assert_cmpstr (gtk_window_get_title (compare), ==, "Demo Map vs MapData_Seed_9.dat — Mapsmith");
   g_assert_null (ms_window_get_error (viewer));
-  iterate_until (ready, compare, "the comparison");
+  ms_test_iterate_until (ready, compare, "the comparison");
   g_assert_cmpstr (gtk_label_get_text (ms_compare_window_get_cell (MS_COMPARE_WINDOW (compare), "seed", 1)), ==, "9");
 
   gtk_window_destroy (compare);

@@ -12,59 +12,22 @@
 #include "ms-blueprint-renderer.h"
 #include "ms-demo-blueprint.h"
 #include "ms-map-view.h"
+#include "ms-test-display.h"
 
 #define SIZE 512
 #define TOLERANCE 2
 
 static gboolean
-on_timeout (gpointer user_data)
+tiles_drawn (gpointer data)
 {
-  g_error ("The map view did not finish drawing in time");
-  return G_SOURCE_REMOVE;
+  return ms_map_view_get_pending_tiles (data) == 0 && gtk_widget_get_mapped (data);
 }
 
+/* Until no tile is pending, then a few more frames. */
 static void
 wait_for_tiles (MsMapView *view)
 {
-  guint watchdog = g_timeout_add_seconds (60, on_timeout, NULL);
-  gint64 settle_until = 0;
-
-  /* Until no tile is pending, then a few more frames. */
-  for (;;)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      if (ms_map_view_get_pending_tiles (view) > 0 || !gtk_widget_get_mapped (GTK_WIDGET (view)))
-        {
-          settle_until = 0;
-          g_usleep (1000);
-          continue;
-        }
-      if (settle_until == 0)
-        settle_until = g_get_monotonic_time () + 300 * 1000;
-      if (g_get_monotonic_time () > settle_until)
-        break;
-      g_usleep (1000);
-    }
-  g_source_remove (watchdog);
-}
-
-static guint32 *
-capture (GtkWidget *widget)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  guint32 *pixels = g_new (guint32, SIZE * SIZE);
-
-  gdk_paintable_snapshot (paintable, snapshot, SIZE, SIZE);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, SIZE, SIZE));
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, SIZE);
-  gdk_texture_download (texture, (guchar *) pixels, SIZE * 4);
-  return pixels;
+  ms_test_iterate_until_stable (tiles_drawn, view, 300, "the map view to finish drawing");
 }
 
 static void
@@ -132,7 +95,7 @@ test_shows_the_map (void)
   if (!expect_gl)
     g_assert_nonnull (ms_map_view_get_renderer_problem (MS_MAP_VIEW (view)));
 
-  shown = capture (view);
+  shown = ms_test_capture (view, SIZE, SIZE);
   assert_matches_cpu (shown, bp, &style);
 
   /* Keyboard actions move the shared viewport. */
@@ -149,7 +112,7 @@ test_shows_the_map (void)
   ms_map_view_set_style (MS_MAP_VIEW (view), &style);
   wait_for_tiles (MS_MAP_VIEW (view));
   g_free (shown);
-  shown = capture (view);
+  shown = ms_test_capture (view, SIZE, SIZE);
   assert_matches_cpu (shown, bp, &style);
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -16,6 +16,7 @@
 #include "ms-demo-blueprint.h"
 #include "ms-minimap.h"
 #include "ms-scale-bar.h"
+#include "ms-test-display.h"
 
 #define MAP_SIZE 512
 #define MINIMAP_SIZE 160
@@ -30,44 +31,21 @@ typedef struct
 } Fixture;
 
 static gboolean
-on_timeout (gpointer user_data)
+is_shown (gpointer data)
 {
-  g_error ("%s did not happen in time", (const char *) user_data);
-  return G_SOURCE_REMOVE;
-}
+  Fixture *fixture = data;
 
-/* Runs the main loop until @done says so, a few frames more, or fails. */
-static void
-wait_until (gboolean  (*done) (Fixture *),
-            Fixture    *fixture,
-            const char *what)
-{
-  guint watchdog = g_timeout_add_seconds (60, on_timeout, (gpointer) what);
-  gint64 settle_until = 0;
-
-  for (;;)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      if (!done (fixture))
-        {
-          settle_until = 0;
-          g_usleep (1000);
-          continue;
-        }
-      if (settle_until == 0)
-        settle_until = g_get_monotonic_time () + 100 * 1000;
-      if (g_get_monotonic_time () > settle_until)
-        break;
-      g_usleep (1000);
-    }
-  g_source_remove (watchdog);
-}
-
-static gboolean
-is_shown (Fixture *fixture)
-{
   return gtk_widget_get_mapped (fixture->minimap) && gtk_widget_get_mapped (fixture->scale_bar) &&
          ms_minimap_get_texture (MS_MINIMAP (fixture->minimap)) != NULL;
+}
+
+/* Until the minimap has a picture and both widgets are mapped, then
+ * 100 ms more. */
+static void
+wait_until (Fixture    *fixture,
+            const char *what)
+{
+  ms_test_iterate_until_stable (is_shown, fixture, 100, what);
 }
 
 static void
@@ -109,7 +87,7 @@ fixture_set_up (Fixture       *fixture,
   gtk_window_set_child (GTK_WINDOW (fixture->window), box);
   gtk_window_present (GTK_WINDOW (fixture->window));
 
-  wait_until (is_shown, fixture, "Showing the minimap");
+  wait_until (fixture, "the minimap to show");
 }
 
 static void
@@ -286,7 +264,7 @@ test_scale_bar (Fixture       *fixture,
 
   /* The widget is as wide as its bar (the label is narrower). */
   ms_viewport_set_zoom (fixture->viewport, 0.5);
-  wait_until (is_shown, fixture, "Resizing the scale bar");
+  wait_until (fixture, "the scale bar to resize");
   g_assert_cmpint (gtk_widget_get_width (fixture->scale_bar), ==, 157);
 
   /* A style's own size: 0.5 m per map pixel at zoom 1 is 61.2 m wanted;
@@ -414,7 +392,7 @@ test_image (Fixture       *fixture,
   ms_minimap_set_style (minimap, &style);
   g_assert_true (ms_minimap_get_texture (minimap) == first);
   g_object_ref (first);
-  watchdog = g_timeout_add_seconds (60, on_timeout, (gpointer) "Drawing another layer");
+  watchdog = ms_test_add_watchdog (60, "another layer to draw");
   while (ms_minimap_get_texture (minimap) == first)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (watchdog);
@@ -424,7 +402,7 @@ test_image (Fixture       *fixture,
   /* What the window shows: the image under a dimmed surround and outline. */
   ms_viewport_set_zoom (fixture->viewport, 2.0);
   ms_viewport_set_centre (fixture->viewport, 256, 256);
-  wait_until (is_shown, fixture, "Redrawing the minimap");
+  wait_until (fixture, "the minimap to redraw");
   paintable = gtk_widget_paintable_new (fixture->minimap);
   snapshot = gtk_snapshot_new ();
   gdk_paintable_snapshot (paintable, snapshot, MINIMAP_SIZE, MINIMAP_SIZE);
@@ -454,7 +432,7 @@ test_image (Fixture       *fixture,
     g_assert_no_error (error);
     ms_minimap_set_blueprint (minimap, other);
     g_assert_true (texture_is_gone (fixture));
-    wait_until (is_shown, fixture, "Drawing the second map");
+    wait_until (fixture, "the second map to draw");
     assert_texture_has_a_picture (ms_minimap_get_texture (minimap));
   }
 }

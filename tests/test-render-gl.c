@@ -281,21 +281,12 @@ write_sparse_blueprint (const char *dir)
 {
   char *path = g_build_filename (dir, "huge.dat", NULL);
   g_autoptr(GByteArray) head = g_byte_array_new ();
-  g_autoptr(GByteArray) prms = g_byte_array_new ();
   g_autofree float *block = g_new (float, 512);
   guint64 grid = (guint64) HUGE * HUGE;
   guint64 hgts, biom;
   int fd;
 
-  g_byte_array_append (head, (const guint8 *) "ISLA", 4);
-  ms_test_put_u32 (head, 2);
-  ms_test_put_u32 (prms, 1);
-  ms_test_put_u32 (prms, HUGE);
-  for (guint i = 0; i < 4; i++)
-    ms_test_put_f32 (prms, 0.0f);
-  ms_test_put_string (prms, "t");
-  ms_test_put_string (prms, "");
-  ms_test_put_section (head, "PRMS", prms->data, prms->len);
+  ms_test_put_v2_head (head, 1, HUGE);
   g_byte_array_append (head, (const guint8 *) "HGTS", 4);
   ms_test_put_u64 (head, 4 * grid);
   hgts = head->len;

@@ -36,16 +36,7 @@ build_blueprint (void)
   g_autoptr(GError) error = NULL;
   MsBlueprint *bp;
 
-  g_byte_array_append (a, (const guint8 *) "ISLA", 4);
-  ms_test_put_u32 (a, 2);
-  ms_test_put_u32 (p, 1);
-  ms_test_put_u32 (p, N);
-  for (guint i = 0; i < 4; i++)
-    ms_test_put_f32 (p, 0.0f);
-  ms_test_put_string (p, "t");
-  ms_test_put_string (p, "");
-  ms_test_put_section (a, "PRMS", p->data, p->len);
-  g_byte_array_set_size (p, 0);
+  ms_test_put_v2_head (a, 1, N);
   /* X outer, Y inner. */
   for (guint x = 0; x < N; x++)
     for (guint y = 0; y < N; y++)

@@ -13,7 +13,7 @@
 #include "ms-blueprint-renderer.h"
 #include "ms-demo-blueprint.h"
 #include "ms-settings.h"
-#include "ms-test-util.h"
+#include "ms-test-display.h"
 #include "ms-findings-list.h"
 #include "ms-road-list.h"
 #include "ms-scale-bar.h"
@@ -23,26 +23,6 @@
 #include "ms-zone-window.h"
 
 static MsApplication *app;
-
-static gboolean
-on_timeout (gpointer user_data)
-{
-  g_error ("Timed out waiting for %s", (const char *) user_data);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, const char *what)
-{
-  guint watchdog = g_timeout_add_seconds (60, on_timeout, (gpointer) what);
-
-  while (!done (data))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  g_source_remove (watchdog);
-}
 
 static gboolean
 tiles_done (gpointer data)
@@ -63,16 +43,7 @@ not_loading (gpointer data)
 static void
 settle (MsWindow *window)
 {
-  gint64 until;
-
-  iterate_until (tiles_done, window, "the map to draw");
-  until = g_get_monotonic_time () + 300 * 1000;
-  while (g_get_monotonic_time () < until)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  iterate_until (tiles_done, window, "the map to draw");
+  ms_test_settle (tiles_done, window, 300, "the map to draw");
 }
 
 static MsWindow *
@@ -137,23 +108,6 @@ test_demo_and_inspector (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static guint32 *
-capture (GtkWidget *widget, int width, int height)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  guint32 *pixels = g_new (guint32, (gsize) width * height);
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
-  return pixels;
-}
-
 static void
 test_screenshot_matches_cpu (void)
 {
@@ -163,11 +117,10 @@ test_screenshot_matches_cpu (void)
   g_autofree guint32 *shown = NULL;
   g_autoptr(GError) error = NULL;
   cairo_surface_t *cpu;
-  int width, height, stride;
+  int width, height;
   double x0, y0;
-  guint bad = 0;
+  guint bad;
   MsRect region;
-  const guint8 *data;
 
   ms_window_open_demo (window);
   gtk_window_present (GTK_WINDOW (window));
@@ -191,7 +144,7 @@ test_screenshot_matches_cpu (void)
 
   ms_viewport_screen_to_map (viewport, 0, 0, &x0, &y0);
   g_assert_cmpfloat (x0, ==, floor (x0));
-  shown = capture (GTK_WIDGET (view), width, height);
+  shown = ms_test_capture (GTK_WIDGET (view), width, height);
 
   /* The map part of the screen, against the CPU image of that region. */
   region.x = (guint) MAX (x0, 0);
@@ -200,21 +153,8 @@ test_screenshot_matches_cpu (void)
   region.height = (guint) MIN (512.0, y0 + height) - region.y;
   cpu = ms_render_blueprint (ms_window_get_blueprint (window), ms_map_view_get_style (view), &region, 0, NULL, &error);
   g_assert_no_error (error);
-  data = cairo_image_surface_get_data (cpu);
-  stride = cairo_image_surface_get_stride (cpu);
-  for (guint j = 0; j < region.height; j++)
-    for (guint i = 0; i < region.width; i++)
-      {
-        guint32 a = ((const guint32 *) (gconstpointer) (data + (gsize) j * stride))[i];
-        int sx = (int) (region.x - x0) + (int) i, sy = (int) (region.y - y0) + (int) j;
-        guint32 b = shown[(gsize) sy * width + sx];
-        guint d = 0;
-
-        for (guint shift = 0; shift < 24; shift += 8)
-          d = MAX (d, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
-        if (d > 2)
-          bad++;
-      }
+  bad = ms_test_count_unlike (cpu, region.width, region.height, shown, width, (int) (region.x - x0),
+                              (int) (region.y - y0), 2);
   cairo_surface_destroy (cpu);
   g_assert_cmpuint (bad, ==, 0);
 
@@ -255,7 +195,7 @@ test_open_file_and_errors (void)
   g_assert_true (ms_window_get_blueprint (window) == demo);
 
   ms_window_open_file (window, good_file);
-  iterate_until (not_loading, window, "the file to open");
+  ms_test_iterate_until (not_loading, window, "the file to open");
   g_assert_cmpuint (ms_blueprint_get_map_size (ms_window_get_blueprint (window)), ==, 256);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "MapData_Seed_9.dat — Mapsmith");
   recent = g_settings_get_strv (ms_application_get_settings (app), MS_SETTINGS_RECENT_FILES);
@@ -266,7 +206,7 @@ test_open_file_and_errors (void)
   /* A broken file: a banner naming the file and where it breaks; the map
    * that was open stays. */
   ms_window_open_file (window, bad_file);
-  iterate_until (not_loading, window, "the broken file");
+  ms_test_iterate_until (not_loading, window, "the broken file");
   g_assert_nonnull (ms_window_get_error (window));
   g_assert_nonnull (strstr (ms_window_get_error (window), "broken.dat"));
   g_assert_nonnull (strstr (ms_window_get_error (window), "offset"));
@@ -278,51 +218,14 @@ test_open_file_and_errors (void)
   ms_test_remove_tree (dir);
 }
 
-/* Real X events through the X server (XTEST), as a user's mouse makes
- * them; "--window" only for placing the pointer. */
-static void
-xdotool (const char *window_id, ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  va_list args;
-  int status;
-
-  g_ptr_array_add (argv, g_strdup ("xdotool"));
-  va_start (args, window_id);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, g_strdup (arg));
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-}
-
-static void
-run_for (int ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < until)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
 static void
 test_pointer_pan_and_zoom (void)
 {
   MsWindow *window = new_window ();
   MsMapView *view;
   MsViewport *viewport;
-  g_autofree char *out = NULL;
   g_autofree char *window_id = NULL;
-  graphene_point_t at;
-  double before_x, before_y, after_x, after_y, cx0, cy0, cx1, cy1, zoom;
+  double at_x, at_y, before_x, before_y, after_x, after_y, cx0, cy0, cx1, cy1, zoom;
   char x[32], y[32], x2[32], y2[32];
 
   ms_window_open_demo (window);
@@ -330,37 +233,24 @@ test_pointer_pan_and_zoom (void)
   gtk_window_present (GTK_WINDOW (window));
   settle (window);
   gtk_window_set_title (GTK_WINDOW (window), "pointer-test");
-  run_for (200);
+  ms_test_run_for (200);
 
-  g_assert_true (g_spawn_command_line_sync ("xdotool search --name ^pointer-test$", &out, NULL, NULL, NULL));
-  window_id = g_strstrip (g_strdup (out));
-  g_assert_cmpstr (window_id, !=, "");
-  if (strchr (window_id, '\n'))
-    *strchr (window_id, '\n') = '\0';
+  window_id = ms_test_x_window_id ("pointer-test");
 
   view = ms_window_get_map_view (window);
   viewport = ms_map_view_get_viewport (view);
-  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (window),
-                                           &GRAPHENE_POINT_INIT (150, 120), &at));
-  {
-    double tx, ty;
-
-    /* Window coordinates to the X window's (the surface may have margins). */
-    gtk_native_get_surface_transform (GTK_NATIVE (window), &tx, &ty);
-    at.x += (float) tx;
-    at.y += (float) ty;
-  }
-  g_snprintf (x, sizeof x, "%d", (int) at.x);
-  g_snprintf (y, sizeof y, "%d", (int) at.y);
+  ms_test_widget_to_surface (GTK_WIDGET (view), 150, 120, &at_x, &at_y);
+  g_snprintf (x, sizeof x, "%d", (int) at_x);
+  g_snprintf (y, sizeof y, "%d", (int) at_y);
 
   /* One wheel click up zooms in a step, around the pointer: the screen
    * point that kept its map point is where the pointer is. */
   zoom = ms_viewport_get_zoom (viewport);
   ms_viewport_get_centre (viewport, &before_x, &before_y);
-  xdotool (window_id, "mousemove", "--window", window_id, x, y, NULL);
-  run_for (200);
-  xdotool (window_id, "click", "4", NULL);
-  run_for (300);
+  ms_test_xdotool ("mousemove", "--window", window_id, x, y, NULL);
+  ms_test_run_for (200);
+  ms_test_xdotool ("click", "4", NULL);
+  ms_test_run_for (300);
   g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (viewport), zoom * 1.25, 1e-9);
   ms_viewport_get_centre (viewport, &after_x, &after_y);
   {
@@ -375,14 +265,14 @@ test_pointer_pan_and_zoom (void)
   /* A drag moves the map with the pointer. */
   ms_viewport_get_centre (viewport, &cx0, &cy0);
   zoom = ms_viewport_get_zoom (viewport);
-  g_snprintf (x2, sizeof x2, "%d", (int) at.x + 60);
-  g_snprintf (y2, sizeof y2, "%d", (int) at.y + 40);
-  xdotool (window_id, "mousedown", "1", NULL);
-  run_for (100);
-  xdotool (window_id, "mousemove", "--window", window_id, x2, y2, NULL);
-  run_for (200);
-  xdotool (window_id, "mouseup", "1", NULL);
-  run_for (200);
+  g_snprintf (x2, sizeof x2, "%d", (int) at_x + 60);
+  g_snprintf (y2, sizeof y2, "%d", (int) at_y + 40);
+  ms_test_xdotool ("mousedown", "1", NULL);
+  ms_test_run_for (100);
+  ms_test_xdotool ("mousemove", "--window", window_id, x2, y2, NULL);
+  ms_test_run_for (200);
+  ms_test_xdotool ("mouseup", "1", NULL);
+  ms_test_run_for (200);
   ms_viewport_get_centre (viewport, &cx1, &cy1);
   g_assert_cmpfloat_with_epsilon (cx1, cx0 - 60 / zoom, 1.0 / zoom);
   g_assert_cmpfloat_with_epsilon (cy1, cy0 - 40 / zoom, 1.0 / zoom);
@@ -434,7 +324,7 @@ test_water_table_zooms_to_body (void)
   ms_window_open_demo (window);
   gtk_window_present (GTK_WINDOW (window));
   list = MS_WATER_BODY_LIST (ms_window_get_water_list (window));
-  iterate_until (water_list_ready, list, "the water table");
+  ms_test_iterate_until (water_list_ready, list, "the water table");
   model = ms_water_body_list_get_model (list);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1 + lakes);
 
@@ -764,7 +654,7 @@ test_checks_show_findings (void)
 
   ms_window_open_file (window, file);
   gtk_window_present (GTK_WINDOW (window));
-  iterate_until (audit_finished, window, "the audit");
+  ms_test_iterate_until (audit_finished, window, "the audit");
   g_assert_cmpuint (ms_findings_list_get_n_rows (MS_FINDINGS_LIST (ms_window_get_findings_list (window))), ==, 1);
 
   ms_findings_list_select (MS_FINDINGS_LIST (ms_window_get_findings_list (window)), 0);
@@ -795,21 +685,6 @@ test_checks_show_findings (void)
   ms_test_remove_tree (dir);
 }
 
-static GtkWidget *
-find_named (GtkWidget  *root,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_layer_rows (void)
 {
@@ -830,12 +705,12 @@ test_layer_rows (void)
     {
       g_autofree char *c = g_strdup_printf ("layer-%s-visible", ms_stack_layer_to_string (i));
       g_autofree char *o = g_strdup_printf ("layer-%s-opacity", ms_stack_layer_to_string (i));
-      g_assert_true (GTK_IS_CHECK_BUTTON (find_named (GTK_WIDGET (window), c)));
-      g_assert_true (GTK_IS_SCALE (find_named (GTK_WIDGET (window), o)));
+      g_assert_true (GTK_IS_CHECK_BUTTON (ms_test_find_named (GTK_WIDGET (window), c)));
+      g_assert_true (GTK_IS_SCALE (ms_test_find_named (GTK_WIDGET (window), o)));
     }
 
-  check = find_named (GTK_WIDGET (window), "layer-biome-visible");
-  scale = find_named (GTK_WIDGET (window), "layer-biome-opacity");
+  check = ms_test_find_named (GTK_WIDGET (window), "layer-biome-visible");
+  scale = ms_test_find_named (GTK_WIDGET (window), "layer-biome-opacity");
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
   g_assert_false (gtk_widget_get_sensitive (scale));
   ms_blueprint_style_get_stack (ms_map_view_get_style (view), stack);
@@ -866,7 +741,7 @@ test_layer_rows (void)
   ms_blueprint_style_get_stack (ms_map_view_get_style (view), stack);
   g_assert_false (stack[MS_STACK_HEIGHT].visible);
   g_assert_true (stack[MS_STACK_ROADS].visible);
-  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (find_named (GTK_WIDGET (window),
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (ms_test_find_named (GTK_WIDGET (window),
                                                                          "layer-water-visible"))));
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -876,25 +751,6 @@ test_layer_rows (void)
       g_settings_reset (settings, ms_settings_layer_visible_key (i));
       g_settings_reset (settings, ms_settings_layer_opacity_key (i));
     }
-}
-
-/* The first button under @widget whose action is @action, or NULL. */
-static GtkWidget *
-find_action_button (GtkWidget  *widget,
-                    const char *action)
-{
-  if (GTK_IS_BUTTON (widget) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_button (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static gboolean
@@ -929,19 +785,19 @@ test_welcome (void)
 
   ms_window_open_demo (window);
   gtk_window_present (GTK_WINDOW (window));
-  demo_zone = find_action_button (GTK_WIDGET (window), "app.open-demo-zone");
+  demo_zone = ms_test_find_action_button (GTK_WIDGET (window), "app.open-demo-zone");
   g_assert_nonnull (demo_zone);
   revealer = gtk_widget_get_ancestor (demo_zone, GTK_TYPE_REVEALER);
   g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
-  iterate_until (revealer_settled, revealer, "the welcome banner");
+  ms_test_iterate_until (revealer_settled, revealer, "the welcome banner");
   g_assert_true (gtk_widget_is_drawable (demo_zone));
-  g_assert_nonnull (find_action_button (revealer, "app.open-zone-folder"));
-  g_assert_nonnull (find_action_button (revealer, "win.open"));
+  g_assert_nonnull (ms_test_find_action_button (revealer, "app.open-zone-folder"));
+  g_assert_nonnull (ms_test_find_action_button (revealer, "win.open"));
 
   /* The demo zone opens in the painter. */
   g_assert_false (zone_window_open (app));
   g_assert_true (gtk_widget_activate (demo_zone));
-  iterate_until (zone_window_open, app, "the demo zone's window");
+  ms_test_iterate_until (zone_window_open, app, "the demo zone's window");
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
     if (MS_IS_ZONE_WINDOW (l->data))
       {
@@ -961,7 +817,7 @@ test_welcome (void)
   g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
   file = g_file_new_for_path (path);
   ms_window_open_file (window, file);
-  iterate_until (not_loading, window, "the file to open");
+  ms_test_iterate_until (not_loading, window, "the file to open");
   g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
 
   /* Dismissed, it stays away even over the demo. */

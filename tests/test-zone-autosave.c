@@ -8,7 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "ms-demo-zone.h"
-#include "ms-test-util.h"
+#include "ms-test-zone.h"
 #include "ms-zone-autosave.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-journal.h"
@@ -28,25 +28,17 @@ typedef struct
 static MsZone *
 open_zone (const char *dir)
 {
-  g_autoptr(GError) error = NULL;
-  MsZone *zone = ms_zone_new_for_dir (dir, 5, W, H, NULL, &error);
-
-  g_assert_no_error (error);
-  return zone;
+  return ms_test_open_zone (dir, 5, W, H);
 }
 
 static void
 fixture_setup (Fixture *f, gconstpointer data)
 {
   g_autofree guint8 *zeros = g_malloc0 (N * 7);
-  g_autofree char *control = NULL;
-  g_autofree char *plants = NULL;
 
   f->dir = ms_test_make_tmpdir ();
-  control = g_build_filename (f->dir, "control.0005.bin", NULL);
-  plants = g_build_filename (f->dir, "plants.0005.bin", NULL);
-  g_assert_true (g_file_set_contents (control, (const char *) zeros, N * 2, NULL));
-  g_assert_true (g_file_set_contents (plants, (const char *) zeros, N * 7, NULL));
+  ms_test_put_file (f->dir, "control.0005.bin", zeros, N * 2);
+  ms_test_put_file (f->dir, "plants.0005.bin", zeros, N * 7);
   f->path = g_build_filename (f->dir, "state", "zone.mszj", NULL);
   f->zone = open_zone (f->dir);
 }
@@ -60,37 +52,18 @@ fixture_teardown (Fixture *f, gconstpointer data)
   g_free (f->path);
 }
 
-static gboolean
-on_watchdog (gpointer user_data)
-{
-  g_error ("Timed out waiting for %s", (const char *) user_data);
-  return G_SOURCE_REMOVE;
-}
-
 /* Runs the main loop until @path exists (or not); returns the ms it took. */
 static gint64
 wait_for_file (const char *path,
                gboolean    exists)
 {
   gint64 start = g_get_monotonic_time ();
-  guint watchdog = g_timeout_add_seconds (20, on_watchdog, (gpointer) path);
+  guint watchdog = ms_test_add_watchdog (20, path);
 
   while (g_file_test (path, G_FILE_TEST_EXISTS) != exists)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (watchdog);
   return (g_get_monotonic_time () - start) / 1000;
-}
-
-static void
-run_for (int ms)
-{
-  gint64 until = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < until)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
 }
 
 /* Roaming (64) over rect (20, 10) 120×70 of control: 8400 tiles; spawn 7
@@ -205,7 +178,7 @@ test_save_removes (Fixture *f, gconstpointer data)
     g_assert_true (ms_zone_apply (f->zone, &set, r, &error));
     g_assert_true (ms_zone_save (f->zone, MS_ZONE_SAVE_FLAGS_NONE, NULL, NULL, &error));
     g_assert_no_error (error);
-    run_for (150);
+    ms_test_run_for (150);
     g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
 
     /* Undoing past the save is unsaved again: journaled. */
@@ -270,7 +243,7 @@ test_open_step_waits (Fixture *f, gconstpointer data)
   ms_zone_autosave_set_intervals (autosave, 30, 60);
   ms_zone_begin_step (f->zone);
   edit (f->zone);
-  run_for (200);
+  ms_test_run_for (200);
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
   g_assert_false (ms_zone_autosave_flush (autosave, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_BUSY);
@@ -301,7 +274,7 @@ test_unwritable (Fixture *f, gconstpointer data)
   ms_zone_autosave_set_intervals (autosave, 30, 1000);
   edit (f->zone);
   {
-    guint watchdog = g_timeout_add_seconds (20, on_watchdog, "the error");
+    guint watchdog = ms_test_add_watchdog (20, "the error");
 
     while (ms_zone_autosave_get_error (autosave) == NULL)
       g_main_context_iteration (NULL, TRUE);
@@ -355,7 +328,7 @@ test_default_path_flush_discard (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_assert_false (ms_zone_autosave_is_pending (autosave));
-  run_for (150);
+  ms_test_run_for (150);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   /* Already gone: not an error. */
   g_assert_true (ms_zone_autosave_discard (autosave, &error));
@@ -379,7 +352,7 @@ test_dispose_writes_pending (Fixture *f, gconstpointer data)
   /* Nothing left connected: more edits write nothing. */
   g_assert_cmpint (g_remove (f->path), ==, 0);
   g_assert_true (ms_zone_undo (f->zone));
-  run_for (100);
+  ms_test_run_for (100);
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
 }
 

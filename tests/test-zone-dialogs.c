@@ -11,47 +11,15 @@
 
 #include "ms-demo-zone.h"
 #include "ms-recovery-dialog.h"
-#include "ms-test-util.h"
+#include "ms-test-display.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-journal.h"
 #include "ms-zone-picker.h"
 
 static gboolean
-on_timeout (gpointer user_data)
-{
-  g_error ("Timed out waiting for %s", (const char *) user_data);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-run_for (int ms)
-{
-  gint64 until = g_get_monotonic_time () + (gint64) ms * 1000;
-
-  while (g_get_monotonic_time () < until)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static gboolean
 picker_loaded (gpointer data)
 {
   return !ms_zone_picker_is_loading (data) && gtk_widget_get_mapped (data);
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, const char *what)
-{
-  guint watchdog = g_timeout_add_seconds (30, on_timeout, (gpointer) what);
-
-  while (!done (data))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  g_source_remove (watchdog);
 }
 
 /* The labels with CSS class @klass under @widget, in tree (row) order. */
@@ -89,66 +57,13 @@ find_label (GtkWidget *window, const char *klass, const char *text)
   return NULL;
 }
 
+/* Clicks the middle of @widget @n times, in the X window titled @title. */
 static void
-xdotool (const char *first, ...)
+click_widget (const char *title, GtkWidget *widget, guint n)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  va_list args;
-  int status;
+  g_autofree char *window_id = ms_test_x_window_id (title);
 
-  g_ptr_array_add (argv, g_strdup ("xdotool"));
-  va_start (args, first);
-  for (arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, g_strdup (arg));
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-}
-
-/* Moves the real pointer over the middle of @widget and clicks @n times. */
-static void
-click_widget (GtkWidget *window, const char *title, GtkWidget *widget, const char *n)
-{
-  g_autofree char *out = NULL;
-  g_autofree char *command = g_strdup_printf ("xdotool search --name '^%s$'", title);
-  graphene_point_t at;
-  double tx, ty;
-  char x[32], y[32];
-
-  g_assert_true (g_spawn_command_line_sync (command, &out, NULL, NULL, NULL));
-  g_strstrip (out);
-  g_assert_cmpstr (out, !=, "");
-  if (strchr (out, '\n'))
-    *strchr (out, '\n') = '\0';
-  g_assert_true (gtk_widget_compute_point (widget, window,
-                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f,
-                                                                 gtk_widget_get_height (widget) / 2.f),
-                                           &at));
-  gtk_native_get_surface_transform (GTK_NATIVE (window), &tx, &ty);
-  g_snprintf (x, sizeof x, "%d", (int) (at.x + tx));
-  g_snprintf (y, sizeof y, "%d", (int) (at.y + ty));
-  xdotool ("mousemove", "--window", out, x, y, NULL);
-  run_for (100);
-  xdotool ("click", "--repeat", n, "--delay", "80", "1", NULL);
-  run_for (300);
-}
-
-static void
-screenshot (const char *name)
-{
-  const char *dir = g_getenv ("MS_TEST_SCREENSHOT_DIR");
-  g_autofree char *command = NULL;
-
-  if (dir == NULL)
-    return;
-  run_for (300);
-  command = g_strdup_printf ("import -window root %s/%s.png", dir, name);
-  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+  ms_test_click_widget (widget, window_id, n);
 }
 
 static void
@@ -211,8 +126,8 @@ test_picker_lists_and_chooses (void)
   g_signal_connect (picker, "destroy", G_CALLBACK (on_destroyed), &destroyed);
   g_assert_true (ms_zone_picker_is_loading (picker));
   gtk_window_present (GTK_WINDOW (picker));
-  iterate_until (picker_loaded, picker, "the folder scan");
-  run_for (300);
+  ms_test_iterate_until_within (30, picker_loaded, picker, "the folder scan");
+  ms_test_run_for (300);
   g_assert_cmpuint (ms_zone_picker_get_entries (picker)->len, ==, 3);
 
   assert_column (GTK_WIDGET (picker), "zone-id", ids);
@@ -227,20 +142,18 @@ test_picker_lists_and_chooses (void)
   /* Greyed: the broken zone's cells are insensitive, the others are not. */
   g_assert_false (gtk_widget_get_sensitive (find_label (GTK_WIDGET (picker), "zone-id", "0009")));
   g_assert_true (gtk_widget_get_sensitive (find_label (GTK_WIDGET (picker), "zone-id", "0007")));
-  screenshot ("zone-picker");
+  ms_test_screenshot ("zone-picker.png", 300);
 
   /* A double-click on the broken zone chooses nothing. */
-  click_widget (GTK_WIDGET (picker), "picker-test",
-                find_label (GTK_WIDGET (picker), "zone-id", "0009"), "2");
+  click_widget ("picker-test", find_label (GTK_WIDGET (picker), "zone-id", "0009"), 2);
   g_assert_cmpuint (chosen.n, ==, 0);
   g_assert_false (destroyed);
 
   /* One click selects zone 7, Return (a real key) chooses it. */
-  click_widget (GTK_WIDGET (picker), "picker-test",
-                find_label (GTK_WIDGET (picker), "zone-id", "0007"), "1");
+  click_widget ("picker-test", find_label (GTK_WIDGET (picker), "zone-id", "0007"), 1);
   g_assert_cmpuint (chosen.n, ==, 0);
-  xdotool ("search", "--name", "^picker-test$", "windowfocus", "--sync", "key", "Return", NULL);
-  run_for (300);
+  ms_test_xdotool ("search", "--name", "^picker-test$", "windowfocus", "--sync", "key", "Return", NULL);
+  ms_test_run_for (300);
   g_assert_cmpuint (chosen.n, ==, 1);
   g_assert_cmpuint (chosen.id, ==, 7);
   g_assert_cmpstr (chosen.dir, ==, dir);
@@ -253,10 +166,9 @@ test_picker_lists_and_chooses (void)
   g_signal_connect (picker, "zone-chosen", G_CALLBACK (on_zone_chosen), &chosen);
   g_signal_connect (picker, "destroy", G_CALLBACK (on_destroyed), &destroyed);
   gtk_window_present (GTK_WINDOW (picker));
-  iterate_until (picker_loaded, picker, "the folder scan");
-  run_for (300);
-  click_widget (GTK_WIDGET (picker), "picker-test",
-                find_label (GTK_WIDGET (picker), "zone-id", "0003"), "2");
+  ms_test_iterate_until_within (30, picker_loaded, picker, "the folder scan");
+  ms_test_run_for (300);
+  click_widget ("picker-test", find_label (GTK_WIDGET (picker), "zone-id", "0003"), 2);
   g_assert_cmpuint (chosen.n, ==, 2);
   g_assert_cmpuint (chosen.id, ==, 3);
   g_assert_true (destroyed);
@@ -291,15 +203,15 @@ test_picker_empty_folder (void)
   put_sized (dir, "plants.42.bin", 16);
   picker = ms_zone_picker_new (NULL, dir);
   gtk_window_present (GTK_WINDOW (picker));
-  iterate_until (picker_loaded, picker, "the folder scan");
-  run_for (200);
+  ms_test_iterate_until_within (30, picker_loaded, picker, "the folder scan");
+  ms_test_run_for (200);
   g_assert_cmpuint (ms_zone_picker_get_entries (picker)->len, ==, 0);
   /* The message shows, and no list. */
   message = find_text (GTK_WIDGET (picker), "No zones in this folder");
   g_assert_nonnull (message);
   g_assert_true (gtk_widget_get_mapped (message));
   g_assert_false (gtk_widget_get_mapped (find_text (GTK_WIDGET (picker), "Zone")));
-  screenshot ("zone-picker-empty");
+  ms_test_screenshot ("zone-picker-empty.png", 300);
   gtk_window_destroy (GTK_WINDOW (picker));
   ms_test_remove_tree (dir);
 }
@@ -318,7 +230,7 @@ test_picker_close_while_scanning (void)
   g_signal_connect (picker, "zone-chosen", G_CALLBACK (on_zone_chosen), &chosen);
   gtk_window_present (GTK_WINDOW (picker));
   gtk_window_close (GTK_WINDOW (picker));
-  run_for (500);
+  ms_test_run_for (500);
   g_assert_cmpuint (chosen.n, ==, 0);
   ms_test_remove_tree (dir);
 }
@@ -332,8 +244,8 @@ test_picker_unreadable_folder (void)
   GtkWidget *message;
 
   gtk_window_present (GTK_WINDOW (picker));
-  iterate_until (picker_loaded, picker, "the folder scan");
-  run_for (100);
+  ms_test_iterate_until_within (30, picker_loaded, picker, "the folder scan");
+  ms_test_run_for (100);
   g_assert_null (ms_zone_picker_get_entries (picker));
   message = find_text (GTK_WIDGET (picker), "Could not read the folder");
   g_assert_nonnull (message);
@@ -456,7 +368,7 @@ test_recovery_dialog (void)
   gtk_window_set_title (GTK_WINDOW (dialog), "recovery-test");
   g_signal_connect (dialog, "recover", G_CALLBACK (on_recover), &r);
   g_signal_connect (dialog, "destroy", G_CALLBACK (on_destroyed), &destroyed);
-  run_for (500);
+  ms_test_run_for (500);
 
   journals = ms_recovery_dialog_get_journals (dialog);
   g_assert_cmpuint (journals->len, ==, 3);
@@ -485,27 +397,26 @@ test_recovery_dialog (void)
       assert_column (GTK_WIDGET (dialog), "journal-note", n);
     }
   }
-  screenshot ("recovery-dialog");
+  ms_test_screenshot ("recovery-dialog.png", 300);
 
   /* The unreadable one: Recover does nothing; Discard asks, then deletes. */
-  click_widget (GTK_WIDGET (dialog), "recovery-test",
-                find_label (GTK_WIDGET (dialog), "journal-zone", "zz-broken.mszj"), "2");
+  click_widget ("recovery-test",
+                find_label (GTK_WIDGET (dialog), "journal-zone", "zz-broken.mszj"), 2);
   g_assert_cmpuint (r.n, ==, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "recovery.discard", NULL));
-  run_for (300);
+  ms_test_run_for (300);
   g_assert_true (g_file_test (broken, G_FILE_TEST_EXISTS));
-  screenshot ("recovery-dialog-confirm");
+  ms_test_screenshot ("recovery-dialog-confirm.png", 300);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "recovery.confirm-discard", NULL));
   g_assert_false (g_file_test (broken, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (journals->len, ==, 2);
 
   /* Recover zone 3 with a real double-click on its row. */
-  run_for (200);
+  ms_test_run_for (200);
   {
     g_autofree char *zone_a = g_strdup_printf ("%s — zone 0003", base_a);
 
-    click_widget (GTK_WIDGET (dialog), "recovery-test",
-                  find_label (GTK_WIDGET (dialog), "journal-zone", zone_a), "2");
+    click_widget ("recovery-test", find_label (GTK_WIDGET (dialog), "journal-zone", zone_a), 2);
   }
   g_assert_cmpuint (r.n, ==, 1);
   g_assert_cmpstr (r.path, ==, path_a);
@@ -519,7 +430,7 @@ test_recovery_dialog (void)
 
   /* Later: closes, keeps zone 8's journal for next time. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "window.close", NULL));
-  run_for (200);
+  ms_test_run_for (200);
   g_assert_true (destroyed);
   g_assert_true (g_file_test (path_b, G_FILE_TEST_EXISTS));
 
@@ -550,7 +461,7 @@ test_recovery_last_row_closes (void)
   g_signal_connect (dialog, "recover", G_CALLBACK (on_recover), &r);
   g_signal_connect (dialog, "destroy", G_CALLBACK (on_destroyed), &destroyed);
   gtk_window_present (GTK_WINDOW (dialog));
-  run_for (200);
+  ms_test_run_for (200);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "recovery.recover", NULL));
   g_assert_cmpuint (r.n, ==, 1);
   g_assert_cmpuint (r.id, ==, 5);

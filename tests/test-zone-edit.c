@@ -4,68 +4,14 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "ms-test-util.h"
+#include "ms-test-zone.h"
 #include "ms-zone-edit.h"
 
-#define W 150
-#define H 100
+#define W MS_TEST_ZONE_WIDTH
+#define H MS_TEST_ZONE_HEIGHT
 #define N (W * H)
 
-typedef struct
-{
-  char    *dir;
-  guint8  *control;   /* as written, 2 B/tile, row-major */
-  guint8  *plants;    /* 7 B/tile */
-  MsZone  *zone;
-} Fixture;
-
-static void
-fixture_setup (Fixture *f, gconstpointer data)
-{
-  g_autofree char *cpath = NULL, *ppath = NULL;
-  g_autoptr(GError) error = NULL;
-
-  f->dir = ms_test_make_tmpdir ();
-  f->control = g_malloc (N * 2);
-  f->plants = g_malloc (N * 7);
-  for (int i = 0; i < N * 2; i++)
-    f->control[i] = (guint8) g_test_rand_int_range (0, 256) & (i % 2 ? 0x07 : 0xff);
-  for (int i = 0; i < N * 7; i++)
-    f->plants[i] = (guint8) g_test_rand_int_range (0, 256);
-  cpath = g_build_filename (f->dir, "control.0009.bin", NULL);
-  ppath = g_build_filename (f->dir, "plants.0009.bin", NULL);
-  g_assert_true (g_file_set_contents (cpath, (char *) f->control, N * 2, NULL));
-  g_assert_true (g_file_set_contents (ppath, (char *) f->plants, N * 7, NULL));
-  f->zone = ms_zone_new_for_dir (f->dir, 9, W, H, NULL, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_teardown (Fixture *f, gconstpointer data)
-{
-  g_clear_object (&f->zone);
-  ms_test_remove_tree (f->dir);
-  g_free (f->dir);
-  g_free (f->control);
-  g_free (f->plants);
-}
-
-/* Every byte of both layers, as the zone reads them, against expectations. */
-static void
-assert_layers (MsZone *zone, const guint8 *control, const guint8 *plants)
-{
-  for (guint y = 0; y < H; y++)
-    for (guint x = 0; x < W; x++)
-      {
-        gsize i = (gsize) y * W + x;
-        guint8 c[2], p[7];
-
-        ms_zone_read_tile (zone, MS_ZONE_LAYER_CONTROL, x, y, c);
-        ms_zone_read_tile (zone, MS_ZONE_LAYER_PLANTS, x, y, p);
-        if (memcmp (c, control + 2 * i, 2) != 0 || memcmp (p, plants + 7 * i, 7) != 0)
-          g_error ("tile (%u, %u) differs", x, y);
-      }
-}
+typedef MsTestZoneFixture Fixture;
 
 static void
 apply (MsZone *zone, MsZoneOpKind kind, guint16 mask, gint value, double factor,
@@ -95,7 +41,7 @@ test_ops (Fixture *f, gconstpointer data)
         ec[2 * (y * W + x)] |= 64;
         ec[2 * (y * W + x) + 1] |= 2;
       }
-  assert_layers (f->zone, ec, ep);
+  ms_test_assert_zone_layers (f->zone, ec, ep);
   g_assert_true (ms_zone_is_layer_dirty (f->zone, MS_ZONE_LAYER_CONTROL));
   g_assert_false (ms_zone_is_layer_dirty (f->zone, MS_ZONE_LAYER_PLANTS));
 
@@ -107,34 +53,34 @@ test_ops (Fixture *f, gconstpointer data)
           ec[2 * (y * W + x)] &= ~1;
           ec[2 * (y * W + x) + 1] &= ~1;
         }
-  assert_layers (f->zone, ec, ep);
+  ms_test_assert_zone_layers (f->zone, ec, ep);
 
   /* Spawn ops touch byte 3 only. */
   apply (f->zone, MS_ZONE_OP_SET_SPAWN, 0, 200, 0, rect);
   for (int y = 20; y < 70; y++)
     for (int x = 10; x < 80; x++)
       ep[7 * (y * W + x) + 3] = 200;
-  assert_layers (f->zone, ec, ep);
+  ms_test_assert_zone_layers (f->zone, ec, ep);
 
   apply (f->zone, MS_ZONE_OP_ADD_SPAWN, 0, 80, 0, disc);
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++)
       if ((x + 0.5 - 100) * (x + 0.5 - 100) + (y + 0.5 - 50) * (y + 0.5 - 50) <= 900)
         ep[7 * (y * W + x) + 3] = (guint8) MIN (255, ep[7 * (y * W + x) + 3] + 80);
-  assert_layers (f->zone, ec, ep);
+  ms_test_assert_zone_layers (f->zone, ec, ep);
 
   apply (f->zone, MS_ZONE_OP_ADD_SPAWN, 0, -150, 0, rect);
   for (int y = 20; y < 70; y++)
     for (int x = 10; x < 80; x++)
       ep[7 * (y * W + x) + 3] = (guint8) MAX (0, ep[7 * (y * W + x) + 3] - 150);
-  assert_layers (f->zone, ec, ep);
+  ms_test_assert_zone_layers (f->zone, ec, ep);
 
   apply (f->zone, MS_ZONE_OP_SCALE_SPAWN, 0, 0, 1.7, disc);
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++)
       if ((x + 0.5 - 100) * (x + 0.5 - 100) + (y + 0.5 - 50) * (y + 0.5 - 50) <= 900)
         ep[7 * (y * W + x) + 3] = (guint8) MIN (255.0, round (ep[7 * (y * W + x) + 3] * 1.7));
-  assert_layers (f->zone, ec, ep);
+  ms_test_assert_zone_layers (f->zone, ec, ep);
 
   /* Nothing but byte 3 of plants ever changed. */
   for (int i = 0; i < N * 7; i++)
@@ -146,7 +92,7 @@ test_ops (Fixture *f, gconstpointer data)
     g_autoptr(GError) error = NULL;
     g_assert_false (ms_zone_apply (f->zone, &bad, rect, &error));
     g_assert_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID);
-    assert_layers (f->zone, ec, ep);
+    ms_test_assert_zone_layers (f->zone, ec, ep);
   }
 }
 
@@ -169,20 +115,20 @@ test_undo_redo (Fixture *f, gconstpointer data)
   for (int y = 5; y < 95; y++)
     for (int x = 50; x < W; x++)
       p2[7 * (y * W + x) + 3] = 0;
-  assert_layers (f->zone, c1, p2);
+  ms_test_assert_zone_layers (f->zone, c1, p2);
 
   g_assert_true (ms_zone_undo (f->zone));
-  assert_layers (f->zone, c1, p0);
+  ms_test_assert_zone_layers (f->zone, c1, p0);
   g_assert_true (ms_zone_undo (f->zone));
-  assert_layers (f->zone, c0, p0);
+  ms_test_assert_zone_layers (f->zone, c0, p0);
   g_assert_false (ms_zone_undo (f->zone));
   g_assert_true (ms_zone_redo (f->zone));
-  assert_layers (f->zone, c1, p0);
+  ms_test_assert_zone_layers (f->zone, c1, p0);
   g_assert_true (ms_zone_redo (f->zone));
-  assert_layers (f->zone, c1, p2);
+  ms_test_assert_zone_layers (f->zone, c1, p2);
   g_assert_false (ms_zone_redo (f->zone));
   g_assert_true (ms_zone_undo (f->zone));
-  assert_layers (f->zone, c1, p0);
+  ms_test_assert_zone_layers (f->zone, c1, p0);
 
   /* A new edit drops the redo history. */
   apply (f->zone, MS_ZONE_OP_CLEAR_FLAG, 128, 0, 0, a);
@@ -191,11 +137,11 @@ test_undo_redo (Fixture *f, gconstpointer data)
     for (int y = 0; y < 10; y++)
       for (int x = 0; x < 100; x++)
         c3[2 * (y * W + x)] &= ~128;
-    assert_layers (f->zone, c3, p0);
+    ms_test_assert_zone_layers (f->zone, c3, p0);
   }
   g_assert_false (ms_zone_can_redo (f->zone));
   g_assert_true (ms_zone_undo (f->zone));
-  assert_layers (f->zone, c1, p0);
+  ms_test_assert_zone_layers (f->zone, c1, p0);
 }
 
 static void
@@ -235,7 +181,7 @@ test_stroke_step (Fixture *f, gconstpointer data)
 
   g_assert_true (ms_zone_can_undo (f->zone));
   g_assert_true (ms_zone_undo (f->zone));
-  assert_layers (f->zone, c0, p0);
+  ms_test_assert_zone_layers (f->zone, c0, p0);
   g_assert_false (ms_zone_can_undo (f->zone));
   g_signal_handlers_disconnect_by_func (f->zone, on_changed, calls);
 }
@@ -311,10 +257,12 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add ("/zone/edit/ops", Fixture, NULL, fixture_setup, test_ops, fixture_teardown);
-  g_test_add ("/zone/edit/undo-redo", Fixture, NULL, fixture_setup, test_undo_redo, fixture_teardown);
-  g_test_add ("/zone/edit/stroke-step", Fixture, NULL, fixture_setup, test_stroke_step,
-              fixture_teardown);
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, ms_test_zone_fixture_set_up, fn, \
+                                  ms_test_zone_fixture_tear_down)
+  ADD ("/zone/edit/ops", test_ops);
+  ADD ("/zone/edit/undo-redo", test_undo_redo);
+  ADD ("/zone/edit/stroke-step", test_stroke_step);
+#undef ADD
   g_test_add_func ("/zone/edit/memory", test_memory);
   g_test_add_func ("/zone/edit/missing-layer", test_missing_layer);
   return g_test_run ();

@@ -3,80 +3,21 @@
 
 #include <glib/gstdio.h>
 
-#include "ms-test-util.h"
+#include "ms-test-zone.h"
 #include "ms-zone-backup.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-journal.h"
 
-/* Not multiples of 64: the last chunks of each row and column are partial. */
-#define W 150
-#define H 100
+#define W MS_TEST_ZONE_WIDTH
+#define H MS_TEST_ZONE_HEIGHT
 #define N (W * H)
 
-typedef struct
-{
-  char    *dir;
-  guint8  *control;   /* as written, 2 B/tile, row-major */
-  guint8  *plants;    /* 7 B/tile */
-  MsZone  *zone;
-} Fixture;
-
-static void
-put (const char *dir, const char *name, const guint8 *data, gsize len)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) len, NULL));
-}
+typedef MsTestZoneFixture Fixture;
 
 static MsZone *
 open_zone (const char *dir)
 {
-  g_autoptr(GError) error = NULL;
-  MsZone *zone = ms_zone_new_for_dir (dir, 9, W, H, NULL, &error);
-
-  g_assert_no_error (error);
-  return zone;
-}
-
-static void
-fixture_setup (Fixture *f, gconstpointer data)
-{
-  f->dir = ms_test_make_tmpdir ();
-  f->control = g_malloc (N * 2);
-  f->plants = g_malloc (N * 7);
-  for (int i = 0; i < N * 2; i++)
-    f->control[i] = (guint8) g_test_rand_int_range (0, 256) & (i % 2 ? 0x07 : 0xff);
-  for (int i = 0; i < N * 7; i++)
-    f->plants[i] = (guint8) g_test_rand_int_range (0, 256);
-  put (f->dir, "control.0009.bin", f->control, N * 2);
-  put (f->dir, "plants.0009.bin", f->plants, N * 7);
-  f->zone = open_zone (f->dir);
-}
-
-static void
-fixture_teardown (Fixture *f, gconstpointer data)
-{
-  g_clear_object (&f->zone);
-  ms_test_remove_tree (f->dir);
-  g_free (f->dir);
-  g_free (f->control);
-  g_free (f->plants);
-}
-
-static void
-assert_layers (MsZone *zone, const guint8 *control, const guint8 *plants)
-{
-  for (guint y = 0; y < H; y++)
-    for (guint x = 0; x < W; x++)
-      {
-        gsize i = (gsize) y * W + x;
-        guint8 c[2], p[7];
-
-        ms_zone_read_tile (zone, MS_ZONE_LAYER_CONTROL, x, y, c);
-        ms_zone_read_tile (zone, MS_ZONE_LAYER_PLANTS, x, y, p);
-        if (memcmp (c, control + 2 * i, 2) != 0 || memcmp (p, plants + 7 * i, 7) != 0)
-          g_error ("tile (%u, %u) differs", x, y);
-      }
+  return ms_test_open_zone (dir, MS_TEST_ZONE_ID, W, H);
 }
 
 /* Sets Roaming (64) over rect 20 10 120 70 and spawn 7 over rect 100 60 50 40,
@@ -155,19 +96,19 @@ test_roundtrip (Fixture *f, gconstpointer data)
   }
 
   fresh = open_zone (f->dir);
-  assert_layers (fresh, f->control, f->plants);
+  ms_test_assert_zone_layers (fresh, f->control, f->plants);
   g_assert_true (ms_zone_journal_apply (fresh, path, &error));
   g_assert_no_error (error);
-  assert_layers (fresh, ec, ep);
+  ms_test_assert_zone_layers (fresh, ec, ep);
   g_assert_true (ms_zone_is_layer_dirty (fresh, MS_ZONE_LAYER_CONTROL));
   g_assert_true (ms_zone_is_layer_dirty (fresh, MS_ZONE_LAYER_PLANTS));
 
   /* One step: a single undo restores the files' state. */
   g_assert_true (ms_zone_undo (fresh));
   g_assert_false (ms_zone_can_undo (fresh));
-  assert_layers (fresh, f->control, f->plants);
+  ms_test_assert_zone_layers (fresh, f->control, f->plants);
   g_assert_true (ms_zone_redo (fresh));
-  assert_layers (fresh, ec, ep);
+  ms_test_assert_zone_layers (fresh, ec, ep);
 }
 
 /* Saved, then undone: the file on disk holds the edit, the zone does not,
@@ -187,7 +128,7 @@ test_after_save (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (ms_zone_undo (f->zone));   /* the spawn edit */
   g_assert_true (ms_zone_undo (f->zone));   /* the flag edit */
-  assert_layers (f->zone, f->control, f->plants);
+  ms_test_assert_zone_layers (f->zone, f->control, f->plants);
 
   g_assert_true (ms_zone_journal_write (f->zone, path, &error));
   g_assert_no_error (error);
@@ -197,10 +138,10 @@ test_after_save (Fixture *f, gconstpointer data)
   g_assert_false (info->changed_on_disk);
 
   fresh = open_zone (f->dir);
-  assert_layers (fresh, ec, ep);
+  ms_test_assert_zone_layers (fresh, ec, ep);
   g_assert_true (ms_zone_journal_apply (fresh, path, &error));
   g_assert_no_error (error);
-  assert_layers (fresh, f->control, f->plants);
+  ms_test_assert_zone_layers (fresh, f->control, f->plants);
 }
 
 static void
@@ -237,13 +178,13 @@ test_changed_on_disk (Fixture *f, gconstpointer data)
   g_assert_true (ms_zone_apply (f->zone, &set, rect, &error));
   g_assert_true (ms_zone_journal_write (f->zone, path, &error));
   g_assert_no_error (error);
-  put (f->dir, "plants.0009.bin", ep, N * 7);
+  ms_test_put_file (f->dir, "plants.0009.bin", ep, N * 7);
   a = ms_zone_journal_read_info (path, &error);
   g_assert_no_error (error);
   g_assert_false (a->changed_on_disk);
 
   ec[0] ^= 1;
-  put (f->dir, "control.0009.bin", ec, N * 2);
+  ms_test_put_file (f->dir, "control.0009.bin", ec, N * 2);
   b = ms_zone_journal_read_info (path, &error);
   g_assert_no_error (error);
   g_assert_true (b->changed_on_disk);
@@ -313,7 +254,7 @@ test_corrupt (Fixture *f, gconstpointer data)
 
   /* Nothing was applied by any failure. */
   g_assert_false (ms_zone_is_dirty (fresh));
-  assert_layers (fresh, f->control, f->plants);
+  ms_test_assert_zone_layers (fresh, f->control, f->plants);
 }
 
 static void
@@ -328,7 +269,7 @@ test_mismatch (Fixture *f, gconstpointer data)
 
   edit (f, ec, ep);
   g_assert_true (ms_zone_journal_write (f->zone, path, &error));
-  put (other, "control.0009.bin", f->control, 50 * 50 * 2);
+  ms_test_put_file (other, "control.0009.bin", f->control, 50 * 50 * 2);
   zone = ms_zone_new_for_dir (other, 9, 50, 50, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (ms_zone_journal_apply (zone, path, &error));
@@ -339,7 +280,7 @@ test_mismatch (Fixture *f, gconstpointer data)
   g_clear_object (&zone);
 
   /* Same size, but without the plants layer the journal edits. */
-  put (other, "control.0009.bin", f->control, N * 2);
+  ms_test_put_file (other, "control.0009.bin", f->control, N * 2);
   zone = ms_zone_new_for_dir (other, 9, W, H, NULL, &error);
   g_assert_false (ms_zone_journal_apply (zone, path, &error));
   g_assert_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER);
@@ -367,7 +308,7 @@ test_default_path_and_list (Fixture *f, gconstpointer data)
   g_assert_true (g_str_has_suffix (path, ".mszj"));
 
   /* Same id in another folder: another journal. */
-  put (other_dir, "control.0009.bin", f->control, N * 2);
+  ms_test_put_file (other_dir, "control.0009.bin", f->control, N * 2);
   other = open_zone (other_dir);
   other_path = ms_zone_journal_default_path (other);
   g_assert_cmpstr (other_path, !=, path);
@@ -447,7 +388,8 @@ main (int argc, char **argv)
   g_setenv ("XDG_STATE_HOME", state, TRUE);
   g_test_init (&argc, &argv, NULL);
 
-#define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
+#define ADD(path, fn) g_test_add (path, Fixture, NULL, ms_test_zone_fixture_set_up, fn, \
+                                  ms_test_zone_fixture_tear_down)
   ADD ("/zone-journal/roundtrip", test_roundtrip);
   ADD ("/zone-journal/after-save", test_after_save);
   ADD ("/zone-journal/nothing", test_nothing_to_journal);

@@ -11,6 +11,7 @@
 #include <gtk/gtk.h>
 
 #include "ms-colour.h"
+#include "ms-test-display.h"
 #include "ms-zone-layer.h"
 #include "ms-zone-overlays-panel.h"
 
@@ -21,25 +22,6 @@ typedef struct
   guint                n_changed;
 } Fixture;
 
-static gboolean
-on_timeout (gpointer user_data)
-{
-  g_error ("Timed out waiting for %s", (const char *) user_data);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-run_for (int ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < until)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
 static void
 on_changed (MsZoneOverlaysPanel *panel,
             Fixture             *fixture)
@@ -47,12 +29,16 @@ on_changed (MsZoneOverlaysPanel *panel,
   fixture->n_changed++;
 }
 
+static gboolean
+panel_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_height (data) != 0;
+}
+
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  guint watchdog = g_timeout_add_seconds (60, on_timeout, (gpointer) "the panel to show");
-
   fixture->window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_title (fixture->window, "zone-overlays-panel-test");
   gtk_window_set_decorated (fixture->window, FALSE);
@@ -61,14 +47,8 @@ fixture_set_up (Fixture       *fixture,
   g_signal_connect (fixture->panel, "changed", G_CALLBACK (on_changed), fixture);
   gtk_window_set_child (fixture->window, GTK_WIDGET (fixture->panel));
   gtk_window_present (fixture->window);
-  while (!gtk_widget_get_mapped (GTK_WIDGET (fixture->panel)) ||
-         gtk_widget_get_height (GTK_WIDGET (fixture->panel)) == 0)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  g_source_remove (watchdog);
-  run_for (200);
+  ms_test_iterate_until (panel_shown, fixture->panel, "the panel to show");
+  ms_test_run_for (200);
 }
 
 static void
@@ -76,43 +56,11 @@ fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
   gtk_window_destroy (fixture->window);
-  run_for (50);
+  ms_test_run_for (50);
 }
 
-static GtkWidget *
-find_named (GtkWidget  *root,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-get_named (Fixture    *fixture,
-           const char *format,
-           ...)
-{
-  g_autofree char *name = NULL;
-  GtkWidget *widget;
-  va_list args;
-
-  va_start (args, format);
-  name = g_strdup_vprintf (format, args);
-  va_end (args);
-  widget = find_named (GTK_WIDGET (fixture->panel), name);
-  if (widget == NULL)
-    g_error ("No widget named %s", name);
-  return widget;
-}
+/* The widget under the panel named by a format; fails the test when none. */
+#define get_named(fixture, ...) ms_test_get_named (GTK_WIDGET ((fixture)->panel), __VA_ARGS__)
 
 /* Field by field: a memcmp would also compare padding. */
 static void
@@ -303,7 +251,7 @@ test_set_style_round_trip (Fixture       *fixture,
   memcpy (style.overlay_opacities, opacities, sizeof opacities);
 
   ms_zone_overlays_panel_set_style (fixture->panel, &style);
-  run_for (50);
+  ms_test_run_for (50);
   g_assert_cmpuint (fixture->n_changed, ==, 0);
   assert_style_is (fixture, &style);
 
@@ -370,44 +318,6 @@ test_tooltips_name_flags (Fixture       *fixture,
   g_assert_cmpuint (fixture->n_changed, ==, 1);
 }
 
-/* Real X events through the X server (XTEST), as a user's mouse makes
- * them. */
-static void
-xdotool (const char *arg,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
-  va_list args;
-  int status;
-
-  g_ptr_array_add (argv, g_strdup ("xdotool"));
-  va_start (args, arg);
-  for (; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, g_strdup (arg));
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-}
-
-static char *
-find_window_id (void)
-{
-  g_autofree char *out = NULL;
-  char *id;
-
-  g_assert_true (g_spawn_command_line_sync ("xdotool search --name ^zone-overlays-panel-test$",
-                                            &out, NULL, NULL, NULL));
-  id = g_strstrip (g_strdup (out));
-  if (strchr (id, '\n') != NULL)
-    *strchr (id, '\n') = '\0';
-  g_assert_cmpstr (id, !=, "");
-  return id;
-}
-
 /* Scrolls @widget into the panel's view and clicks its middle. */
 static void
 click (Fixture    *fixture,
@@ -417,8 +327,6 @@ click (Fixture    *fixture,
   GtkWidget *scrolled = gtk_widget_get_first_child (GTK_WIDGET (fixture->panel));
   GtkAdjustment *vadj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
   graphene_point_t in_scrolled, at;
-  char x[32], y[32];
-  double tx, ty;
 
   g_assert_true (GTK_IS_SCROLLED_WINDOW (scrolled));
   g_assert_true (gtk_widget_compute_point (widget, scrolled,
@@ -429,7 +337,7 @@ click (Fixture    *fixture,
     {
       gtk_adjustment_set_value (vadj, gtk_adjustment_get_value (vadj) + in_scrolled.y -
                                 gtk_widget_get_height (scrolled) / 2.0);
-      run_for (200);
+      ms_test_run_for (200);
     }
 
   g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (fixture->window),
@@ -438,21 +346,14 @@ click (Fixture    *fixture,
                                            &at));
   g_assert_cmpfloat (at.y, >, 0);
   g_assert_cmpfloat (at.y, <, gtk_widget_get_height (GTK_WIDGET (fixture->window)));
-  /* Window coordinates to the X window's (the surface may have margins). */
-  gtk_native_get_surface_transform (GTK_NATIVE (fixture->window), &tx, &ty);
-  g_snprintf (x, sizeof x, "%d", (int) (at.x + tx));
-  g_snprintf (y, sizeof y, "%d", (int) (at.y + ty));
-  xdotool ("mousemove", "--window", window_id, x, y, NULL);
-  run_for (100);
-  xdotool ("click", "1", NULL);
-  run_for (300);
+  ms_test_click_widget (widget, window_id, 1);
 }
 
 static void
 test_real_clicks (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autofree char *window_id = find_window_id ();
+  g_autofree char *window_id = ms_test_x_window_id ("zone-overlays-panel-test");
   MsZoneStyle expected;
 
   ms_zone_style_init (&expected);
@@ -487,28 +388,16 @@ test_real_clicks (Fixture       *fixture,
 
 /* The centre pixel of @widget as drawn, 0xAARRGGBB. */
 static guint32
-drawn_centre (Fixture   *fixture,
-              GtkWidget *widget)
+drawn_centre (GtkWidget *widget)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree guint32 *pixels = NULL;
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
+  g_autofree guint32 *pixels = NULL;
 
   g_assert_cmpint (width, >=, 8);
   g_assert_cmpint (height, >=, 8);
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (fixture->window)), node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, width);
-  pixels = g_new (guint32, (gsize) width * height);
-  /* CAIRO_FORMAT_ARGB32 words; opaque, so premultiplying changes nothing. */
-  gdk_texture_download (texture, (guchar *) pixels, width * 4);
+  /* Opaque, so premultiplying changes nothing. */
+  pixels = ms_test_capture (widget, width, height);
   return pixels[(height / 2) * width + width / 2];
 }
 
@@ -517,7 +406,7 @@ assert_swatch (Fixture    *fixture,
                const char *name,
                MsRgb       colour)
 {
-  guint32 pixel = drawn_centre (fixture, get_named (fixture, "%s", name));
+  guint32 pixel = drawn_centre (get_named (fixture, "%s", name));
   guint32 want = 0xff000000u |
                  (guint32) (guint8) (colour.r * 255.0f + 0.5f) << 16 |
                  (guint32) (guint8) (colour.g * 255.0f + 0.5f) << 8 |
@@ -541,7 +430,7 @@ test_swatch_colours (Fixture       *fixture,
 
       assert_swatch (fixture, name, ms_colour_zone_control (control_bits[i]));
       /* Each flag its own colour. */
-      g_assert_true (g_hash_table_add (seen, GUINT_TO_POINTER (drawn_centre (fixture, swatch))));
+      g_assert_true (g_hash_table_add (seen, GUINT_TO_POINTER (drawn_centre (swatch))));
     }
   for (guint bit = 0; bit < 4; bit++)
     {
@@ -567,9 +456,9 @@ test_hold (Fixture       *fixture,
   style.blocking_flags = 0x05;
   ms_zone_overlays_panel_set_style (fixture->panel, &style);
   /* The top half the time, then the bottom. */
-  run_for (hold_ms / 2);
+  ms_test_run_for (hold_ms / 2);
   gtk_adjustment_set_value (vadj, gtk_adjustment_get_upper (vadj));
-  run_for (hold_ms / 2);
+  ms_test_run_for (hold_ms / 2);
 }
 
 int

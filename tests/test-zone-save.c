@@ -11,13 +11,6 @@
 #define H 80
 #define N (W * H)
 
-static void
-put (const char *dir, const char *name, const guint8 *data, gsize len)
-{
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) len, NULL));
-}
-
 static GBytes *
 read_file (const char *dir, const char *name)
 {
@@ -86,8 +79,8 @@ test_round_trip (void)
   g_autofree char *control_path = g_build_filename (dir, "control.0012.bin", NULL);
   MsFileStamp before, after;
 
-  put (dir, "plants.0012.bin", plants, N * 7);
-  put (dir, "control.0012.bin", control, N * 2);
+  ms_test_put_file (dir, "plants.0012.bin", plants, N * 7);
+  ms_test_put_file (dir, "control.0012.bin", control, N * 2);
   g_assert_true (ms_file_stamp_read (&before, control_path, NULL));
   zone = ms_zone_new_for_dir (dir, 12, W, H, NULL, &error);
   g_assert_no_error (error);
@@ -127,7 +120,7 @@ test_modified_follows_history (void)
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GError) error = NULL;
 
-  put (dir, "plants.0014.bin", plants, N * 7);
+  ms_test_put_file (dir, "plants.0014.bin", plants, N * 7);
   zone = ms_zone_new_for_dir (dir, 14, W, H, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (ms_zone_is_dirty (zone));
@@ -169,7 +162,7 @@ test_faults (void)
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GError) error = NULL;
 
-  put (dir, "plants.0013.bin", plants, N * 7);
+  ms_test_put_file (dir, "plants.0013.bin", plants, N * 7);
   zone = ms_zone_new_for_dir (dir, 13, W, H, NULL, &error);
   g_assert_no_error (error);
   apply_spawn (zone, 1, 0, 0, W, H);
@@ -204,13 +197,13 @@ test_changed_on_disk (void)
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GError) error = NULL;
 
-  put (dir, "plants.0014.bin", plants, N * 7);
+  ms_test_put_file (dir, "plants.0014.bin", plants, N * 7);
   zone = ms_zone_new_for_dir (dir, 14, W, H, NULL, &error);
   g_assert_no_error (error);
   apply_spawn (zone, 5, 0, 0, 10, 10);
 
   /* The game server saves the layer meanwhile. */
-  put (dir, "plants.0014.bin", theirs, N * 7);
+  ms_test_put_file (dir, "plants.0014.bin", theirs, N * 7);
   g_assert_false (ms_zone_save (zone, MS_ZONE_SAVE_FLAGS_NONE, NULL, NULL, &error));
   g_assert_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK);
   g_clear_error (&error);
@@ -238,7 +231,7 @@ test_control_one_byte (void)
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GError) error = NULL;
 
-  put (dir, "control.0015.bin", control, N);
+  ms_test_put_file (dir, "control.0015.bin", control, N);
   zone = ms_zone_new_for_dir (dir, 15, W, H, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (ms_zone_get_file_bytes_per_tile (zone, MS_ZONE_LAYER_CONTROL), ==, 1);

@@ -21,7 +21,7 @@
 #include "ms-zone-backup.h"
 #include "ms-zone-mask.h"
 #include "ms-zone-renderer.h"
-#include "ms-test-util.h"
+#include "ms-test-display.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-journal.h"
 #include "ms-zone-window.h"
@@ -38,38 +38,6 @@ static const char *const layer_files[] = {
 };
 
 static gboolean
-on_timeout (gpointer user_data)
-{
-  g_error ("Timed out waiting for %s", (const char *) user_data);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, const char *what)
-{
-  guint watchdog = g_timeout_add_seconds (60, on_timeout, (gpointer) what);
-
-  while (!done (data))
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  g_source_remove (watchdog);
-}
-
-static void
-run_for (int ms)
-{
-  gint64 until = g_get_monotonic_time () + ms * 1000;
-
-  while (g_get_monotonic_time () < until)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static gboolean
 drawn (gpointer data)
 {
   MsZoneView *view = ms_zone_window_get_view (data);
@@ -80,35 +48,7 @@ drawn (gpointer data)
 static void
 settle (MsZoneWindow *window)
 {
-  iterate_until (drawn, window, "the zone to draw");
-  run_for (300);
-  iterate_until (drawn, window, "the zone to draw");
-}
-
-static void
-xdotool (const char *first, ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  va_list args;
-  int status;
-
-  g_ptr_array_add (argv, g_strdup ("xdotool"));
-  va_start (args, first);
-  for (arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, g_strdup (arg));
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (status, NULL))
-    {
-      g_autofree char *line = g_strjoinv (" ", (char **) argv->pdata);
-
-      g_error ("failed: %s", line);
-    }
+  ms_test_settle (drawn, window, 300, "the zone to draw");
 }
 
 typedef struct
@@ -125,10 +65,7 @@ fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *out = NULL;
   g_autofree char *title = NULL;
-  graphene_point_t at;
-  double tx, ty;
 
   f->dir = ms_test_make_tmpdir ();
   g_assert_true (ms_demo_zone_write (f->dir, ZONE_ID, SIZE, TRUE, &error));
@@ -158,23 +95,11 @@ fixture_set_up (Fixture       *f,
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), title));
   /* A name of its own, only to find the X window by. */
   gtk_window_set_title (GTK_WINDOW (f->window), "zone-window-test");
-  run_for (200);
-  {
-    g_autofree char *cmd = g_strdup ("xdotool search --name ^zone-window-test$");
-
-    g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, NULL, NULL));
-  }
-  f->window_id = g_strstrip (g_strdup (out));
-  if (strchr (f->window_id, '\n'))
-    *strchr (f->window_id, '\n') = '\0';
-  g_assert_cmpstr (f->window_id, !=, "");
-
-  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (ms_zone_window_get_view (f->window)),
-                                           GTK_WIDGET (f->window), &GRAPHENE_POINT_INIT (0, 0), &at));
-  gtk_native_get_surface_transform (GTK_NATIVE (f->window), &tx, &ty);
-  f->origin_x = at.x + tx;
-  f->origin_y = at.y + ty;
-  xdotool ("windowfocus", "--sync", f->window_id, NULL);
+  ms_test_run_for (200);
+  f->window_id = ms_test_x_window_id ("zone-window-test");
+  ms_test_widget_to_surface (GTK_WIDGET (ms_zone_window_get_view (f->window)), 0, 0,
+                             &f->origin_x, &f->origin_y);
+  ms_test_xdotool ("windowfocus", "--sync", f->window_id, NULL);
   gtk_widget_grab_focus (GTK_WIDGET (ms_zone_window_get_view (f->window)));
 }
 
@@ -192,7 +117,7 @@ fixture_tear_down (Fixture       *f,
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     g_settings_reset (settings, keys[i]);
   gtk_window_destroy (GTK_WINDOW (f->window));
-  run_for (50);
+  ms_test_run_for (50);
   for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
     g_bytes_unref (f->original[i]);
   ms_test_remove_tree (f->dir);
@@ -235,15 +160,15 @@ spot (Fixture *f,
 static void
 move_to (Fixture *f, const Spot *s)
 {
-  xdotool ("mousemove", "--window", f->window_id, s->sx, s->sy, NULL);
-  run_for (150);
+  ms_test_xdotool ("mousemove", "--window", f->window_id, s->sx, s->sy, NULL);
+  ms_test_run_for (150);
 }
 
 static void
 key (const char *keys)
 {
-  xdotool ("key", keys, NULL);
-  run_for (200);
+  ms_test_xdotool ("key", keys, NULL);
+  ms_test_run_for (200);
 }
 
 /* Distance from (px, py) to the segment a-b, the brush's own geometry
@@ -270,58 +195,7 @@ read_layer (Fixture *f, guint i)
   return g_bytes_new_take (contents, length);
 }
 
-
 /* ------------------------------------------------------------ helpers --- */
-
-static GtkWidget *
-find_named (GtkWidget  *root,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-window_widget (Fixture    *f,
-               const char *name)
-{
-  GtkWidget *w = find_named (GTK_WIDGET (f->window), name);
-
-  if (w == NULL)
-    g_error ("no widget named %s", name);
-  return w;
-}
-
-/* Clicks the middle of @widget with the real pointer. */
-static void
-click_widget (Fixture   *f,
-              GtkWidget *widget)
-{
-  graphene_point_t at;
-  double tx, ty;
-  char sx[16], sy[16];
-
-  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (f->window),
-                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.0,
-                                                                 gtk_widget_get_height (widget) / 2.0),
-                                           &at));
-  gtk_native_get_surface_transform (GTK_NATIVE (f->window), &tx, &ty);
-  g_snprintf (sx, sizeof sx, "%d", (int) lround (at.x + tx));
-  g_snprintf (sy, sizeof sy, "%d", (int) lround (at.y + ty));
-  xdotool ("mousemove", "--window", f->window_id, sx, sy, NULL);
-  run_for (150);
-  xdotool ("click", "1", NULL);
-  run_for (300);
-}
 
 static guint16
 control_at (const guint8 *control, guint bpt, gsize t)
@@ -334,8 +208,8 @@ control_at (const guint8 *control, guint bpt, gsize t)
 static void
 set_target (Fixture *f, guint row)
 {
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (window_widget (f, "paint-target")), row);
-  run_for (50);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (ms_test_get_named (GTK_WIDGET (f->window), "paint-target")), row);
+  ms_test_run_for (50);
 }
 
 static guint
@@ -362,11 +236,11 @@ drag_rect (Fixture *f,
 
   key ("r");
   move_to (f, &a);
-  xdotool ("mousedown", "1", NULL);
-  run_for (100);
+  ms_test_xdotool ("mousedown", "1", NULL);
+  ms_test_run_for (100);
   move_to (f, &b);
-  xdotool ("mouseup", "1", NULL);
-  run_for (300);
+  ms_test_xdotool ("mouseup", "1", NULL);
+  ms_test_run_for (300);
   out[0] = MIN (a.tx, b.tx);
   out[1] = MIN (a.ty, b.ty);
   out[2] = MAX (a.tx, b.tx) + 1;
@@ -404,11 +278,11 @@ test_paint_undo_redo_save (Fixture       *f,
   a = spot (f, 140.5, 95.5);
   b = spot (f, 60.5, 40.5);
   move_to (f, &a);
-  xdotool ("mousedown", "1", NULL);
-  run_for (100);
+  ms_test_xdotool ("mousedown", "1", NULL);
+  ms_test_run_for (100);
   move_to (f, &b);
-  xdotool ("mouseup", "1", NULL);
-  run_for (300);
+  ms_test_xdotool ("mouseup", "1", NULL);
+  ms_test_run_for (300);
   for (guint y = MIN (a.ty, b.ty); y <= MAX (a.ty, b.ty); y++)
     for (guint x = MIN (a.tx, b.tx); x <= MAX (a.tx, b.tx); x++)
       {
@@ -428,12 +302,12 @@ test_paint_undo_redo_save (Fixture       *f,
   g_assert_cmpint ((int) s1.tx * 2, ==, (int) s0.tx + (int) s2.tx);
   g_assert_cmpint ((int) s1.ty * 2, ==, (int) s0.ty + (int) s2.ty);
   move_to (f, &s0);
-  xdotool ("mousedown", "1", NULL);
-  run_for (100);
+  ms_test_xdotool ("mousedown", "1", NULL);
+  ms_test_run_for (100);
   move_to (f, &s1);
   move_to (f, &s2);
-  xdotool ("mouseup", "1", NULL);
-  run_for (300);
+  ms_test_xdotool ("mouseup", "1", NULL);
+  ms_test_run_for (300);
   for (guint y = 0; y < SIZE; y++)
     for (guint x = 0; x < SIZE; x++)
       if (segment_distance (x + 0.5, y + 0.5, s0.tx + 0.5, s0.ty + 0.5, s2.tx + 0.5, s2.ty + 0.5) <= 2.5)
@@ -543,7 +417,7 @@ test_changed_on_disk (Fixture       *f,
 
   /* Closing with unsaved edits asks too, and keeps the window. */
   gtk_window_close (GTK_WINDOW (f->window));
-  run_for (100);
+  ms_test_run_for (100);
   g_assert_true (ms_zone_window_is_asking_to_close (f->window));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));
 
@@ -616,8 +490,8 @@ test_keys_switch_tools (Fixture       *f,
     for (guint i = 0; i < 3; i++)
       {
         move_to (f, &p[i]);
-        xdotool ("click", "1", NULL);
-        run_for (400);   /* past the double-click time */
+        ms_test_xdotool ("click", "1", NULL);
+        ms_test_run_for (400);   /* past the double-click time */
       }
     key ("Return");
     history = ms_zone_window_dup_history (f->window, &position);
@@ -645,7 +519,7 @@ test_hover_readout (Fixture       *f,
   g_autofree char *spawn_text = NULL;
 
   move_to (f, &s);
-  run_for (200);
+  ms_test_run_for (200);
   text = ms_zone_window_get_hover_text (f->window);
   g_assert_nonnull (text);
 
@@ -712,29 +586,12 @@ test_gl_uploads_only_touched (Fixture       *f,
   g_assert_cmpuint (n_tiles, ==, level == 0 ? 2 : 1);
   g_assert_true (ms_zone_apply (ms_zone_window_get_zone (f->window), &op, dab, &error));
   g_assert_no_error (error);
-  run_for (100);
+  ms_test_run_for (100);
   settle (f->window);
   g_assert_cmpuint (ms_zone_view_get_n_uploads (view) - before, ==, n_tiles);
 }
 
 /* ----------------------------------------------------------- overlays --- */
-
-static guint32 *
-capture (GtkWidget *widget, int width, int height)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  guint32 *pixels = g_new (guint32, (gsize) width * height);
-
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  gdk_texture_download (texture, (guchar *) pixels, (gsize) width * 4);
-  return pixels;
-}
 
 /* The view at one pixel per tile against ms_render_zone () of the view's
  * style over the same tiles: pixels further apart than 3 in a channel. */
@@ -747,16 +604,14 @@ count_unlike_cpu (Fixture *f, guint32 **shown_out)
   g_autofree guint32 *shown = NULL;
   g_autoptr(GError) error = NULL;
   cairo_surface_t *cpu;
-  const guint8 *data;
-  int stride;
   double x0, y0;
-  guint bad = 0;
+  guint bad;
   MsRect region;
 
   ms_viewport_screen_to_map (vp, 0, 0, &x0, &y0);
   g_assert_cmpfloat (x0, ==, floor (x0));
   g_assert_cmpfloat (y0, ==, floor (y0));
-  shown = capture (GTK_WIDGET (view), width, height);
+  shown = ms_test_capture (GTK_WIDGET (view), width, height);
   region.x = (guint) MAX (x0, 0);
   region.y = (guint) MAX (y0, 0);
   region.width = (guint) MIN ((double) SIZE, x0 + width) - region.x;
@@ -766,21 +621,8 @@ count_unlike_cpu (Fixture *f, guint32 **shown_out)
   cpu = ms_render_zone (ms_zone_window_get_zone (f->window), ms_zone_view_get_style (view), &region, 0, NULL,
                         &error);
   g_assert_no_error (error);
-  data = cairo_image_surface_get_data (cpu);
-  stride = cairo_image_surface_get_stride (cpu);
-  for (guint j = 0; j < region.height; j++)
-    for (guint i = 0; i < region.width; i++)
-      {
-        guint32 a = ((const guint32 *) (gconstpointer) (data + (gsize) j * stride))[i];
-        int sx = (int) (region.x - x0) + (int) i, sy = (int) (region.y - y0) + (int) j;
-        guint32 b = shown[(gsize) sy * width + sx];
-        guint d = 0;
-
-        for (guint shift = 0; shift < 24; shift += 8)
-          d = MAX (d, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
-        if (d > 3)
-          bad++;
-      }
+  bad = ms_test_count_unlike (cpu, region.width, region.height, shown, width, (int) (region.x - x0),
+                              (int) (region.y - y0), 3);
   cairo_surface_destroy (cpu);
   if (shown_out != NULL)
     *shown_out = g_steal_pointer (&shown);
@@ -794,7 +636,7 @@ test_overlays (Fixture       *f,
   MsZoneView *view = ms_zone_window_get_view (f->window);
   MsViewport *vp = ms_zone_view_get_viewport (view);
   const MsZoneStyle *style = ms_zone_view_get_style (view);
-  GtkWidget *spawn = window_widget (f, "overlay-spawn-visible");
+  GtkWidget *spawn = ms_test_get_named (GTK_WIDGET (f->window), "overlay-spawn-visible");
   GSettings *settings = ms_application_get_settings (app);
   g_autofree guint32 *before = NULL;
   g_autofree guint32 *after = NULL;
@@ -818,9 +660,9 @@ test_overlays (Fixture       *f,
 
   /* The View page, then a real click on the spawn heat toggle. */
   gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (spawn, GTK_TYPE_STACK)), "view");
-  run_for (200);
+  ms_test_run_for (200);
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (spawn)));
-  click_widget (f, spawn);
+  ms_test_click_widget (spawn, f->window_id, 1);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (spawn)));
   style = ms_zone_view_get_style (view);
   g_assert_cmpint (style->overlays, ==, MS_ZONE_OVERLAY_CONTROL | MS_ZONE_OVERLAY_SPAWN);
@@ -864,28 +706,12 @@ collect_actions (GMenuModel *model, GPtrArray *out)
     }
 }
 
-static GtkWidget *
-find_type (GtkWidget *root, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 test_primary_menu (Fixture       *f,
                    gconstpointer  data)
 {
   GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (f->window));
-  GtkWidget *button = find_type (titlebar, GTK_TYPE_MENU_BUTTON);
+  GtkWidget *button = ms_test_find_type (titlebar, GTK_TYPE_MENU_BUTTON);
   g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
   const char *expected[] = { "app.open-zone-folder", "app.open-demo-zone", "zone.export-mask",
                              "zone.import-mask", "win.zone-backups", "win.show-help-overlay", "app.about" };
@@ -1188,8 +1014,8 @@ test_flood_fill (Fixture       *f,
   key ("f");
   g_assert_cmpstr (ms_zone_window_get_tool (f->window), ==, "flood");
   move_to (f, &s);
-  xdotool ("click", "1", NULL);
-  run_for (300);
+  ms_test_xdotool ("click", "1", NULL);
+  ms_test_run_for (300);
   for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
     {
       guint16 c = control_at (control, bpt, t);
@@ -1215,7 +1041,7 @@ find_rule_dialog (Fixture *f)
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
 
       if (gtk_window_get_transient_for (w) == GTK_WINDOW (f->window) &&
-          find_named (GTK_WIDGET (w), "rule-apply") != NULL)
+          ms_test_find_named (GTK_WIDGET (w), "rule-apply") != NULL)
         return GTK_WIDGET (w);
     }
   return NULL;
@@ -1256,20 +1082,20 @@ test_fill_by_rule (Fixture       *f,
   key ("g");
   dialog = find_rule_dialog (f);
   g_assert_nonnull (dialog);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_named (dialog, "rule-layer")), MS_ZONE_RULE_SPAWN);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (find_named (dialog, "rule-comparison")), MS_ZONE_CMP_GT);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_named (dialog, "rule-value")), 100);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (ms_test_find_named (dialog, "rule-layer")), MS_ZONE_RULE_SPAWN);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (ms_test_find_named (dialog, "rule-comparison")), MS_ZONE_CMP_GT);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ms_test_find_named (dialog, "rule-value")), 100);
   count_text = g_strdup_printf ("%u tiles will change", n);
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_named (dialog, "rule-count"))), ==, count_text);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (ms_test_find_named (dialog, "rule-count"))), ==, count_text);
   /* Only inside the selection: the preview follows. */
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (find_named (dialog, "rule-inside")), TRUE);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (ms_test_find_named (dialog, "rule-inside")), TRUE);
   inside_text = g_strdup_printf ("%u tiles will change", n_inside);
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_named (dialog, "rule-count"))), ==, inside_text);
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (find_named (dialog, "rule-inside")), FALSE);
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (find_named (dialog, "rule-count"))), ==, count_text);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (ms_test_find_named (dialog, "rule-count"))), ==, inside_text);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (ms_test_find_named (dialog, "rule-inside")), FALSE);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (ms_test_find_named (dialog, "rule-count"))), ==, count_text);
 
-  g_signal_emit_by_name (find_named (dialog, "rule-apply"), "clicked");
-  run_for (200);
+  g_signal_emit_by_name (ms_test_find_named (dialog, "rule-apply"), "clicked");
+  ms_test_run_for (200);
   g_assert_null (find_rule_dialog (f));
   for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
     {
@@ -1299,8 +1125,8 @@ test_spawn_and_clear (Fixture       *f,
   guint bpt = ms_zone_get_file_bytes_per_tile (zone, MS_ZONE_LAYER_CONTROL);
   const guint8 *control = g_bytes_get_data (f->original[1], NULL);
   const guint8 *plants = g_bytes_get_data (f->original[2], NULL);
-  GtkLabel *chance = GTK_LABEL (window_widget (f, "spawn-chance"));
-  GtkSpinButton *value = GTK_SPIN_BUTTON (window_widget (f, "spawn-value"));
+  GtkLabel *chance = GTK_LABEL (ms_test_get_named (GTK_WIDGET (f->window), "spawn-chance"));
+  GtkSpinButton *value = GTK_SPIN_BUTTON (ms_test_get_named (GTK_WIDGET (f->window), "spawn-value"));
   guint set_box[4], add_box[4], smooth_box[4], clear_box[4];
   g_autofree char *label = NULL;
   guint n_flags, bit_counts[16] = { 0 }, best = 0, row;
@@ -1309,7 +1135,7 @@ test_spawn_and_clear (Fixture       *f,
   /* Set: the picker shows the per-attempt chance, value / 256. */
   set_target (f, spawn_row (0));
   gtk_spin_button_set_value (value, 200);
-  run_for (50);
+  ms_test_run_for (50);
   label = g_strdup_printf ("%.1f %% chance per attempt", 200 * 100.0 / 256.0);
   g_assert_cmpstr (gtk_label_get_text (chance), ==, label);
   g_assert_cmpstr (gtk_label_get_text (chance), ==, "78.1 % chance per attempt");
@@ -1318,7 +1144,7 @@ test_spawn_and_clear (Fixture       *f,
   /* Add 100: clamped at 255. */
   set_target (f, spawn_row (1));
   gtk_spin_button_set_value (value, 100);
-  run_for (50);
+  ms_test_run_for (50);
   drag_rect (f, 20.5, 80.5, 60.5, 120.5, add_box);
 
   /* Smooth, far from both. */
@@ -1402,15 +1228,15 @@ test_ctrl_scroll_brush_size (Fixture       *f,
   key ("b");
   ms_zone_window_set_brush_size (f->window, 10);
   move_to (f, &s);
-  xdotool ("keydown", "ctrl", NULL);
-  xdotool ("click", "4", NULL);
-  xdotool ("keyup", "ctrl", NULL);
-  run_for (200);
+  ms_test_xdotool ("keydown", "ctrl", NULL);
+  ms_test_xdotool ("click", "4", NULL);
+  ms_test_xdotool ("keyup", "ctrl", NULL);
+  ms_test_run_for (200);
   g_assert_cmpuint (ms_zone_window_get_brush_size (f->window), ==, 12);   /* ceil (10 * 1.2) */
-  xdotool ("keydown", "ctrl", NULL);
-  xdotool ("click", "5", NULL);
-  xdotool ("keyup", "ctrl", NULL);
-  run_for (200);
+  ms_test_xdotool ("keydown", "ctrl", NULL);
+  ms_test_xdotool ("click", "5", NULL);
+  ms_test_xdotool ("keyup", "ctrl", NULL);
+  ms_test_run_for (200);
   g_assert_cmpuint (ms_zone_window_get_brush_size (f->window), ==, 10);   /* floor (12 / 1.2) */
   /* The wheel with Ctrl sized the brush and did not zoom. */
   g_assert_cmpfloat (ms_viewport_get_zoom (ms_zone_view_get_viewport (ms_zone_window_get_view (f->window))), ==,
@@ -1508,7 +1334,7 @@ test_journal_recover (Fixture       *f,
   g_assert_true (g_str_has_prefix (journal, g_get_user_state_dir ()));
   g_assert_false (file_exists (journal));
   drag_rect (f, 20.5, 20.5, 40.5, 30.5, box);
-  iterate_until (file_exists, journal, "the journal of the unsaved edit");
+  ms_test_iterate_until (file_exists, journal, "the journal of the unsaved edit");
 
   /* Gone without asking: the journal stays. */
   gtk_window_destroy (GTK_WINDOW (f->window));
@@ -1562,7 +1388,7 @@ test_journal_discard (Fixture       *f,
   guint box[4];
 
   drag_rect (f, 50.5, 50.5, 60.5, 55.5, box);
-  iterate_until (file_exists, journal, "the journal of the unsaved edit");
+  ms_test_iterate_until (file_exists, journal, "the journal of the unsaved edit");
   gtk_window_destroy (GTK_WINDOW (f->window));
   f->window = reopen (f);
 
@@ -1625,12 +1451,12 @@ test_lasso (Fixture       *f,
 
   key ("p");
   move_to (f, &v[0]);
-  xdotool ("mousedown", "1", NULL);
-  run_for (100);
+  ms_test_xdotool ("mousedown", "1", NULL);
+  ms_test_run_for (100);
   for (guint i = 1; i < G_N_ELEMENTS (v); i++)
     move_to (f, &v[i]);
-  xdotool ("mouseup", "1", NULL);
-  run_for (300);
+  ms_test_xdotool ("mouseup", "1", NULL);
+  ms_test_run_for (300);
 
   history = ms_zone_window_dup_history (f->window, &position);
   g_assert_cmpuint (position, ==, 1);
