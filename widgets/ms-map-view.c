@@ -247,13 +247,6 @@ on_fell_back (MsMapView *self)
 }
 
 static void
-schedule_fall_back (MsMapView  *self,
-                    const char *why)
-{
-  ms_gl_fallback_fail (self->gl, why);
-}
-
-static void
 ensure_gl_renderer (MsMapView *self)
 {
   g_autoptr(GError) error = NULL;
@@ -266,7 +259,7 @@ ensure_gl_renderer (MsMapView *self)
     {
       g_clear_object (&self->gl_renderer);
       gtk_gl_area_set_error (GTK_GL_AREA (self->gl_area), error);
-      schedule_fall_back (self, error->message);
+      ms_gl_fallback_fail (self->gl, error->message);
       return;
     }
   ms_gl_renderer_set_style (self->gl_renderer, &self->style);
@@ -276,16 +269,8 @@ static void
 on_gl_realize (GtkGLArea *area,
                MsMapView *self)
 {
-  GError *error;
-
-  gtk_gl_area_make_current (area);
-  error = gtk_gl_area_get_error (area);
-  if (error != NULL)
-    {
-      schedule_fall_back (self, error->message);
-      return;
-    }
-  ensure_gl_renderer (self);
+  if (ms_tile_view_gl_realize_ok (area, self->gl))
+    ensure_gl_renderer (self);
 }
 
 static void
@@ -322,7 +307,7 @@ on_gl_render (GtkGLArea    *area,
   view = ms_tile_view_current_view (GTK_WIDGET (self), self->viewport);
   if (!ms_gl_renderer_draw (self->gl_renderer, &view, &error))
     {
-      schedule_fall_back (self, error->message);
+      ms_gl_fallback_fail (self->gl, error->message);
       return TRUE;
     }
 
@@ -722,16 +707,7 @@ ms_map_view_dispose (GObject *object)
 {
   MsMapView *self = MS_MAP_VIEW (object);
 
-  if (self->tiles != NULL)
-    ms_tile_view_queue_reset (self->tiles);
-  g_clear_object (&self->tiles);
-  if (self->gestures != NULL)
-    ms_view_gestures_stop_kinetic (self->gestures);
-  g_clear_object (&self->gestures);
-  if (self->gl != NULL)
-    ms_gl_fallback_remove (self->gl);
-  self->gl_area = NULL;
-  g_clear_object (&self->gl);
+  ms_tile_view_dispose_parts (&self->tiles, &self->gestures, &self->gl, &self->gl_area);
   g_clear_object (&self->gl_renderer);
   if (self->mark_destroy != NULL)
     self->mark_destroy (self->mark_data);
@@ -801,12 +777,9 @@ ms_map_view_init (MsMapView *self)
 
   ms_tile_view_init_widget (GTK_WIDGET (self));
 
-  self->gl = ms_gl_fallback_new (GTK_WIDGET (self));
-  self->gl_area = GTK_WIDGET (ms_gl_fallback_get_area (self->gl));
-  g_signal_connect_swapped (self->gl, "fell-back", G_CALLBACK (on_fell_back), self);
-  g_signal_connect (self->gl_area, "realize", G_CALLBACK (on_gl_realize), self);
-  g_signal_connect (self->gl_area, "unrealize", G_CALLBACK (on_gl_unrealize), self);
-  g_signal_connect (self->gl_area, "render", G_CALLBACK (on_gl_render), self);
+  self->gl_area = ms_tile_view_add_gl (GTK_WIDGET (self), &self->gl, G_CALLBACK (on_fell_back),
+                                       G_CALLBACK (on_gl_realize), G_CALLBACK (on_gl_unrealize),
+                                       G_CALLBACK (on_gl_render));
 
   /* The primary button pans: the blueprint view has no tools. */
   self->gestures = ms_view_gestures_new (GTK_WIDGET (self), self->viewport, GDK_BUTTON_PRIMARY);

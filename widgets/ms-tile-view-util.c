@@ -136,3 +136,56 @@ ms_tile_view_gl_clear (void)
   glClearColor (BACKGROUND_R, BACKGROUND_G, BACKGROUND_B, 1.0f);
   glClear (GL_COLOR_BUFFER_BIT);
 }
+
+GtkWidget *
+ms_tile_view_add_gl (GtkWidget     *view,
+                     MsGlFallback **gl,
+                     GCallback      on_fell_back,
+                     GCallback      on_realize,
+                     GCallback      on_unrealize,
+                     GCallback      on_render)
+{
+  GtkWidget *area;
+
+  *gl = ms_gl_fallback_new (view);
+  area = GTK_WIDGET (ms_gl_fallback_get_area (*gl));
+  g_signal_connect_swapped (*gl, "fell-back", on_fell_back, view);
+  g_signal_connect (area, "realize", on_realize, view);
+  g_signal_connect (area, "unrealize", on_unrealize, view);
+  g_signal_connect (area, "render", on_render, view);
+  return area;
+}
+
+gboolean
+ms_tile_view_gl_realize_ok (GtkGLArea    *area,
+                            MsGlFallback *gl)
+{
+  GError *error;
+
+  gtk_gl_area_make_current (area);
+  error = gtk_gl_area_get_error (area);
+  if (error != NULL)
+    {
+      ms_gl_fallback_fail (gl, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+ms_tile_view_dispose_parts (MsTileViewQueue **tiles,
+                            MsViewGestures  **gestures,
+                            MsGlFallback    **gl,
+                            GtkWidget       **gl_area)
+{
+  if (*tiles != NULL)
+    ms_tile_view_queue_reset (*tiles);
+  g_clear_object (tiles);
+  if (*gestures != NULL)
+    ms_view_gestures_stop_kinetic (*gestures);
+  g_clear_object (gestures);
+  if (*gl != NULL)
+    ms_gl_fallback_remove (*gl);
+  *gl_area = NULL;
+  g_clear_object (gl);
+}

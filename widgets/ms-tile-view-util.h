@@ -3,7 +3,10 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-gl-fallback.h"
 #include "ms-gl-renderer.h"        /* MsGlView */
+#include "ms-tile-view-queue.h"
+#include "ms-view-gestures.h"
 #include "ms-viewport.h"
 
 G_BEGIN_DECLS
@@ -53,6 +56,25 @@ cairo_t  *ms_tile_view_append_map_cairo (GtkWidget   *view,
 /* Makes @gl_area's context current; FALSE if it is not realized or has
  * failed. */
 gboolean  ms_tile_view_gl_make_current  (GtkWidget   *gl_area);
+/* Makes *@gl for @view and connects its "fell-back" (swapped) and its
+ * area's "realize", "unrealize" and "render" to the view's handlers, with
+ * @view as their data; returns the area. */
+GtkWidget *ms_tile_view_add_gl          (GtkWidget     *view,
+                                         MsGlFallback **gl,
+                                         GCallback      on_fell_back,
+                                         GCallback      on_realize,
+                                         GCallback      on_unrealize,
+                                         GCallback      on_render);
+/* For "realize": makes the context current; FALSE, after asking @gl to
+ * fall back, if GTK could not make one. */
+gboolean  ms_tile_view_gl_realize_ok    (GtkGLArea     *area,
+                                         MsGlFallback  *gl);
+/* For the view's dispose: cancels and drops the tile queue, stops and
+ * drops the gestures, removes the GL area and drops the fallback. */
+void      ms_tile_view_dispose_parts    (MsTileViewQueue **tiles,
+                                         MsViewGestures  **gestures,
+                                         MsGlFallback    **gl,
+                                         GtkWidget       **gl_area);
 /* Clears the GL framebuffer to the views' background. */
 void      ms_tile_view_gl_clear         (void);
 

@@ -199,13 +199,6 @@ on_fell_back (MsZoneView *self)
 }
 
 static void
-schedule_fall_back (MsZoneView *self,
-                    const char *why)
-{
-  ms_gl_fallback_fail (self->gl, why);
-}
-
-static void
 ensure_gl_renderer (MsZoneView *self)
 {
   g_autoptr(GError) error = NULL;
@@ -218,7 +211,7 @@ ensure_gl_renderer (MsZoneView *self)
     {
       g_clear_object (&self->gl_renderer);
       gtk_gl_area_set_error (GTK_GL_AREA (self->gl_area), error);
-      schedule_fall_back (self, error->message);
+      ms_gl_fallback_fail (self->gl, error->message);
       return;
     }
   ms_zone_gl_renderer_set_style (self->gl_renderer, &self->style);
@@ -239,16 +232,8 @@ static void
 on_gl_realize (GtkGLArea  *area,
                MsZoneView *self)
 {
-  GError *error;
-
-  gtk_gl_area_make_current (area);
-  error = gtk_gl_area_get_error (area);
-  if (error != NULL)
-    {
-      schedule_fall_back (self, error->message);
-      return;
-    }
-  ensure_gl_renderer (self);
+  if (ms_tile_view_gl_realize_ok (area, self->gl))
+    ensure_gl_renderer (self);
 }
 
 static void
@@ -286,7 +271,7 @@ on_gl_render (GtkGLArea    *area,
           ms_tile_view_gl_clear ();
           return TRUE;
         }
-      schedule_fall_back (self, error->message);
+      ms_gl_fallback_fail (self->gl, error->message);
       return TRUE;
     }
 
@@ -875,17 +860,8 @@ ms_zone_view_dispose (GObject *object)
 {
   MsZoneView *self = MS_ZONE_VIEW (object);
 
-  if (self->tiles != NULL)
-    ms_tile_view_queue_reset (self->tiles);
-  g_clear_object (&self->tiles);
   g_clear_handle_id (&self->cpu_idle, g_source_remove);
-  if (self->gestures != NULL)
-    ms_view_gestures_stop_kinetic (self->gestures);
-  g_clear_object (&self->gestures);
-  if (self->gl != NULL)
-    ms_gl_fallback_remove (self->gl);
-  self->gl_area = NULL;
-  g_clear_object (&self->gl);
+  ms_tile_view_dispose_parts (&self->tiles, &self->gestures, &self->gl, &self->gl_area);
   g_clear_object (&self->gl_renderer);
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->cpu_image, cairo_surface_destroy);
@@ -973,12 +949,9 @@ ms_zone_view_init (MsZoneView *self)
 
   ms_tile_view_init_widget (GTK_WIDGET (self));
 
-  self->gl = ms_gl_fallback_new (GTK_WIDGET (self));
-  self->gl_area = GTK_WIDGET (ms_gl_fallback_get_area (self->gl));
-  g_signal_connect_swapped (self->gl, "fell-back", G_CALLBACK (on_fell_back), self);
-  g_signal_connect (self->gl_area, "realize", G_CALLBACK (on_gl_realize), self);
-  g_signal_connect (self->gl_area, "unrealize", G_CALLBACK (on_gl_unrealize), self);
-  g_signal_connect (self->gl_area, "render", G_CALLBACK (on_gl_render), self);
+  self->gl_area = ms_tile_view_add_gl (GTK_WIDGET (self), &self->gl, G_CALLBACK (on_fell_back),
+                                       G_CALLBACK (on_gl_realize), G_CALLBACK (on_gl_unrealize),
+                                       G_CALLBACK (on_gl_render));
 
   /* The primary button is the painter's; the middle one pans. */
   self->gestures = ms_view_gestures_new (GTK_WIDGET (self), self->viewport, GDK_BUTTON_MIDDLE);
