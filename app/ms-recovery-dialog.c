@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "ms-dialog-list.h"
 #include "ms-recovery-dialog.h"
 #include "ms-zone-journal.h"
 
@@ -117,37 +118,30 @@ column_text (const MsZoneJournalInfo *info,
 }
 
 static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
+setup_cell (GtkLabel *label,
+            int       column)
 {
-  Column column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_TILES ? 1.0f : 0.0f);
-  gtk_label_set_ellipsize (GTK_LABEL (label), column == COLUMN_ZONE ? PANGO_ELLIPSIZE_MIDDLE
-                                                                    : PANGO_ELLIPSIZE_NONE);
+  gtk_label_set_xalign (label, column == COLUMN_TILES ? 1.0f : 0.0f);
+  gtk_label_set_ellipsize (label, column == COLUMN_ZONE ? PANGO_ELLIPSIZE_MIDDLE : PANGO_ELLIPSIZE_NONE);
   if (column == COLUMN_NOTE)
-    gtk_widget_add_css_class (label, "error");
-  gtk_widget_add_css_class (label, column_classes[column]);
-  gtk_list_item_set_child (item, label);
+    gtk_widget_add_css_class (GTK_WIDGET (label), "error");
+  gtk_widget_add_css_class (GTK_WIDGET (label), column_classes[column]);
 }
 
 static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
+bind_cell (gpointer  owner,
+           GtkLabel *label,
+           guint     position,
+           int       column)
 {
-  MsRecoveryDialog *self = g_object_get_data (G_OBJECT (factory), "dialog");
-  MsZoneJournalInfo *info = journal_at (self, gtk_list_item_get_position (item));
-  GtkWidget *label = gtk_list_item_get_child (item);
+  MsZoneJournalInfo *info = journal_at (owner, position);
   g_autofree char *text = NULL;
 
   if (info == NULL)
     return;
-  text = column_text (info, GPOINTER_TO_INT (user_data));
-  gtk_label_set_text (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, info->dir != NULL ? info->dir : info->path);
+  text = column_text (info, column);
+  gtk_label_set_text (label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), info->dir != NULL ? info->dir : info->path);
 }
 
 static void
@@ -156,17 +150,7 @@ add_column (MsRecoveryDialog *self,
             Column            column,
             gboolean          expand)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *col;
-
-  g_object_set_data (G_OBJECT (factory), "dialog", self);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-  col = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_expand (col, expand);
-  gtk_column_view_column_set_resizable (col, TRUE);
-  gtk_column_view_append_column (self->column_view, col);
-  g_object_unref (col);
+  ms_dialog_list_add_column (self->column_view, title, column, expand, setup_cell, bind_cell, self);
 }
 
 static void
@@ -338,9 +322,7 @@ ms_recovery_dialog_dispose (GObject *object)
 {
   MsRecoveryDialog *self = MS_RECOVERY_DIALOG (object);
 
-  if (self->column_view != NULL)
-    gtk_column_view_set_model (self->column_view, NULL);
-  g_clear_object (&self->selection);
+  ms_dialog_list_release (self->column_view, &self->selection);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_RECOVERY_DIALOG);
 
   G_OBJECT_CLASS (ms_recovery_dialog_parent_class)->dispose (object);

@@ -10,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ms-dialog-list.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-picker.h"
 
@@ -106,44 +107,37 @@ column_text (const MsZoneDirEntry *entry,
 }
 
 static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
+setup_cell (GtkLabel *label,
+            int       column)
 {
-  Column column = GPOINTER_TO_INT (user_data);
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_ID ? 1.0f : 0.0f);
+  gtk_label_set_xalign (label, column == COLUMN_ID ? 1.0f : 0.0f);
   if (column == COLUMN_PROBLEM)
     {
       /* One line per row; the whole reason is in the tooltip. */
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      gtk_label_set_width_chars (GTK_LABEL (label), 24);
-      gtk_widget_add_css_class (label, "error");
+      gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (label, 24);
+      gtk_widget_add_css_class (GTK_WIDGET (label), "error");
     }
-  gtk_widget_add_css_class (label, column_classes[column]);
-  gtk_list_item_set_child (item, label);
+  gtk_widget_add_css_class (GTK_WIDGET (label), column_classes[column]);
 }
 
 static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
+bind_cell (gpointer  owner,
+           GtkLabel *label,
+           guint     position,
+           int       column)
 {
-  MsZonePicker *self = g_object_get_data (G_OBJECT (factory), "picker");
-  Column column = GPOINTER_TO_INT (user_data);
-  MsZoneDirEntry *entry = entry_at (self, gtk_list_item_get_position (item));
-  GtkWidget *label = gtk_list_item_get_child (item);
+  MsZoneDirEntry *entry = entry_at (owner, position);
   g_autofree char *text = NULL;
 
   if (entry == NULL)
     return;
   text = column_text (entry, column);
-  gtk_label_set_text (GTK_LABEL (label), text);
+  gtk_label_set_text (label, text);
   if (column == COLUMN_PROBLEM)
-    gtk_widget_set_tooltip_text (label, entry->problem);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (label), entry->problem);
   /* Greyed, but the reason stays readable. */
-  gtk_widget_set_sensitive (label, entry->problem == NULL || column == COLUMN_PROBLEM);
+  gtk_widget_set_sensitive (GTK_WIDGET (label), entry->problem == NULL || column == COLUMN_PROBLEM);
 }
 
 static void
@@ -152,17 +146,7 @@ add_column (MsZonePicker *self,
             Column        column,
             gboolean      expand)
 {
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *col;
-
-  g_object_set_data (G_OBJECT (factory), "picker", self);
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), GINT_TO_POINTER (column));
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), GINT_TO_POINTER (column));
-  col = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_expand (col, expand);
-  gtk_column_view_column_set_resizable (col, TRUE);
-  gtk_column_view_append_column (self->column_view, col);
-  g_object_unref (col);
+  ms_dialog_list_add_column (self->column_view, title, column, expand, setup_cell, bind_cell, self);
 }
 
 static MsZoneDirEntry *
@@ -287,9 +271,7 @@ ms_zone_picker_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  if (self->column_view != NULL)
-    gtk_column_view_set_model (self->column_view, NULL);
-  g_clear_object (&self->selection);
+  ms_dialog_list_release (self->column_view, &self->selection);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_ZONE_PICKER);
 
   G_OBJECT_CLASS (ms_zone_picker_parent_class)->dispose (object);

@@ -17,12 +17,13 @@
 #include "config.h"
 
 #include <math.h>
-#include <epoxy/gl.h>
 
 #include "ms-blueprint-pyramid.h"
 #include "ms-gl-fallback.h"
 #include "ms-gl-renderer.h"
 #include "ms-map-view.h"
+#include "ms-tile-view-queue.h"
+#include "ms-tile-view-util.h"
 #include "ms-view-gestures.h"
 
 #define PYRAMID_BUDGET   (256u << 20)
@@ -42,11 +43,9 @@ struct _MsMapView
   MsGlRenderer       *gl_renderer;
   MsGlFallback       *gl;
 
-  GHashTable         *pending;      /* packed key -> TRUE: requested tiles */
-  GPtrArray          *to_upload;    /* MsBlueprintTile*, waiting for the GL thread */
+  MsTileViewQueue    *tiles;        /* of MsBlueprintTile */
   GHashTable         *cpu_tiles;    /* packed key -> GdkTexture */
   GQueue              cpu_lru;      /* guint64* packed keys, most recent first */
-  GCancellable       *cancellable;
 
   gboolean            has_highlight;
   MsRect              highlight;
@@ -84,23 +83,6 @@ level_for_zoom (MsMapView *self,
   return ms_tile_level_for_zoom (ms_blueprint_pyramid_get_top_level (self->pyramid), zoom);
 }
 
-/* The view in device pixels, as the renderers want it. */
-static MsGlView
-current_view (MsMapView *self)
-{
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  double x0, y0;
-  MsGlView view;
-
-  ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
-  view.x0 = x0;
-  view.y0 = y0;
-  view.zoom = ms_viewport_get_zoom (self->viewport) * scale;
-  view.width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) * scale);
-  view.height = MAX (1, gtk_widget_get_height (GTK_WIDGET (self)) * scale);
-  return view;
-}
-
 static void
 visible_tiles (MsMapView *self,
                guint      level,
@@ -112,9 +94,7 @@ visible_tiles (MsMapView *self,
   double x0, y0, x1, y1;
   guint nx, ny;
 
-  ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
-  ms_viewport_screen_to_map (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
-                             gtk_widget_get_height (GTK_WIDGET (self)), &x1, &y1);
+  ms_tile_view_get_visible (GTK_WIDGET (self), self->viewport, &x0, &y0, &x1, &y1);
   ms_blueprint_pyramid_get_tile_grid (self->pyramid, level, &nx, &ny);
   ms_tile_visible_range (nx, ny, level, x0, y0, x1, y1, tx0, ty0, tx1, ty1);
 }
@@ -156,42 +136,31 @@ cpu_tiles_insert (MsMapView       *self,
 }
 
 static void
-tile_ready (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
+tile_arrived (gpointer tile,
+              gpointer user_data)
 {
-  g_autoptr(MsMapView) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MsBlueprintTile) tile = NULL;
-  guint64 packed;
-
-  tile = ms_blueprint_pyramid_get_tile_finish (MS_BLUEPRINT_PYRAMID (source), result, &error);
-  if (tile == NULL)
-    {
-      /* Cancelled requests are the view moving on, not a failure. */
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_warning ("Could not make a map tile: %s", error->message);
-      return;
-    }
-
-  packed = ms_tile_key_pack (&tile->key);
-  g_hash_table_remove (self->pending, &packed);
-
-  if (self->pyramid == NULL || ms_blueprint_pyramid_get_blueprint (self->pyramid) != self->blueprint)
-    return;
+  MsMapView *self = user_data;
 
   if (self->gl_area != NULL)
     {
-      g_ptr_array_add (self->to_upload, ms_blueprint_tile_ref (tile));
+      ms_tile_view_queue_push_upload (self->tiles, tile);
       gtk_gl_area_queue_render (GTK_GL_AREA (self->gl_area));
     }
   else
     {
       g_autoptr(GdkTexture) texture = colour_tile (self, tile);
-      cpu_tiles_insert (self, &tile->key, texture);
+      cpu_tiles_insert (self, &((MsBlueprintTile *) tile)->key, texture);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
 }
+
+static const MsTileViewSource tile_source = {
+  "map tile",
+  (MsTileViewGetTile) ms_blueprint_pyramid_get_tile_async,
+  (MsTileViewGetTileFinish) ms_blueprint_pyramid_get_tile_finish,
+  (MsTileViewTileRef) ms_blueprint_tile_ref,
+  (GDestroyNotify) ms_blueprint_tile_unref,
+};
 
 static gboolean
 tile_is_drawable (MsMapView       *self,
@@ -223,7 +192,7 @@ request_visible_tiles (MsMapView *self)
                                 gtk_widget_get_scale_factor (GTK_WIDGET (self)));
   if (self->gl_area != NULL && self->gl_renderer != NULL)
     {
-      MsGlView view = current_view (self);
+      MsGlView view = ms_tile_view_current_view (GTK_WIDGET (self), self->viewport);
       missing_gl = ms_gl_renderer_get_missing (self->gl_renderer, &view);
     }
   else
@@ -236,14 +205,9 @@ request_visible_tiles (MsMapView *self)
     for (guint tx = tx0; tx < tx1; tx++)
       {
         MsTileKey key = { level, tx, ty };
-        guint64 packed = ms_tile_key_pack (&key);
 
-        if (tile_is_drawable (self, &key, missing_gl) ||
-            g_hash_table_contains (self->pending, &packed))
-          continue;
-        g_hash_table_add (self->pending, g_memdup2 (&packed, sizeof packed));
-        ms_blueprint_pyramid_get_tile_async (self->pyramid, &key, self->cancellable, tile_ready,
-                                             g_object_ref (self));
+        if (!tile_is_drawable (self, &key, missing_gl))
+          ms_tile_view_queue_request (self->tiles, &key);
       }
 
   /* The whole map's coarsest tile stands in for anything not there yet. */
@@ -251,26 +215,18 @@ request_visible_tiles (MsMapView *self)
     MsTileKey top = { ms_blueprint_pyramid_get_top_level (self->pyramid), 0, 0 };
     guint64 packed = ms_tile_key_pack (&top);
 
-    if (level != top.level && !g_hash_table_contains (self->pending, &packed) &&
+    if (level != top.level &&
         !(self->gl_area == NULL && g_hash_table_contains (self->cpu_tiles, &packed)) &&
         (self->gl_area == NULL || self->gl_renderer == NULL ||
          ms_gl_renderer_get_n_textures (self->gl_renderer) == 0))
-      {
-        g_hash_table_add (self->pending, g_memdup2 (&packed, sizeof packed));
-        ms_blueprint_pyramid_get_tile_async (self->pyramid, &top, self->cancellable, tile_ready,
-                                             g_object_ref (self));
-      }
+      ms_tile_view_queue_request (self->tiles, &top);
   }
 }
 
 static void
 reset_tiles (MsMapView *self)
 {
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
-  g_hash_table_remove_all (self->pending);
-  g_ptr_array_set_size (self->to_upload, 0);
+  ms_tile_view_queue_reset (self->tiles);
   g_hash_table_remove_all (self->cpu_tiles);
   g_queue_clear_full (&self->cpu_lru, g_free);
 }
@@ -282,8 +238,7 @@ on_fell_back (MsMapView *self)
 {
   /* The helper unparented the area; the GL objects went with it. */
   self->gl_area = NULL;
-  g_ptr_array_set_size (self->to_upload, 0);
-  g_hash_table_remove_all (self->pending);
+  ms_tile_view_queue_forget (self->tiles);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USING_GL]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RENDERER_PROBLEM]);
@@ -292,23 +247,11 @@ on_fell_back (MsMapView *self)
 }
 
 static void
-schedule_fall_back (MsMapView  *self,
-                    const char *why)
-{
-  ms_gl_fallback_fail (self->gl, why);
-}
-
-static void
 ensure_gl_renderer (MsMapView *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->gl_renderer != NULL || self->pyramid == NULL || self->gl_area == NULL ||
-      !gtk_widget_get_realized (self->gl_area))
-    return;
-
-  gtk_gl_area_make_current (GTK_GL_AREA (self->gl_area));
-  if (gtk_gl_area_get_error (GTK_GL_AREA (self->gl_area)) != NULL)
+  if (self->gl_renderer != NULL || self->pyramid == NULL || !ms_tile_view_gl_make_current (self->gl_area))
     return;
 
   self->gl_renderer = ms_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
@@ -316,7 +259,7 @@ ensure_gl_renderer (MsMapView *self)
     {
       g_clear_object (&self->gl_renderer);
       gtk_gl_area_set_error (GTK_GL_AREA (self->gl_area), error);
-      schedule_fall_back (self, error->message);
+      ms_gl_fallback_fail (self->gl, error->message);
       return;
     }
   ms_gl_renderer_set_style (self->gl_renderer, &self->style);
@@ -326,16 +269,8 @@ static void
 on_gl_realize (GtkGLArea *area,
                MsMapView *self)
 {
-  GError *error;
-
-  gtk_gl_area_make_current (area);
-  error = gtk_gl_area_get_error (area);
-  if (error != NULL)
-    {
-      schedule_fall_back (self, error->message);
-      return;
-    }
-  ensure_gl_renderer (self);
+  if (ms_tile_view_gl_realize_ok (area, self->gl))
+    ensure_gl_renderer (self);
 }
 
 static void
@@ -362,19 +297,17 @@ on_gl_render (GtkGLArea    *area,
   ensure_gl_renderer (self);
   if (self->gl_renderer == NULL)
     {
-      glClearColor (0.16f, 0.16f, 0.18f, 1.0f);
-      glClear (GL_COLOR_BUFFER_BIT);
+      ms_tile_view_gl_clear ();
       return TRUE;
     }
 
-  for (guint i = 0; i < self->to_upload->len; i++)
-    ms_gl_renderer_upload_tile (self->gl_renderer, g_ptr_array_index (self->to_upload, i));
-  g_ptr_array_set_size (self->to_upload, 0);
+  ms_tile_view_queue_flush_uploads (self->tiles, (MsTileViewUpload) ms_gl_renderer_upload_tile,
+                                    self->gl_renderer);
 
-  view = current_view (self);
+  view = ms_tile_view_current_view (GTK_WIDGET (self), self->viewport);
   if (!ms_gl_renderer_draw (self->gl_renderer, &view, &error))
     {
-      schedule_fall_back (self, error->message);
+      ms_gl_fallback_fail (self->gl, error->message);
       return TRUE;
     }
 
@@ -449,9 +382,7 @@ snapshot_marks (MsMapView   *self,
   MsRect rect;
   cairo_t *cr;
 
-  ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
-  ms_viewport_screen_to_map (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
-                             gtk_widget_get_height (GTK_WIDGET (self)), &x1, &y1);
+  ms_tile_view_get_visible (GTK_WIDGET (self), self->viewport, &x0, &y0, &x1, &y1);
   x0 = CLAMP (floor (x0), 0, n);
   y0 = CLAMP (floor (y0), 0, n);
   x1 = CLAMP (ceil (x1), 0, n);
@@ -499,10 +430,8 @@ ms_map_view_snapshot (GtkWidget   *widget,
                       GtkSnapshot *snapshot)
 {
   MsMapView *self = MS_MAP_VIEW (widget);
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
 
-  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.16f, 0.16f, 0.18f, 1.0f },
-                             &GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height));
+  ms_tile_view_snapshot_background (widget, snapshot);
   if (self->blueprint == NULL)
     return;
 
@@ -513,14 +442,9 @@ ms_map_view_snapshot (GtkWidget   *widget,
 
   if (ms_blueprint_style_has_overlays (&self->style))
     {
-      double zoom = ms_viewport_get_zoom (self->viewport);
-      double x0, y0;
-      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height));
+      cairo_t *cr = ms_tile_view_append_map_cairo (widget, self->viewport, snapshot);
 
-      ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
-      cairo_scale (cr, zoom, zoom);
-      cairo_translate (cr, -x0, -y0);
-      ms_blueprint_draw_overlays (self->blueprint, &self->style, cr, 1.0 / zoom);
+      ms_blueprint_draw_overlays (self->blueprint, &self->style, cr, 1.0 / ms_viewport_get_zoom (self->viewport));
       cairo_destroy (cr);
     }
 
@@ -564,16 +488,9 @@ ms_map_view_size_allocate (GtkWidget *widget,
                            int        baseline)
 {
   MsMapView *self = MS_MAP_VIEW (widget);
-  double old_w = ms_viewport_get_width (self->viewport);
-  double old_h = ms_viewport_get_height (self->viewport);
 
-  ms_viewport_set_size (self->viewport, width, height);
-  /* A fresh map is shown fitted to the first real size the view gets. */
-  if (self->blueprint != NULL && old_w <= 1.0 && old_h <= 1.0 && width > 1 && height > 1)
-    ms_viewport_fit (self->viewport);
-
-  if (self->gl_area != NULL)
-    gtk_widget_allocate (self->gl_area, width, height, baseline, NULL);
+  ms_tile_view_allocate (widget, self->viewport, self->blueprint != NULL, self->gl_area,
+                         width, height, baseline);
 }
 
 /* ---------------------------------------------------------------- input --- */
@@ -581,9 +498,7 @@ ms_map_view_size_allocate (GtkWidget *widget,
 static void
 on_viewport_changed (MsMapView *self)
 {
-  if (self->gl_area != NULL)
-    gtk_gl_area_queue_render (GTK_GL_AREA (self->gl_area));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  ms_tile_view_redraw (GTK_WIDGET (self), self->gl_area);
 }
 
 static void
@@ -592,7 +507,7 @@ zoom_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   /* "map.zoom-in" and the like: the helper knows them without the prefix. */
-  ms_view_gestures_activate (MS_MAP_VIEW (widget)->gestures, action_name + strlen ("map."), parameter);
+  ms_view_gestures_activate (MS_MAP_VIEW (widget)->gestures, strchr (action_name, '.') + 1, parameter);
 }
 
 /* -------------------------------------------------------------- object --- */
@@ -625,12 +540,10 @@ ms_map_view_set_blueprint (MsMapView   *self,
     {
       n = ms_blueprint_get_map_size (blueprint);
       self->pyramid = ms_blueprint_pyramid_new (blueprint, PYRAMID_BUDGET);
-      ms_viewport_set_map_size (self->viewport, n, n);
-      ms_viewport_set_size (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
-                            gtk_widget_get_height (GTK_WIDGET (self)));
-      ms_viewport_fit (self->viewport);
+      ms_tile_view_show_map (GTK_WIDGET (self), self->viewport, n, n);
       ensure_gl_renderer (self);
     }
+  ms_tile_view_queue_set_pyramid (self->tiles, self->pyramid);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLUEPRINT]);
   on_viewport_changed (self);
@@ -744,7 +657,7 @@ guint
 ms_map_view_get_pending_tiles (MsMapView *self)
 {
   g_return_val_if_fail (MS_IS_MAP_VIEW (self), 0);
-  return g_hash_table_size (self->pending) + self->to_upload->len;
+  return ms_tile_view_queue_get_n_pending (self->tiles);
 }
 
 static void
@@ -794,14 +707,7 @@ ms_map_view_dispose (GObject *object)
 {
   MsMapView *self = MS_MAP_VIEW (object);
 
-  g_cancellable_cancel (self->cancellable);
-  if (self->gestures != NULL)
-    ms_view_gestures_stop_kinetic (self->gestures);
-  g_clear_object (&self->gestures);
-  if (self->gl != NULL)
-    ms_gl_fallback_remove (self->gl);
-  self->gl_area = NULL;
-  g_clear_object (&self->gl);
+  ms_tile_view_dispose_parts (&self->tiles, &self->gestures, &self->gl, &self->gl_area);
   g_clear_object (&self->gl_renderer);
   if (self->mark_destroy != NULL)
     self->mark_destroy (self->mark_data);
@@ -813,7 +719,6 @@ ms_map_view_dispose (GObject *object)
   if (self->viewport != NULL)
     g_signal_handlers_disconnect_by_data (self->viewport, self);
   g_clear_object (&self->viewport);
-  g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (ms_map_view_parent_class)->dispose (object);
 }
@@ -823,8 +728,6 @@ ms_map_view_finalize (GObject *object)
 {
   MsMapView *self = MS_MAP_VIEW (object);
 
-  g_hash_table_destroy (self->pending);
-  g_ptr_array_unref (self->to_upload);
   g_hash_table_destroy (self->cpu_tiles);
   g_queue_clear_full (&self->cpu_lru, g_free);
 
@@ -856,23 +759,7 @@ ms_map_view_class_init (MsMapViewClass *klass)
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_install_action (widget_class, "map.zoom-in", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "map.zoom-out", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "map.zoom-fit", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "map.zoom-actual", NULL, zoom_action);
-  gtk_widget_class_install_action (widget_class, "map.pan", "(ii)", zoom_action);
-
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "map.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "map.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "map.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "map.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "map.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "map.zoom-fit", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, 0, "map.zoom-actual", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "map.pan", "(ii)", 64, 0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "map.pan", "(ii)", -64, 0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "map.pan", "(ii)", 0, 64);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "map.pan", "(ii)", 0, -64);
+  ms_view_gestures_install_actions (widget_class, "map", zoom_action);
 
   gtk_widget_class_set_css_name (widget_class, "mapview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -882,25 +769,17 @@ static void
 ms_map_view_init (MsMapView *self)
 {
   self->viewport = ms_viewport_new ();
-  self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  self->to_upload = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_blueprint_tile_unref);
+  self->tiles = ms_tile_view_queue_new (&tile_source, tile_arrived, self);
   self->cpu_tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
-  self->cancellable = g_cancellable_new ();
   ms_blueprint_style_init (&self->style);
 
   g_signal_connect_swapped (self->viewport, "notify", G_CALLBACK (on_viewport_changed), self);
 
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  ms_tile_view_init_widget (GTK_WIDGET (self));
 
-  self->gl = ms_gl_fallback_new (GTK_WIDGET (self));
-  self->gl_area = GTK_WIDGET (ms_gl_fallback_get_area (self->gl));
-  g_signal_connect_swapped (self->gl, "fell-back", G_CALLBACK (on_fell_back), self);
-  g_signal_connect (self->gl_area, "realize", G_CALLBACK (on_gl_realize), self);
-  g_signal_connect (self->gl_area, "unrealize", G_CALLBACK (on_gl_unrealize), self);
-  g_signal_connect (self->gl_area, "render", G_CALLBACK (on_gl_render), self);
+  self->gl_area = ms_tile_view_add_gl (GTK_WIDGET (self), &self->gl, G_CALLBACK (on_fell_back),
+                                       G_CALLBACK (on_gl_realize), G_CALLBACK (on_gl_unrealize),
+                                       G_CALLBACK (on_gl_render));
 
   /* The primary button pans: the blueprint view has no tools. */
   self->gestures = ms_view_gestures_new (GTK_WIDGET (self), self->viewport, GDK_BUTTON_PRIMARY);

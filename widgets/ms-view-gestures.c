@@ -203,6 +203,39 @@ ms_view_gestures_activate (MsViewGestures *self,
 }
 
 void
+ms_view_gestures_install_actions (GtkWidgetClass              *widget_class,
+                                  const char                  *prefix,
+                                  GtkWidgetActionActivateFunc  activate)
+{
+  static const char *zooms[] = { "zoom-in", "zoom-out", "zoom-fit", "zoom-actual" };
+  static const struct { guint key; GdkModifierType mods; const char *what; } zoom_keys[] = {
+    { GDK_KEY_plus, 0, "zoom-in" }, { GDK_KEY_equal, 0, "zoom-in" }, { GDK_KEY_KP_Add, 0, "zoom-in" },
+    { GDK_KEY_minus, 0, "zoom-out" }, { GDK_KEY_KP_Subtract, 0, "zoom-out" },
+    { GDK_KEY_0, GDK_CONTROL_MASK, "zoom-fit" }, { GDK_KEY_1, 0, "zoom-actual" },
+  };
+  static const struct { guint key; int dx, dy; } pan_keys[] = {
+    { GDK_KEY_Left, 64, 0 }, { GDK_KEY_Right, -64, 0 }, { GDK_KEY_Up, 0, 64 }, { GDK_KEY_Down, 0, -64 },
+  };
+  g_autofree char *pan = g_strdup_printf ("%s.pan", prefix);
+
+  for (guint i = 0; i < G_N_ELEMENTS (zooms); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.%s", prefix, zooms[i]);
+      gtk_widget_class_install_action (widget_class, name, NULL, activate);
+    }
+  gtk_widget_class_install_action (widget_class, pan, "(ii)", activate);
+
+  for (guint i = 0; i < G_N_ELEMENTS (zoom_keys); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.%s", prefix, zoom_keys[i].what);
+      gtk_widget_class_add_binding_action (widget_class, zoom_keys[i].key, zoom_keys[i].mods, name, NULL);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (pan_keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, pan_keys[i].key, 0, pan, "(ii)",
+                                         pan_keys[i].dx, pan_keys[i].dy);
+}
+
+void
 ms_view_gestures_get_pointer (MsViewGestures *self,
                               double         *x,
                               double         *y)

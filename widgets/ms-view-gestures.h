@@ -36,4 +36,12 @@ void            ms_view_gestures_activate    (MsViewGestures *self,
                                               const char     *what,
                                               GVariant       *parameter);
 
+/* Installs "@prefix.zoom-in", "…zoom-out", "…zoom-fit", "…zoom-actual" and
+ * "…pan" (ii) on a view class, with their keys (+ = -, Ctrl+0, 1, arrows);
+ * @activate finds the view's gestures and calls ms_view_gestures_activate ()
+ * with the name after the dot. */
+void            ms_view_gestures_install_actions (GtkWidgetClass              *widget_class,
+                                                  const char                  *prefix,
+                                                  GtkWidgetActionActivateFunc  activate);
+
 G_END_DECLS

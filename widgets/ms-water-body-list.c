@@ -10,16 +10,14 @@
 #include <glib/gi18n.h>
 
 #include "ms-blueprint-summary.h"
+#include "ms-list-columns.h"
 #include "ms-water-body-list.h"
 
 struct _MsWaterBodyList
 {
   GtkWidget           parent_instance;
 
-  GtkWidget          *scrolled;
-  GtkColumnView      *column_view;
-  GListStore         *store;
-  GtkSingleSelection *selection;
+  MsListFrame         list;
   GCancellable       *cancellable;
 };
 
@@ -32,80 +30,6 @@ enum
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MsWaterBodyList, ms_water_body_list, GTK_TYPE_WIDGET)
-
-static void
-setup_label (GtkSignalListItemFactory *factory,
-             GtkListItem              *item,
-             gpointer                  numeric)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
-  gtk_list_item_set_child (item, label);
-}
-
-static void
-bind_label (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            const char               *property)
-{
-  GObject *row = gtk_list_item_get_item (item);
-  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (row), property);
-  g_auto(GValue) value = G_VALUE_INIT;
-  g_autofree char *text = NULL;
-
-  g_value_init (&value, pspec->value_type);
-  g_object_get_property (row, property, &value);
-  if (G_VALUE_HOLDS_STRING (&value))
-    text = g_value_dup_string (&value);
-  else if (G_VALUE_HOLDS_DOUBLE (&value))
-    text = g_strdup_printf ("%.4f", g_value_get_double (&value));
-  else if (G_VALUE_HOLDS_UINT64 (&value))
-    text = g_strdup_printf ("%" G_GUINT64_FORMAT, g_value_get_uint64 (&value));
-  else
-    text = g_strdup_printf ("%u", g_value_get_uint (&value));
-  gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
-}
-
-static void
-add_column (MsWaterBodyList *self,
-            const char      *title,
-            const char      *property,
-            gboolean         numeric)
-{
-  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-  GtkColumnViewColumn *column;
-  GtkSorter *sorter;
-  GtkExpression *expression;
-
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), GINT_TO_POINTER (numeric));
-  g_signal_connect_data (factory, "bind", G_CALLBACK (bind_label), g_strdup (property),
-                         (GClosureNotify) (void (*) (void)) g_free, 0);
-
-  expression = gtk_property_expression_new (MS_TYPE_WATER_BODY_ROW, NULL, property);
-  if (numeric)
-    sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
-  else
-    sorter = GTK_SORTER (gtk_string_sorter_new (expression));
-
-  column = gtk_column_view_column_new (title, factory);
-  gtk_column_view_column_set_sorter (column, sorter);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  gtk_column_view_append_column (self->column_view, column);
-  g_object_unref (sorter);
-  g_object_unref (column);
-}
-
-static void
-on_selected (GtkSingleSelection *selection,
-             GParamSpec         *pspec,
-             MsWaterBodyList    *self)
-{
-  gpointer row = gtk_single_selection_get_selected_item (selection);
-
-  if (row != NULL)
-    g_signal_emit (self, signals[SIGNAL_BODY_SELECTED], 0, row);
-}
 
 static void
 fill_thread (GTask        *task,
@@ -156,7 +80,7 @@ fill_done (GObject      *source,
         if (table[i].id == id)
           row = &table[i];
       item = ms_water_body_row_new (id, row, b);
-      g_list_store_append (self->store, item);
+      g_list_store_append (self->list.store, item);
     }
 }
 
@@ -171,7 +95,7 @@ ms_water_body_list_set_blueprint (MsWaterBodyList *self,
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_list_store_remove_all (self->store);
+  ms_list_frame_clear (&self->list);
   if (blueprint == NULL)
     return;
 
@@ -185,7 +109,7 @@ GListModel *
 ms_water_body_list_get_model (MsWaterBodyList *self)
 {
   g_return_val_if_fail (MS_IS_WATER_BODY_LIST (self), NULL);
-  return G_LIST_MODEL (self->selection);
+  return G_LIST_MODEL (self->list.selection);
 }
 
 void
@@ -193,7 +117,7 @@ ms_water_body_list_select (MsWaterBodyList *self,
                            guint            position)
 {
   g_return_if_fail (MS_IS_WATER_BODY_LIST (self));
-  gtk_single_selection_set_selected (self->selection, position);
+  gtk_single_selection_set_selected (self->list.selection, position);
 }
 
 gboolean
@@ -211,8 +135,7 @@ ms_water_body_list_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->scrolled, gtk_widget_unparent);
-  g_clear_object (&self->store);
+  ms_list_frame_dispose (&self->list);
 
   G_OBJECT_CLASS (ms_water_body_list_parent_class)->dispose (object);
 }
@@ -235,30 +158,15 @@ ms_water_body_list_class_init (MsWaterBodyListClass *klass)
 static void
 ms_water_body_list_init (MsWaterBodyList *self)
 {
-  GtkSortListModel *sorted;
+  GtkColumnView *view;
 
-  self->store = g_list_store_new (MS_TYPE_WATER_BODY_ROW);
-  self->column_view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
-  sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->store)),
-                                    g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-  g_object_unref (self->selection);  /* the column view holds it */
-  g_signal_connect (self->selection, "notify::selected", G_CALLBACK (on_selected), self);
-
-  add_column (self, _("Id"), "id", TRUE);
-  add_column (self, _("Kind"), "kind", FALSE);
-  add_column (self, _("Salinity"), "salinity", FALSE);
-  add_column (self, _("Surface"), "surface", TRUE);
-  add_column (self, _("Pixels"), "pixels", TRUE);
-
-  self->scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scrolled), GTK_WIDGET (self->column_view));
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (self->scrolled, TRUE);
-  gtk_widget_set_parent (self->scrolled, GTK_WIDGET (self));
+  ms_list_frame_init (&self->list, GTK_WIDGET (self), MS_TYPE_WATER_BODY_ROW, signals[SIGNAL_BODY_SELECTED]);
+  view = self->list.column_view;
+  ms_list_columns_add (view, MS_TYPE_WATER_BODY_ROW, _("Id"), "id", NULL, 0, NULL);
+  ms_list_columns_add (view, MS_TYPE_WATER_BODY_ROW, _("Kind"), "kind", NULL, 0, NULL);
+  ms_list_columns_add (view, MS_TYPE_WATER_BODY_ROW, _("Salinity"), "salinity", NULL, 0, NULL);
+  ms_list_columns_add (view, MS_TYPE_WATER_BODY_ROW, _("Surface"), "surface", NULL, 4, NULL);
+  ms_list_columns_add (view, MS_TYPE_WATER_BODY_ROW, _("Pixels"), "pixels", NULL, 0, NULL);
 }
 
 GtkWidget *

@@ -17,9 +17,10 @@
 #include "config.h"
 
 #include <math.h>
-#include <epoxy/gl.h>
 
 #include "ms-gl-fallback.h"
+#include "ms-tile-view-queue.h"
+#include "ms-tile-view-util.h"
 #include "ms-zone-gl-renderer.h"
 #include "ms-zone-pyramid.h"
 #include "ms-zone-view.h"
@@ -44,9 +45,7 @@ struct _MsZoneView
   guint64            uploads_before;  /* of renderers the zone replaced */
   guint              n_missing;    /* tiles the last GL frame lacked */
 
-  GHashTable        *pending;      /* packed key -> TRUE: requested tiles */
-  GPtrArray         *to_upload;    /* MsZoneTile*, waiting for the GL thread */
-  GCancellable      *cancellable;
+  MsTileViewQueue   *tiles;        /* of MsZoneTile */
 
   /* CPU: one image of the visible tiles, each pixel cpu_k x cpu_k tiles. */
   cairo_surface_t   *cpu_image;
@@ -97,22 +96,6 @@ device_zoom (MsZoneView *self)
   return ms_viewport_get_zoom (self->viewport) * gtk_widget_get_scale_factor (GTK_WIDGET (self));
 }
 
-static MsGlView
-current_view (MsZoneView *self)
-{
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  double x0, y0;
-  MsGlView view;
-
-  ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
-  view.x0 = x0;
-  view.y0 = y0;
-  view.zoom = device_zoom (self);
-  view.width = MAX (1, gtk_widget_get_width (GTK_WIDGET (self)) * scale);
-  view.height = MAX (1, gtk_widget_get_height (GTK_WIDGET (self)) * scale);
-  return view;
-}
-
 void
 ms_zone_view_screen_to_tile (MsZoneView *self,
                              double      sx,
@@ -146,46 +129,26 @@ ms_zone_view_brush_centre (guint   size,
 /* ---------------------------------------------------------------- tiles --- */
 
 static void
-tile_ready (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
+tile_arrived (gpointer tile,
+              gpointer user_data)
 {
-  g_autoptr(MsZoneView) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MsZoneTile) tile = NULL;
-  guint64 packed;
+  MsZoneView *self = user_data;
 
-  tile = ms_zone_pyramid_get_tile_finish (MS_ZONE_PYRAMID (source), result, &error);
-  if (tile == NULL)
-    {
-      /* Cancelled requests are the view moving on, not a failure. */
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        g_warning ("Could not make a zone tile: %s", error->message);
-      return;
-    }
-  if (self->pyramid != MS_ZONE_PYRAMID (source))
-    return;
-
-  packed = ms_tile_key_pack (&tile->key);
-  g_hash_table_remove (self->pending, &packed);
+  /* The CPU renderer draws from the zone itself, not from tiles. */
   if (self->gl_area != NULL)
     {
-      g_ptr_array_add (self->to_upload, ms_zone_tile_ref (tile));
+      ms_tile_view_queue_push_upload (self->tiles, tile);
       gtk_gl_area_queue_render (GTK_GL_AREA (self->gl_area));
     }
 }
 
-static void
-request_tile (MsZoneView      *self,
-              const MsTileKey *key)
-{
-  guint64 packed = ms_tile_key_pack (key);
-
-  if (g_hash_table_contains (self->pending, &packed))
-    return;
-  g_hash_table_add (self->pending, g_memdup2 (&packed, sizeof packed));
-  ms_zone_pyramid_get_tile_async (self->pyramid, key, self->cancellable, tile_ready, g_object_ref (self));
-}
+static const MsTileViewSource tile_source = {
+  "zone tile",
+  (MsTileViewGetTile) ms_zone_pyramid_get_tile_async,
+  (MsTileViewGetTileFinish) ms_zone_pyramid_get_tile_finish,
+  (MsTileViewTileRef) ms_zone_tile_ref,
+  (GDestroyNotify) ms_zone_tile_unref,
+};
 
 static void
 request_visible_tiles (MsZoneView *self)
@@ -196,28 +159,24 @@ request_visible_tiles (MsZoneView *self)
   if (self->pyramid == NULL || self->gl_renderer == NULL || gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
     return;
 
-  view = current_view (self);
+  view = ms_tile_view_current_view (GTK_WIDGET (self), self->viewport);
   missing = ms_zone_gl_renderer_get_missing (self->gl_renderer, &view);
   self->n_missing = missing->len;
   for (guint i = 0; i < missing->len; i++)
-    request_tile (self, &g_array_index (missing, MsTileKey, i));
+    ms_tile_view_queue_request (self->tiles, &g_array_index (missing, MsTileKey, i));
 
   /* The whole zone's coarsest tile stands in for anything not there yet. */
   if (ms_zone_gl_renderer_get_n_textures (self->gl_renderer) == 0)
     {
       MsTileKey top = { ms_zone_pyramid_get_top_level (self->pyramid), 0, 0 };
-      request_tile (self, &top);
+      ms_tile_view_queue_request (self->tiles, &top);
     }
 }
 
 static void
 reset_tiles (MsZoneView *self)
 {
-  g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
-  g_hash_table_remove_all (self->pending);
-  g_ptr_array_set_size (self->to_upload, 0);
+  ms_tile_view_queue_reset (self->tiles);
   g_clear_pointer (&self->cpu_image, cairo_surface_destroy);
   self->cpu_stale = TRUE;
   self->n_missing = 0;
@@ -230,8 +189,7 @@ on_fell_back (MsZoneView *self)
 {
   /* The helper unparented the area; the GL objects went with it. */
   self->gl_area = NULL;
-  g_ptr_array_set_size (self->to_upload, 0);
-  g_hash_table_remove_all (self->pending);
+  ms_tile_view_queue_forget (self->tiles);
   self->n_missing = 0;
   self->cpu_stale = TRUE;
 
@@ -241,23 +199,11 @@ on_fell_back (MsZoneView *self)
 }
 
 static void
-schedule_fall_back (MsZoneView *self,
-                    const char *why)
-{
-  ms_gl_fallback_fail (self->gl, why);
-}
-
-static void
 ensure_gl_renderer (MsZoneView *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->gl_renderer != NULL || self->pyramid == NULL || self->gl_area == NULL ||
-      !gtk_widget_get_realized (self->gl_area))
-    return;
-
-  gtk_gl_area_make_current (GTK_GL_AREA (self->gl_area));
-  if (gtk_gl_area_get_error (GTK_GL_AREA (self->gl_area)) != NULL)
+  if (self->gl_renderer != NULL || self->pyramid == NULL || !ms_tile_view_gl_make_current (self->gl_area))
     return;
 
   self->gl_renderer = ms_zone_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
@@ -265,7 +211,7 @@ ensure_gl_renderer (MsZoneView *self)
     {
       g_clear_object (&self->gl_renderer);
       gtk_gl_area_set_error (GTK_GL_AREA (self->gl_area), error);
-      schedule_fall_back (self, error->message);
+      ms_gl_fallback_fail (self->gl, error->message);
       return;
     }
   ms_zone_gl_renderer_set_style (self->gl_renderer, &self->style);
@@ -277,12 +223,8 @@ drop_gl_renderer (MsZoneView *self)
   if (self->gl_renderer == NULL)
     return;
   self->uploads_before += ms_zone_gl_renderer_get_n_uploads (self->gl_renderer);
-  if (self->gl_area != NULL && gtk_widget_get_realized (self->gl_area))
-    {
-      gtk_gl_area_make_current (GTK_GL_AREA (self->gl_area));
-      if (gtk_gl_area_get_error (GTK_GL_AREA (self->gl_area)) == NULL)
-        ms_zone_gl_renderer_unrealize (self->gl_renderer);
-    }
+  if (ms_tile_view_gl_make_current (self->gl_area))
+    ms_zone_gl_renderer_unrealize (self->gl_renderer);
   g_clear_object (&self->gl_renderer);
 }
 
@@ -290,16 +232,8 @@ static void
 on_gl_realize (GtkGLArea  *area,
                MsZoneView *self)
 {
-  GError *error;
-
-  gtk_gl_area_make_current (area);
-  error = gtk_gl_area_get_error (area);
-  if (error != NULL)
-    {
-      schedule_fall_back (self, error->message);
-      return;
-    }
-  ensure_gl_renderer (self);
+  if (ms_tile_view_gl_realize_ok (area, self->gl))
+    ensure_gl_renderer (self);
 }
 
 static void
@@ -320,27 +254,24 @@ on_gl_render (GtkGLArea    *area,
   ensure_gl_renderer (self);
   if (self->gl_renderer == NULL)
     {
-      glClearColor (0.16f, 0.16f, 0.18f, 1.0f);
-      glClear (GL_COLOR_BUFFER_BIT);
+      ms_tile_view_gl_clear ();
       return TRUE;
     }
 
-  for (guint i = 0; i < self->to_upload->len; i++)
-    ms_zone_gl_renderer_upload_tile (self->gl_renderer, g_ptr_array_index (self->to_upload, i));
-  g_ptr_array_set_size (self->to_upload, 0);
+  ms_tile_view_queue_flush_uploads (self->tiles, (MsTileViewUpload) ms_zone_gl_renderer_upload_tile,
+                                    self->gl_renderer);
 
-  view = current_view (self);
+  view = ms_tile_view_current_view (GTK_WIDGET (self), self->viewport);
   if (!ms_zone_gl_renderer_draw (self->gl_renderer, &view, &error))
     {
       /* A zone without the layer shown is not a GL failure: clear and wait
        * for another layer. */
       if (g_error_matches (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER))
         {
-          glClearColor (0.16f, 0.16f, 0.18f, 1.0f);
-          glClear (GL_COLOR_BUFFER_BIT);
+          ms_tile_view_gl_clear ();
           return TRUE;
         }
-      schedule_fall_back (self, error->message);
+      ms_gl_fallback_fail (self->gl, error->message);
       return TRUE;
     }
 
@@ -362,9 +293,7 @@ wanted_cpu_rect (MsZoneView *self,
   double x0, y0, x1, y1;
   guint max_size;
 
-  ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
-  ms_viewport_screen_to_map (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
-                             gtk_widget_get_height (GTK_WIDGET (self)), &x1, &y1);
+  ms_tile_view_get_visible (GTK_WIDGET (self), self->viewport, &x0, &y0, &x1, &y1);
   x0 = CLAMP (floor (x0), 0, zw);
   y0 = CLAMP (floor (y0), 0, zh);
   x1 = CLAMP (ceil (x1), 0, zw);
@@ -437,16 +366,9 @@ snapshot_cpu (MsZoneView  *self,
       /* Each pixel stands for a cpu_k-square block of tiles, the last ones
        * clipped to the rectangle; tiles stay crisp when zoomed in. */
       MsRect r = self->cpu_rect;
-      double zoom = ms_viewport_get_zoom (self->viewport), x0, y0;
       cairo_pattern_t *pattern;
-      cairo_t *cr = gtk_snapshot_append_cairo (snapshot,
-                                               &GRAPHENE_RECT_INIT (0, 0,
-                                                                    (float) gtk_widget_get_width (GTK_WIDGET (self)),
-                                                                    (float) gtk_widget_get_height (GTK_WIDGET (self))));
+      cairo_t *cr = ms_tile_view_append_map_cairo (GTK_WIDGET (self), self->viewport, snapshot);
 
-      ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
-      cairo_scale (cr, zoom, zoom);
-      cairo_translate (cr, -x0, -y0);
       cairo_rectangle (cr, r.x, r.y, r.width, r.height);
       cairo_clip (cr);
       cairo_translate (cr, r.x, r.y);
@@ -472,9 +394,7 @@ draw_preview (MsZoneView *self,
 
   spans = (const MsZoneSpan *) self->preview->data;
   n_spans = self->preview->len;
-  ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
-  ms_viewport_screen_to_map (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
-                             gtk_widget_get_height (GTK_WIDGET (self)), &x1, &y1);
+  ms_tile_view_get_visible (GTK_WIDGET (self), self->viewport, &x0, &y0, &x1, &y1);
   cairo_set_source_rgba (cr, 0.9, 0.1, 0.8, 0.55);
   if (n_spans > MAX_PREVIEW_SPANS)
     {
@@ -592,12 +512,9 @@ ms_zone_view_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
 {
   MsZoneView *self = MS_ZONE_VIEW (widget);
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  double zoom, x0, y0;
   cairo_t *cr;
 
-  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { 0.16f, 0.16f, 0.18f, 1.0f },
-                             &GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height));
+  ms_tile_view_snapshot_background (widget, snapshot);
   if (self->zone == NULL)
     return;
 
@@ -609,14 +526,10 @@ ms_zone_view_snapshot (GtkWidget   *widget,
   if (self->preview == NULL && self->outline == MS_ZONE_VIEW_OUTLINE_NONE)
     return;
 
-  zoom = ms_viewport_get_zoom (self->viewport);
-  ms_viewport_screen_to_map (self->viewport, 0, 0, &x0, &y0);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, (float) width, (float) height));
-  cairo_scale (cr, zoom, zoom);
-  cairo_translate (cr, -x0, -y0);
+  cr = ms_tile_view_append_map_cairo (widget, self->viewport, snapshot);
   if (self->preview != NULL)
     draw_preview (self, cr);
-  draw_outline (self, cr, zoom);
+  draw_outline (self, cr, ms_viewport_get_zoom (self->viewport));
   cairo_destroy (cr);
 }
 
@@ -627,16 +540,8 @@ ms_zone_view_size_allocate (GtkWidget *widget,
                             int        baseline)
 {
   MsZoneView *self = MS_ZONE_VIEW (widget);
-  double old_w = ms_viewport_get_width (self->viewport);
-  double old_h = ms_viewport_get_height (self->viewport);
 
-  ms_viewport_set_size (self->viewport, width, height);
-  /* A fresh zone is shown fitted to the first real size the view gets. */
-  if (self->zone != NULL && old_w <= 1.0 && old_h <= 1.0 && width > 1 && height > 1)
-    ms_viewport_fit (self->viewport);
-
-  if (self->gl_area != NULL)
-    gtk_widget_allocate (self->gl_area, width, height, baseline, NULL);
+  ms_tile_view_allocate (widget, self->viewport, self->zone != NULL, self->gl_area, width, height, baseline);
 }
 
 /* ---------------------------------------------------------------- input --- */
@@ -644,9 +549,7 @@ ms_zone_view_size_allocate (GtkWidget *widget,
 static void
 on_viewport_changed (MsZoneView *self)
 {
-  if (self->gl_area != NULL)
-    gtk_gl_area_queue_render (GTK_GL_AREA (self->gl_area));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  ms_tile_view_redraw (GTK_WIDGET (self), self->gl_area);
 }
 
 static void
@@ -767,12 +670,10 @@ ms_zone_view_set_zone (MsZoneView *self,
     {
       self->pyramid = ms_zone_pyramid_new (zone, PYRAMID_BUDGET);
       g_signal_connect_swapped (zone, "changed", G_CALLBACK (on_zone_changed), self);
-      ms_viewport_set_map_size (self->viewport, ms_zone_get_width (zone), ms_zone_get_height (zone));
-      ms_viewport_set_size (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
-                            gtk_widget_get_height (GTK_WIDGET (self)));
-      ms_viewport_fit (self->viewport);
+      ms_tile_view_show_map (GTK_WIDGET (self), self->viewport, ms_zone_get_width (zone), ms_zone_get_height (zone));
       ensure_gl_renderer (self);
     }
+  ms_tile_view_queue_set_pyramid (self->tiles, self->pyramid);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZONE]);
   on_viewport_changed (self);
@@ -841,7 +742,7 @@ ms_zone_view_get_pending_tiles (MsZoneView *self)
 
   g_return_val_if_fail (MS_IS_ZONE_VIEW (self), 0);
 
-  n = g_hash_table_size (self->pending) + self->to_upload->len;
+  n = ms_tile_view_queue_get_n_pending (self->tiles);
   if (self->gl_area != NULL)
     {
       /* Not yet drawn once: nothing is known to be on screen. */
@@ -959,15 +860,8 @@ ms_zone_view_dispose (GObject *object)
 {
   MsZoneView *self = MS_ZONE_VIEW (object);
 
-  g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->cpu_idle, g_source_remove);
-  if (self->gestures != NULL)
-    ms_view_gestures_stop_kinetic (self->gestures);
-  g_clear_object (&self->gestures);
-  if (self->gl != NULL)
-    ms_gl_fallback_remove (self->gl);
-  self->gl_area = NULL;
-  g_clear_object (&self->gl);
+  ms_tile_view_dispose_parts (&self->tiles, &self->gestures, &self->gl, &self->gl_area);
   g_clear_object (&self->gl_renderer);
   g_clear_pointer (&self->preview, g_array_unref);
   g_clear_pointer (&self->cpu_image, cairo_surface_destroy);
@@ -978,7 +872,6 @@ ms_zone_view_dispose (GObject *object)
   if (self->viewport != NULL)
     g_signal_handlers_disconnect_by_data (self->viewport, self);
   g_clear_object (&self->viewport);
-  g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (ms_zone_view_parent_class)->dispose (object);
 }
@@ -988,8 +881,6 @@ ms_zone_view_finalize (GObject *object)
 {
   MsZoneView *self = MS_ZONE_VIEW (object);
 
-  g_hash_table_destroy (self->pending);
-  g_ptr_array_unref (self->to_upload);
   g_array_unref (self->outline_points);
 
   G_OBJECT_CLASS (ms_zone_view_parent_class)->finalize (object);
@@ -1035,23 +926,7 @@ ms_zone_view_class_init (MsZoneViewClass *klass)
     g_signal_new ("tile-released", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
 
-  gtk_widget_class_install_action (widget_class, "zone-view.zoom-in", NULL, view_action);
-  gtk_widget_class_install_action (widget_class, "zone-view.zoom-out", NULL, view_action);
-  gtk_widget_class_install_action (widget_class, "zone-view.zoom-fit", NULL, view_action);
-  gtk_widget_class_install_action (widget_class, "zone-view.zoom-actual", NULL, view_action);
-  gtk_widget_class_install_action (widget_class, "zone-view.pan", "(ii)", view_action);
-
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "zone-view.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, 0, "zone-view.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Add, 0, "zone-view.zoom-in", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "zone-view.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Subtract, 0, "zone-view.zoom-out", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "zone-view.zoom-fit", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, 0, "zone-view.zoom-actual", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "zone-view.pan", "(ii)", 64, 0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "zone-view.pan", "(ii)", -64, 0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "zone-view.pan", "(ii)", 0, 64);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "zone-view.pan", "(ii)", 0, -64);
+  ms_view_gestures_install_actions (widget_class, "zone-view", view_action);
 
   gtk_widget_class_set_css_name (widget_class, "zoneview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -1064,27 +939,19 @@ ms_zone_view_init (MsZoneView *self)
   GtkGesture *gesture;
 
   self->viewport = ms_viewport_new ();
-  self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  self->to_upload = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_zone_tile_unref);
+  self->tiles = ms_tile_view_queue_new (&tile_source, tile_arrived, self);
   self->outline_points = g_array_new (FALSE, FALSE, sizeof (double));
-  self->cancellable = g_cancellable_new ();
   self->brush_size = 1;
   self->cpu_stale = TRUE;
   ms_zone_style_init (&self->style);
 
   g_signal_connect_swapped (self->viewport, "notify", G_CALLBACK (on_viewport_changed), self);
 
-  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  ms_tile_view_init_widget (GTK_WIDGET (self));
 
-  self->gl = ms_gl_fallback_new (GTK_WIDGET (self));
-  self->gl_area = GTK_WIDGET (ms_gl_fallback_get_area (self->gl));
-  g_signal_connect_swapped (self->gl, "fell-back", G_CALLBACK (on_fell_back), self);
-  g_signal_connect (self->gl_area, "realize", G_CALLBACK (on_gl_realize), self);
-  g_signal_connect (self->gl_area, "unrealize", G_CALLBACK (on_gl_unrealize), self);
-  g_signal_connect (self->gl_area, "render", G_CALLBACK (on_gl_render), self);
+  self->gl_area = ms_tile_view_add_gl (GTK_WIDGET (self), &self->gl, G_CALLBACK (on_fell_back),
+                                       G_CALLBACK (on_gl_realize), G_CALLBACK (on_gl_unrealize),
+                                       G_CALLBACK (on_gl_render));
 
   /* The primary button is the painter's; the middle one pans. */
   self->gestures = ms_view_gestures_new (GTK_WIDGET (self), self->viewport, GDK_BUTTON_MIDDLE);
