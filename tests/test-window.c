@@ -20,6 +20,10 @@
 #include "ms-town-list.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"
+#include "ms-demo-zone.h"
+#include "ms-recovery-dialog.h"
+#include "ms-zone-edit.h"
+#include "ms-zone-journal.h"
 #include "ms-zone-window.h"
 
 static MsApplication *app;
@@ -832,16 +836,88 @@ test_welcome (void)
   ms_test_remove_tree (dir);
 }
 
+/* After a crash the app offers the journalled zone edits when it starts;
+ * Recover opens the painter with them applied (the app's own wiring). */
+static void
+test_crash_recovery (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *journal = NULL;
+  g_autoptr(GError) error = NULL;
+  MsZoneOp roaming = { MS_ZONE_OP_SET_FLAG, MS_ZONE_CONTROL_ROAMING, 0, 0.0 };
+  g_autoptr(GList) before = NULL;
+  MsRecoveryDialog *dialog = NULL;
+  MsZoneWindow *painter = NULL;
+  guint16 original[6][10];
+
+  /* A session that painted Roaming on x 2..11, y 4..9 and died unsaved. */
+  {
+    g_autoptr(MsZone) zone = NULL;
+    g_autoptr(MsZoneRegion) rect = ms_zone_region_new_rect (64, 64, 2, 4, 10, 6);
+
+    g_assert_true (ms_demo_zone_write (dir, 5, 64, FALSE, &error));
+    g_assert_no_error (error);
+    zone = ms_zone_new_for_dir (dir, 5, 0, 0, NULL, &error);
+    g_assert_no_error (error);
+    for (guint y = 4; y < 10; y++)
+      for (guint x = 2; x < 12; x++)
+        original[y - 4][x - 2] = ms_zone_get_control (zone, x, y);
+    g_assert_true (ms_zone_apply (zone, &roaming, rect, &error));
+    journal = ms_zone_journal_default_path (zone);
+    g_assert_true (g_str_has_prefix (journal, g_get_user_state_dir ()));
+    g_assert_true (ms_zone_journal_write (zone, journal, &error));
+    g_assert_no_error (error);
+  }
+
+  before = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
+  g_application_activate (G_APPLICATION (app));
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (MS_IS_RECOVERY_DIALOG (l->data))
+      dialog = l->data;
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (ms_recovery_dialog_get_journals (dialog)->len, ==, 1);
+
+  g_signal_emit_by_name (dialog, "recover", journal, dir, 5u);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (MS_IS_ZONE_WINDOW (l->data))
+      painter = l->data;
+  g_assert_nonnull (painter);
+  {
+    MsZone *zone = ms_zone_window_get_zone (painter);
+
+    g_assert_cmpuint (ms_zone_get_id (zone), ==, 5);
+    g_assert_true (ms_zone_is_dirty (zone));
+    for (guint y = 0; y < 64; y++)
+      for (guint x = 0; x < 64; x++)
+        if (x >= 2 && x < 12 && y >= 4 && y < 10)
+          g_assert_cmpuint (ms_zone_get_control (zone, x, y), ==,
+                            original[y - 4][x - 2] | MS_ZONE_CONTROL_ROAMING);
+  }
+
+  /* Everything activate and Recover opened goes again. */
+  {
+    g_autoptr(GList) now = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
+
+    for (GList *l = now; l != NULL; l = l->next)
+      if (g_list_find (before, l->data) == NULL)
+        gtk_window_destroy (l->data);
+  }
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_autoptr(GError) error = NULL;
   int status;
 
-  /* The demo zone is written under the cache folder: a private one. */
+  /* The demo zone is written under the cache folder, journals under the
+   * state folder: private ones. */
   g_autofree char *cache = ms_test_make_tmpdir ();
+  g_autofree char *state = ms_test_make_tmpdir ();
 
   g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   app = ms_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
@@ -857,8 +933,10 @@ main (int argc, char **argv)
   g_test_add_func ("/window/checks-show-findings", test_checks_show_findings);
   g_test_add_func ("/window/layer-rows", test_layer_rows);
   g_test_add_func ("/window/welcome", test_welcome);
+  g_test_add_func ("/window/crash-recovery", test_crash_recovery);
   status = g_test_run ();
   g_object_unref (app);
   ms_test_remove_tree (cache);
+  ms_test_remove_tree (state);
   return status;
 }
