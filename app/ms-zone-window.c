@@ -2159,6 +2159,43 @@ ms_zone_window_open_file (MsZoneWindow *self,
   return ms_zone_window_open (self, dir, id, error);
 }
 
+/* Demo zones are scratch copies: those left from earlier days go when a
+ * new one is made, so the cache does not grow with every try.  A day is
+ * long enough that no window of this session still has one open. */
+#define DEMO_ZONE_KEEP_SECONDS (24 * 60 * 60)
+
+static void
+prune_old_demo_zones (const char *parent)
+{
+  g_autoptr(GDir) d = g_dir_open (parent, 0, NULL);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (parent, name, NULL);
+      GStatBuf st;
+
+      if (!g_str_has_prefix (name, "demo-zone-") || g_stat (path, &st) != 0 || !S_ISDIR (st.st_mode) ||
+          now - (gint64) st.st_mtime < DEMO_ZONE_KEEP_SECONDS)
+        continue;
+      {
+        g_autoptr(GDir) files = g_dir_open (path, 0, NULL);
+        const char *file;
+
+        while (files != NULL && (file = g_dir_read_name (files)) != NULL)
+          {
+            g_autofree char *child = g_build_filename (path, file, NULL);
+
+            if (g_unlink (child) != 0)
+              g_debug ("Could not remove %s: %s", child, g_strerror (errno));
+          }
+      }
+      if (g_rmdir (path) != 0)
+        g_debug ("Could not remove %s: %s", path, g_strerror (errno));
+    }
+}
+
 gboolean
 ms_zone_window_open_demo (MsZoneWindow *self,
                           GError      **error)
@@ -2175,6 +2212,7 @@ ms_zone_window_open_demo (MsZoneWindow *self,
                    g_strerror (saved));
       return FALSE;
     }
+  prune_old_demo_zones (parent);
   dir = g_build_filename (parent, "demo-zone-XXXXXX", NULL);
   if (g_mkdtemp (dir) == NULL)
     {

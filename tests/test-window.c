@@ -7,6 +7,9 @@
 #include "config.h"
 
 #include <math.h>
+#include <time.h>
+#include <utime.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "ms-application.h"
@@ -786,6 +789,9 @@ test_welcome (void)
   g_autoptr(GFile) file = NULL;
   MsWindow *window = new_window ();
   GtkWidget *demo_zone, *revealer;
+  g_autofree char *old_demo = NULL;
+  g_autofree char *new_demo = NULL;
+  g_autofree char *old_file = NULL;
 
   ms_window_open_demo (window);
   gtk_window_present (GTK_WINDOW (window));
@@ -797,6 +803,24 @@ test_welcome (void)
   g_assert_true (gtk_widget_is_drawable (demo_zone));
   g_assert_nonnull (ms_test_find_action_button (revealer, "app.open-zone-folder"));
   g_assert_nonnull (ms_test_find_action_button (revealer, "win.open"));
+
+  /* Demo zones of earlier days are scratch: opening a new one removes
+   * them, and leaves a recent one alone. */
+  {
+    g_autofree char *parent = g_build_filename (g_get_user_cache_dir (), "mapsmith", NULL);
+
+    old_demo = g_build_filename (parent, "demo-zone-OLD123", NULL);
+    new_demo = g_build_filename (parent, "demo-zone-NEW123", NULL);
+    old_file = g_build_filename (old_demo, "control.0042.bin", NULL);
+    g_assert_cmpint (g_mkdir_with_parents (old_demo, 0700), ==, 0);
+    g_assert_cmpint (g_mkdir_with_parents (new_demo, 0700), ==, 0);
+    g_assert_true (g_file_set_contents (old_file, "x", 1, NULL));
+    {
+      struct utimbuf two_days_ago = { time (NULL) - 2 * 24 * 3600, time (NULL) - 2 * 24 * 3600 };
+
+      g_assert_cmpint (g_utime (old_demo, &two_days_ago), ==, 0);
+    }
+  }
 
   /* The demo zone opens in the painter. */
   g_assert_false (zone_window_open (app));
@@ -814,6 +838,8 @@ test_welcome (void)
         gtk_window_destroy (l->data);
         break;
       }
+  g_assert_false (g_file_test (old_demo, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (new_demo, G_FILE_TEST_IS_DIR));
 
   /* A real file replaces the demo, and the banner goes. */
   bytes = ms_demo_blueprint_generate (256, 3, &error);
