@@ -356,47 +356,6 @@ test_dispose_writes_pending (Fixture *f, gconstpointer data)
   g_assert_false (g_file_test (f->path, G_FILE_TEST_EXISTS));
 }
 
-/* -m perf: how long the main thread blocks journaling a 2048² zone whose
- * control and plants layers differ everywhere. */
-static void
-test_perf_full_zone (void)
-{
-  g_autofree char *dir = ms_test_make_tmpdir ();
-  g_autofree char *path = g_build_filename (dir, "full.mszj", NULL);
-  g_autoptr(MsZone) zone = NULL;
-  g_autoptr(MsZoneAutosave) autosave = NULL;
-  g_autoptr(MsZoneRegion) all = NULL;
-  g_autoptr(MsZoneJournalInfo) info = NULL;
-  g_autoptr(GError) error = NULL;
-  MsZoneOp flag = { MS_ZONE_OP_SET_FLAG, MS_ZONE_CONTROL_NPC_RESTRICTED, 0, 0 };
-  MsZoneOp spawn = { MS_ZONE_OP_ADD_SPAWN, 0, 1, 0 };
-  GStatBuf st;
-  gint64 t0, t1;
-
-  if (!g_test_perf ())
-    {
-      g_test_skip ("a measurement: run with -m perf");
-      return;
-    }
-  g_assert_true (ms_demo_zone_write (dir, 1, 2048, FALSE, &error));
-  zone = ms_zone_new_for_dir (dir, 1, 0, 0, NULL, &error);
-  g_assert_no_error (error);
-  all = ms_zone_region_new_rect (2048, 2048, 0, 0, 2048, 2048);
-  g_assert_true (ms_zone_apply (zone, &flag, all, &error));
-  g_assert_true (ms_zone_apply (zone, &spawn, all, &error));
-  autosave = ms_zone_autosave_new (zone, path);
-  t0 = g_get_monotonic_time ();
-  g_assert_true (ms_zone_autosave_flush (autosave, &error));
-  t1 = g_get_monotonic_time ();
-  g_assert_no_error (error);
-  info = ms_zone_journal_read_info (path, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (g_stat (path, &st), ==, 0);
-  g_test_minimized_result ((t1 - t0) / 1e6, "full-zone journal write+check: %.3f s, %" G_GUINT64_FORMAT
-                           " tiles, %.1f MB", (t1 - t0) / 1e6, info->n_tiles, st.st_size / 1e6);
-  ms_test_remove_tree (dir);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -417,7 +376,6 @@ main (int argc, char **argv)
   ADD ("/zone-autosave/default-path-flush-discard", test_default_path_flush_discard);
   ADD ("/zone-autosave/dispose-writes-pending", test_dispose_writes_pending);
 #undef ADD
-  g_test_add_func ("/zone-autosave/perf/full-zone", test_perf_full_zone);
 
   status = g_test_run ();
   ms_test_remove_tree (state);
