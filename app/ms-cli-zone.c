@@ -802,7 +802,7 @@ zone_edit (int    argc,
 
   if (journal != NULL)
     {
-      if (!ms_zone_journal_write (zone, journal, &error))
+      if (!ms_zone_journal_write (zone, journal, NULL, &error))
         return zone_fail (error);
       g_print ("zone %u: %u operation%s over %" G_GUINT64_FORMAT " tiles, journaled, not saved\n",
                ms_zone_get_id (zone), ops->len, ops->len == 1 ? "" : "s", touched);

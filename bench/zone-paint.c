@@ -410,7 +410,7 @@ measure_full_journal (MsZone  *zone,
   ms_zone_end_step (zone);
 
   t0 = g_get_monotonic_time ();
-  if (!ms_zone_journal_write (zone, path, error))
+  if (!ms_zone_journal_write (zone, path, NULL, error))
     return FALSE;
   t1 = g_get_monotonic_time ();
   info = ms_zone_journal_read_info (path, error);

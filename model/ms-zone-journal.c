@@ -137,7 +137,8 @@ static guint
 collect_layer (MsZone          *self,
                MsZoneLayer      layer,
                const Reference *ref,
-               GByteArray      *out)
+               GByteArray      *out,
+               guint64         *n_tiles)
 {
   MsZoneLayerState *state = &self->layers[layer];
   guint bpt = ms_zone_layer_get_bytes_per_tile (layer);
@@ -177,6 +178,7 @@ collect_layer (MsZone          *self,
             values = g_byte_array_new ();
           bitmap[i / 8] |= 1 << (i % 8);
           g_byte_array_append (values, now, bpt);
+          (*n_tiles)++;
         }
       if (values == NULL)
         continue;
@@ -189,12 +191,19 @@ collect_layer (MsZone          *self,
   return n_records;
 }
 
+typedef struct
+{
+  MsZone  *zone;
+  guint64  n_tiles;   /* journalled: those that differ from the files */
+} WriteJob;
+
 static gboolean
 write_journal (MsSaveStream  *stream,
                gpointer       user_data,
                GError       **error)
 {
-  MsZone *self = user_data;
+  WriteJob *job = user_data;
+  MsZone *self = job->zone;
   g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree char *dir = g_canonicalize_filename (self->dir, NULL);
   Writer w = { checksum, stream };
@@ -202,6 +211,7 @@ write_journal (MsSaveStream  *stream,
   gsize digest_len = sizeof digest;
   guint n_layers = 0;
 
+  job->n_tiles = 0;
   for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
     n_layers += self->layers[l].dirty && self->layers[l].mapping != NULL;
 
@@ -226,7 +236,7 @@ write_journal (MsSaveStream  *stream,
       if (!state->dirty || state->mapping == NULL)
         continue;
       reference_init (self, l, &ref);
-      n_records = collect_layer (self, l, &ref, records);
+      n_records = collect_layer (self, l, &ref, records, &job->n_tiles);
       g_clear_object (&ref.mapping);
 
       if (!put (&w, head, 2, error) ||
@@ -247,15 +257,20 @@ write_journal (MsSaveStream  *stream,
  * ms_zone_journal_write:
  * @path: where; its folder is made if missing
  *
+ * @n_tiles: (out) (optional): the tiles journalled, those that differ from
+ *   the layer files
+ *
  * Journals every layer edited since it was last saved (none: a journal of
  * no tiles).  Replaces an older journal at @path.
  */
 gboolean
 ms_zone_journal_write (MsZone      *zone,
                        const char  *path,
+                       guint64     *n_tiles,
                        GError     **error)
 {
   g_autofree char *parent = NULL;
+  WriteJob job = { zone, 0 };
 
   g_return_val_if_fail (MS_IS_ZONE (zone), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -271,7 +286,11 @@ ms_zone_journal_write (MsZone      *zone,
                    "Could not make the journal folder “%s”: %s", display, g_strerror (saved_errno));
       return FALSE;
     }
-  return ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_journal, zone, NULL, error);
+  if (!ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_journal, &job, NULL, error))
+    return FALSE;
+  if (n_tiles != NULL)
+    *n_tiles = job.n_tiles;
+  return TRUE;
 }
 
 /* ------------------------------------------------------------- reading -- */

@@ -55,9 +55,11 @@ typedef struct
 void               ms_zone_journal_info_free    (MsZoneJournalInfo  *info);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsZoneJournalInfo, ms_zone_journal_info_free)
 
-/* Editing thread only.  Writes through ms-save (atomic, verified). */
+/* Editing thread only.  Writes through ms-save (atomic, verified).
+ * @n_tiles: nullable, receives the count of tiles journalled. */
 gboolean           ms_zone_journal_write        (MsZone             *zone,
                                                  const char         *path,
+                                                 guint64            *n_tiles,
                                                  GError            **error);
 MsZoneJournalInfo *ms_zone_journal_read_info    (const char         *path,
                                                  GError            **error);

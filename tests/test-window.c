@@ -891,7 +891,7 @@ test_crash_recovery (void)
     g_assert_true (ms_zone_apply (zone, &roaming, rect, &error));
     journal = ms_zone_journal_default_path (zone);
     g_assert_true (g_str_has_prefix (journal, g_get_user_state_dir ()));
-    g_assert_true (ms_zone_journal_write (zone, journal, &error));
+    g_assert_true (ms_zone_journal_write (zone, journal, NULL, &error));
     g_assert_no_error (error);
   }
 

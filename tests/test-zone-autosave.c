@@ -154,6 +154,26 @@ test_undo_to_clean_removes (Fixture *f, gconstpointer data)
   wait_for_file (f->path, TRUE);
 }
 
+/* Two steps that cancel out: the history is away from the saved state, but
+ * no tile differs from the files, so there is nothing to keep. */
+static void
+test_cancelling_edits_remove (Fixture *f, gconstpointer data)
+{
+  g_autoptr(MsZoneAutosave) autosave = ms_zone_autosave_new (f->zone, f->path);
+  g_autoptr(MsZoneRegion) rect = ms_zone_region_new_rect (W, H, 20, 10, 120, 70);
+  MsZoneOp set = { MS_ZONE_OP_SET_FLAG, 64, 0, 0 };
+  MsZoneOp clear = { MS_ZONE_OP_CLEAR_FLAG, 64, 0, 0 };
+  g_autoptr(GError) error = NULL;
+
+  ms_zone_autosave_set_intervals (autosave, 50, 10000);
+  g_assert_true (ms_zone_apply (f->zone, &set, rect, &error));
+  wait_for_file (f->path, TRUE);
+  g_assert_true (ms_zone_apply (f->zone, &clear, rect, &error));
+  g_assert_true (ms_zone_is_dirty (f->zone));
+  wait_for_file (f->path, FALSE);
+  g_assert_null (ms_zone_autosave_get_error (autosave));
+}
+
 static void
 test_save_removes (Fixture *f, gconstpointer data)
 {
@@ -369,6 +389,7 @@ main (int argc, char **argv)
 #define ADD(path, fn) g_test_add (path, Fixture, NULL, fixture_setup, fn, fixture_teardown)
   ADD ("/zone-autosave/debounced-write", test_debounced_write);
   ADD ("/zone-autosave/undo-to-clean-removes", test_undo_to_clean_removes);
+  ADD ("/zone-autosave/cancelling-edits-remove", test_cancelling_edits_remove);
   ADD ("/zone-autosave/save-removes", test_save_removes);
   ADD ("/zone-autosave/continuous-edits", test_continuous_edits);
   ADD ("/zone-autosave/open-step-waits", test_open_step_waits);

@@ -277,7 +277,7 @@ plant_journal (const char *dir, guint id, guint size)
   rect = ms_zone_region_new_rect (size, size, 2, 4, 10, 6);
   g_assert_true (ms_zone_apply (zone, &op, rect, &error));
   path = ms_zone_journal_default_path (zone);
-  g_assert_true (ms_zone_journal_write (zone, path, &error));
+  g_assert_true (ms_zone_journal_write (zone, path, NULL, &error));
   g_assert_no_error (error);
   return expected;
 }

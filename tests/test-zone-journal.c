@@ -69,10 +69,12 @@ test_roundtrip (Fixture *f, gconstpointer data)
   g_autoptr(GError) error = NULL;
   guint64 changed = edit (f, ec, ep);
   gint64 before = g_get_real_time ();
+  guint64 written = 0;
 
   g_assert_cmpuint (changed, >, 0);
-  g_assert_true (ms_zone_journal_write (f->zone, path, &error));
+  g_assert_true (ms_zone_journal_write (f->zone, path, &written, &error));
   g_assert_no_error (error);
+  g_assert_cmpuint (written, ==, changed);
 
   info = ms_zone_journal_read_info (path, &error);
   g_assert_no_error (error);
@@ -130,7 +132,7 @@ test_after_save (Fixture *f, gconstpointer data)
   g_assert_true (ms_zone_undo (f->zone));   /* the flag edit */
   ms_test_assert_zone_layers (f->zone, f->control, f->plants);
 
-  g_assert_true (ms_zone_journal_write (f->zone, path, &error));
+  g_assert_true (ms_zone_journal_write (f->zone, path, NULL, &error));
   g_assert_no_error (error);
   info = ms_zone_journal_read_info (path, &error);
   g_assert_no_error (error);
@@ -152,7 +154,7 @@ test_nothing_to_journal (Fixture *f, gconstpointer data)
   g_autoptr(MsZone) fresh = NULL;
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (ms_zone_journal_write (f->zone, path, &error));
+  g_assert_true (ms_zone_journal_write (f->zone, path, NULL, &error));
   info = ms_zone_journal_read_info (path, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (info->n_tiles, ==, 0);
@@ -176,7 +178,7 @@ test_changed_on_disk (Fixture *f, gconstpointer data)
 
   /* Control only: a plants file rewritten by the server does not matter. */
   g_assert_true (ms_zone_apply (f->zone, &set, rect, &error));
-  g_assert_true (ms_zone_journal_write (f->zone, path, &error));
+  g_assert_true (ms_zone_journal_write (f->zone, path, NULL, &error));
   g_assert_no_error (error);
   ms_test_put_file (f->dir, "plants.0009.bin", ep, N * 7);
   a = ms_zone_journal_read_info (path, &error);
@@ -204,7 +206,7 @@ test_corrupt (Fixture *f, gconstpointer data)
   gsize cuts[6];
 
   edit (f, ec, ep);
-  g_assert_true (ms_zone_journal_write (f->zone, path, &error));
+  g_assert_true (ms_zone_journal_write (f->zone, path, NULL, &error));
   g_assert_true (g_file_get_contents (path, &bytes, &len, NULL));
   cuts[0] = 0;
   cuts[1] = 5;                 /* inside the signature */
@@ -268,7 +270,7 @@ test_mismatch (Fixture *f, gconstpointer data)
   g_autoptr(GError) error = NULL;
 
   edit (f, ec, ep);
-  g_assert_true (ms_zone_journal_write (f->zone, path, &error));
+  g_assert_true (ms_zone_journal_write (f->zone, path, NULL, &error));
   ms_test_put_file (other, "control.0009.bin", f->control, 50 * 50 * 2);
   zone = ms_zone_new_for_dir (other, 9, 50, 50, NULL, &error);
   g_assert_no_error (error);
@@ -313,7 +315,7 @@ test_default_path_and_list (Fixture *f, gconstpointer data)
   other_path = ms_zone_journal_default_path (other);
   g_assert_cmpstr (other_path, !=, path);
 
-  g_assert_true (ms_zone_journal_write (f->zone, path, &error));
+  g_assert_true (ms_zone_journal_write (f->zone, path, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_set_contents (junk, "not a journal", -1, NULL));
 
