@@ -2135,29 +2135,6 @@ ms_zone_window_new (GtkApplication *app)
   return g_object_new (MS_TYPE_ZONE_WINDOW, "application", app, NULL);
 }
 
-gboolean
-ms_zone_window_open_file (MsZoneWindow *self,
-                          GFile        *file,
-                          GError      **error)
-{
-  g_autofree char *base = g_file_get_basename (file);
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *dir = NULL;
-  MsZoneLayer layer;
-  guint id;
-
-  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
-
-  if (path == NULL || !ms_zone_parse_layer_filename (base, &layer, &id))
-    {
-      g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND,
-                   _("%s is not a zone layer file ({layer}.{id:0000}.bin)"), base);
-      return FALSE;
-    }
-  /* The whole zone, so every layer shows and saves together. */
-  dir = g_path_get_dirname (path);
-  return ms_zone_window_open (self, dir, id, error);
-}
 
 /* Demo zones are scratch copies: those left from earlier days go when a
  * new one is made, so the cache does not grow with every try.  A day is

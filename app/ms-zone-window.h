@@ -28,10 +28,6 @@ gboolean      ms_zone_window_open_recovered  (MsZoneWindow   *self,
                                               guint           zone_id,
                                               const char     *journal,
                                               GError        **error);
-/* A "{layer}.{id:0000}.bin" file opens the whole zone of its folder. */
-gboolean      ms_zone_window_open_file       (MsZoneWindow   *self,
-                                              GFile          *file,
-                                              GError        **error);
 /* Writes the demo zone to a fresh folder under the user's cache folder
  * and opens it there, so that saving works. */
 gboolean      ms_zone_window_open_demo       (MsZoneWindow   *self,

@@ -187,27 +187,6 @@ ms_zone_cell_fields_for_overlay (MsZoneOverlays overlay)
     }
 }
 
-MsZoneLayer
-ms_zone_cell_overlay_layer (MsZoneOverlays overlay)
-{
-  switch (overlay)
-    {
-    case MS_ZONE_OVERLAY_SLOPE:
-      return MS_ZONE_LAYER_ALTITUDE;
-    case MS_ZONE_OVERLAY_SPAWN:
-    case MS_ZONE_OVERLAY_PLANTS:
-      return MS_ZONE_LAYER_PLANTS;
-    case MS_ZONE_OVERLAY_PLANT_ALLOWED:
-    case MS_ZONE_OVERLAY_CONTROL:
-      return MS_ZONE_LAYER_CONTROL;
-    case MS_ZONE_OVERLAY_BLOCKS:
-      return MS_ZONE_LAYER_BLOCKS;
-    case MS_ZONE_OVERLAY_NONE:
-    case MS_ZONE_OVERLAY_ALL:
-    default:
-      g_return_val_if_reached (MS_ZONE_LAYER_ALTITUDE);
-    }
-}
 
 MsZoneOverlays
 ms_zone_cell_overlays_for_fields (MsZoneCellFields fields)

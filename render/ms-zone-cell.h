@@ -61,7 +61,6 @@ gboolean          ms_zone_cell_layer_required   (MsZoneRenderLayer layer);
 MsZoneCellFields  ms_zone_cell_fields_for_style (const MsZoneStyle *style);
 /* The fields one overlay bit shows, and the layer file they come from. */
 MsZoneCellFields  ms_zone_cell_fields_for_overlay (MsZoneOverlays  overlay);
-MsZoneLayer       ms_zone_cell_overlay_layer      (MsZoneOverlays  overlay);
 /* The overlays whose fields are all in @fields: what a pyramid (or a zone,
  * through ms_zone_cell_fields_for_zone ()) can show. */
 MsZoneOverlays    ms_zone_cell_overlays_for_fields (MsZoneCellFields fields);

@@ -124,15 +124,6 @@ ms_tile_view_queue_request (MsTileViewQueue *self,
   return TRUE;
 }
 
-gboolean
-ms_tile_view_queue_is_pending (MsTileViewQueue *self,
-                               const MsTileKey *key)
-{
-  guint64 packed = ms_tile_key_pack (key);
-
-  g_return_val_if_fail (MS_IS_TILE_VIEW_QUEUE (self), FALSE);
-  return g_hash_table_contains (self->pending, &packed);
-}
 
 void
 ms_tile_view_queue_push_upload (MsTileViewQueue *self,

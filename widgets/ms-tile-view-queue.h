@@ -60,8 +60,6 @@ void             ms_tile_view_queue_forget         (MsTileViewQueue *self);
  * pyramid. */
 gboolean         ms_tile_view_queue_request        (MsTileViewQueue *self,
                                                     const MsTileKey *key);
-gboolean         ms_tile_view_queue_is_pending     (MsTileViewQueue *self,
-                                                    const MsTileKey *key);
 /* Keeps @tile (referenced) for the next flush. */
 void             ms_tile_view_queue_push_upload    (MsTileViewQueue *self,
                                                     gpointer         tile);

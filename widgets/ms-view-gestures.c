@@ -235,15 +235,6 @@ ms_view_gestures_install_actions (GtkWidgetClass              *widget_class,
                                          pan_keys[i].dx, pan_keys[i].dy);
 }
 
-void
-ms_view_gestures_get_pointer (MsViewGestures *self,
-                              double         *x,
-                              double         *y)
-{
-  g_return_if_fail (MS_IS_VIEW_GESTURES (self));
-  *x = self->pointer_x;
-  *y = self->pointer_y;
-}
 
 static void
 ms_view_gestures_dispose (GObject *object)

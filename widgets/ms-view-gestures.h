@@ -25,10 +25,6 @@ G_DECLARE_FINAL_TYPE (MsViewGestures, ms_view_gestures, MS, VIEW_GESTURES, GObje
 MsViewGestures *ms_view_gestures_new         (GtkWidget      *widget,
                                               MsViewport     *viewport,
                                               guint           pan_button);
-/* The last pointer position over the widget, in widget coordinates. */
-void            ms_view_gestures_get_pointer (MsViewGestures *self,
-                                              double         *x,
-                                              double         *y);
 void            ms_view_gestures_stop_kinetic (MsViewGestures *self);
 /* "zoom-in", "zoom-out", "zoom-fit", "zoom-actual" around the widget's
  * centre; "pan" with an "(ii)" screen distance.  For the views' actions. */

@@ -96,16 +96,6 @@ device_zoom (MsZoneView *self)
   return ms_viewport_get_zoom (self->viewport) * gtk_widget_get_scale_factor (GTK_WIDGET (self));
 }
 
-void
-ms_zone_view_screen_to_tile (MsZoneView *self,
-                             double      sx,
-                             double      sy,
-                             double     *x,
-                             double     *y)
-{
-  g_return_if_fail (MS_IS_ZONE_VIEW (self));
-  ms_viewport_screen_to_map (self->viewport, sx, sy, x, y);
-}
 
 void
 ms_zone_view_brush_centre (guint   size,

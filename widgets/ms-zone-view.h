@@ -78,11 +78,5 @@ void               ms_zone_view_set_outline       (MsZoneView        *self,
 void               ms_zone_view_set_preview       (MsZoneView        *self,
                                                    const MsZoneSpan  *spans,
                                                    guint              n_spans);
-/* Widget coordinates to tile coordinates (row-major). */
-void               ms_zone_view_screen_to_tile    (MsZoneView        *self,
-                                                   double             sx,
-                                                   double             sy,
-                                                   double            *x,
-                                                   double            *y);
 
 G_END_DECLS
