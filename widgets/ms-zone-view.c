@@ -10,7 +10,8 @@
  * "tiles-invalidated"), which are fetched again off the main thread and
  * re-uploaded; the stale texture is drawn until then, so a brush paints
  * without flashing.  If the context, the shaders or a draw fail, the GL area
- * goes and ms_render_zone () draws the visible part of the zone instead.
+ * goes and ms_render_zone () draws the visible part of the zone instead,
+ * on a worker thread.
  */
 #define G_LOG_DOMAIN "ms-zone-view"
 
@@ -53,6 +54,7 @@ struct _MsZoneView
   guint              cpu_k;
   gboolean           cpu_stale;
   guint              cpu_idle;
+  GCancellable      *cpu_cancellable;  /* the render in flight, or NULL */
 
   MsZoneViewOutline  outline;
   GArray            *outline_points; /* double pairs */
@@ -168,6 +170,9 @@ reset_tiles (MsZoneView *self)
 {
   ms_tile_view_queue_reset (self->tiles);
   g_clear_pointer (&self->cpu_image, cairo_surface_destroy);
+  /* A render of what was shown before must not land. */
+  g_cancellable_cancel (self->cpu_cancellable);
+  g_clear_object (&self->cpu_cancellable);
   self->cpu_stale = TRUE;
   self->n_missing = 0;
 }
@@ -298,44 +303,104 @@ wanted_cpu_rect (MsZoneView *self,
   return TRUE;
 }
 
-static gboolean
-cpu_render_idle (gpointer user_data)
+typedef struct
 {
-  MsZoneView *self = user_data;
+  MsZone      *zone;
+  MsZoneStyle  style;
+  MsRect       rect;
+  guint        max_size;
+} CpuRender;
+
+static void
+cpu_render_free (CpuRender *job)
+{
+  g_clear_object (&job->zone);
+  g_free (job);
+}
+
+/* On a worker: zone reads are safe while the main thread edits, so a
+ * painter without GL stays responsive however large the view. */
+static void
+cpu_render_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  CpuRender *job = task_data;
+  GError *error = NULL;
+  cairo_surface_t *surface = ms_render_zone (job->zone, &job->style, &job->rect, job->max_size,
+                                             cancellable, &error);
+
+  if (surface == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, surface, (GDestroyNotify) cairo_surface_destroy);
+}
+
+static void
+cpu_render_done (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  MsZoneView *self = MS_ZONE_VIEW (source);
+  CpuRender *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
-  cairo_surface_t *surface;
-  MsRect rect;
-  guint k;
+  cairo_surface_t *surface = g_task_propagate_pointer (G_TASK (result), &error);
 
-  self->cpu_idle = 0;
-  if (self->zone == NULL || !wanted_cpu_rect (self, &rect, &k))
-    return G_SOURCE_REMOVE;
+  if (g_task_get_cancellable (G_TASK (result)) != self->cpu_cancellable)
+    {
+      /* Overtaken by a newer render, or the view went away. */
+      g_clear_pointer (&surface, cairo_surface_destroy);
+      return;
+    }
+  g_clear_object (&self->cpu_cancellable);
 
-  surface = ms_render_zone (self->zone, &self->style, &rect,
-                            MAX (gtk_widget_get_width (GTK_WIDGET (self)),
-                                 gtk_widget_get_height (GTK_WIDGET (self))) *
-                            gtk_widget_get_scale_factor (GTK_WIDGET (self)),
-                            NULL, &error);
-  self->cpu_stale = FALSE;
   if (surface == NULL)
     {
       if (!g_error_matches (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER))
         g_warning ("Could not draw the zone: %s", error->message);
       g_clear_pointer (&self->cpu_image, cairo_surface_destroy);
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-      return G_SOURCE_REMOVE;
     }
+  else
+    {
+      int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
 
-  {
-    int w = cairo_image_surface_get_width (surface), h = cairo_image_surface_get_height (surface);
-
-    g_clear_pointer (&self->cpu_image, cairo_surface_destroy);
-    self->cpu_image = surface;
-    self->cpu_k = (guint) ceil ((double) MAX (rect.width, rect.height) / MAX (w, h));
-    self->cpu_k = MAX (self->cpu_k, 1);
-    self->cpu_rect = rect;
-  }
+      g_clear_pointer (&self->cpu_image, cairo_surface_destroy);
+      self->cpu_image = surface;
+      self->cpu_k = (guint) ceil ((double) MAX (job->rect.width, job->rect.height) / MAX (w, h));
+      self->cpu_k = MAX (self->cpu_k, 1);
+      self->cpu_rect = job->rect;
+    }
+  /* An edit or a move while it rendered: the next frame asks again. */
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+cpu_render_idle (gpointer user_data)
+{
+  MsZoneView *self = user_data;
+  g_autoptr(GTask) task = NULL;
+  CpuRender *job;
+  MsRect rect;
+  guint k;
+
+  self->cpu_idle = 0;
+  if (self->zone == NULL || self->cpu_cancellable != NULL || !wanted_cpu_rect (self, &rect, &k))
+    return G_SOURCE_REMOVE;
+
+  job = g_new0 (CpuRender, 1);
+  job->zone = g_object_ref (self->zone);
+  job->style = self->style;
+  job->rect = rect;
+  job->max_size = (guint) MAX (gtk_widget_get_width (GTK_WIDGET (self)),
+                               gtk_widget_get_height (GTK_WIDGET (self))) *
+                  (guint) gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  self->cpu_stale = FALSE;
+  self->cpu_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->cpu_cancellable, cpu_render_done, NULL);
+  g_task_set_source_tag (task, cpu_render_idle);
+  g_task_set_task_data (task, job, (GDestroyNotify) cpu_render_free);
+  g_task_run_in_thread (task, cpu_render_thread);
   return G_SOURCE_REMOVE;
 }
 
@@ -348,7 +413,7 @@ snapshot_cpu (MsZoneView  *self,
 
   if (wanted_cpu_rect (self, &want, &k) &&
       (self->cpu_stale || self->cpu_image == NULL || memcmp (&want, &self->cpu_rect, sizeof want) != 0 ||
-       k != self->cpu_k) && self->cpu_idle == 0)
+       k != self->cpu_k) && self->cpu_idle == 0 && self->cpu_cancellable == NULL)
     self->cpu_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, cpu_render_idle, self, NULL);
 
   if (self->cpu_image != NULL)
@@ -740,7 +805,8 @@ ms_zone_view_get_pending_tiles (MsZoneView *self)
         n++;
       n += self->n_missing;
     }
-  else if (self->zone != NULL && (self->cpu_stale || self->cpu_idle != 0 || self->cpu_image == NULL))
+  else if (self->zone != NULL && (self->cpu_stale || self->cpu_idle != 0 || self->cpu_cancellable != NULL ||
+                                   self->cpu_image == NULL))
     n++;
   return n;
 }
@@ -851,6 +917,8 @@ ms_zone_view_dispose (GObject *object)
   MsZoneView *self = MS_ZONE_VIEW (object);
 
   g_clear_handle_id (&self->cpu_idle, g_source_remove);
+  g_cancellable_cancel (self->cpu_cancellable);
+  g_clear_object (&self->cpu_cancellable);
   ms_tile_view_dispose_parts (&self->tiles, &self->gestures, &self->gl, &self->gl_area);
   g_clear_object (&self->gl_renderer);
   g_clear_pointer (&self->preview, g_array_unref);
