@@ -1714,6 +1714,10 @@ on_close_response (GtkDialog    *dialog,
                    int           response,
                    MsZoneWindow *self)
 {
+  /* The response's emission holds the dialog past this window's own
+   * destruction below: cut its tie to the parent now, or its finalisation
+   * disconnects from a freed window. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   gtk_window_destroy (GTK_WINDOW (dialog));
   self->close_dialog = NULL;
   if (response == GTK_RESPONSE_ACCEPT)
@@ -2284,4 +2288,11 @@ ms_zone_window_is_asking_to_close (MsZoneWindow *self)
 {
   g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
   return self->close_dialog != NULL;
+}
+
+GtkWindow *
+ms_zone_window_get_close_dialog (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
+  return self->close_dialog != NULL ? GTK_WINDOW (self->close_dialog) : NULL;
 }

@@ -72,5 +72,7 @@ gboolean      ms_zone_window_import_mask     (MsZoneWindow   *self,
                                               GError        **error);
 /* TRUE while the unsaved-changes question is open. */
 gboolean      ms_zone_window_is_asking_to_close (MsZoneWindow *self);
+/* That question's dialog while it is open, else NULL. */
+GtkWindow    *ms_zone_window_get_close_dialog (MsZoneWindow *self);
 
 G_END_DECLS

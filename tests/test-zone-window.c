@@ -116,7 +116,9 @@ fixture_tear_down (Fixture       *f,
   /* Each test opens on the defaults, whatever the last one chose. */
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
     g_settings_reset (settings, keys[i]);
-  gtk_window_destroy (GTK_WINDOW (f->window));
+  /* A test may have closed the window itself. */
+  if (f->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (f->window));
   ms_test_run_for (50);
   for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
     g_bytes_unref (f->original[i]);
@@ -1377,6 +1379,78 @@ test_journal_recover (Fixture       *f,
   }
 }
 
+/* Discard in the unsaved-changes question closes the window: the dialog
+ * goes before its parent (no critical, which this suite makes fatal), the
+ * window is finalised and the files are untouched. */
+static void
+test_close_discard (Fixture       *f,
+                    gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneRegion) region = ms_zone_region_new_rect (SIZE, SIZE, 10, 10, 4, 4);
+  MsZoneOp op = { MS_ZONE_OP_SET_FLAG, MS_ZONE_CONTROL_HIGHWAY, 0, 0 };
+  GtkWindow *dialog;
+  GtkWidget *discard;
+  gpointer weak_dialog;
+
+  g_assert_true (ms_zone_apply (zone, &op, region, &error));
+  g_assert_no_error (error);
+  gtk_window_close (GTK_WINDOW (f->window));
+  ms_test_run_for (100);
+  dialog = ms_zone_window_get_close_dialog (f->window);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  discard = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
+  g_assert_nonnull (discard);
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (discard)), ==, "_Discard");
+
+  weak_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), &weak_dialog);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  /* A button's activation clicks it after a 250 ms press. */
+  g_assert_true (gtk_widget_activate (discard));
+  ms_test_run_for (400);
+  g_assert_null (f->window);
+  if (weak_dialog != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (weak_dialog), &weak_dialog);
+  for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
+    {
+      g_autoptr(GBytes) now = read_layer (f, i);
+
+      g_assert_true (g_bytes_equal (now, f->original[i]));
+    }
+}
+
+/* Cancel keeps the window and its edits; asking again works. */
+static void
+test_close_cancel (Fixture       *f,
+                   gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneRegion) region = ms_zone_region_new_rect (SIZE, SIZE, 10, 10, 4, 4);
+  MsZoneOp op = { MS_ZONE_OP_SET_FLAG, MS_ZONE_CONTROL_HIGHWAY, 0, 0 };
+
+  g_assert_true (ms_zone_apply (zone, &op, region, &error));
+  for (guint round = 0; round < 2; round++)
+    {
+      GtkWindow *dialog;
+
+      gtk_window_close (GTK_WINDOW (f->window));
+      ms_test_run_for (100);
+      dialog = ms_zone_window_get_close_dialog (f->window);
+      g_assert_nonnull (dialog);
+      g_assert_true (gtk_widget_activate (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                                                              GTK_RESPONSE_CANCEL)));
+      /* A button's activation clicks it after a 250 ms press. */
+      ms_test_run_for (400);
+      g_assert_null (ms_zone_window_get_close_dialog (f->window));
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));
+      g_assert_true (ms_zone_is_dirty (zone));
+    }
+}
+
 static void
 test_journal_discard (Fixture       *f,
                       gconstpointer  data)
@@ -1513,6 +1587,10 @@ main (int argc, char **argv)
   g_test_add ("/zone-window/journal-recover", Fixture, NULL, fixture_set_up, test_journal_recover,
               fixture_tear_down);
   g_test_add ("/zone-window/journal-discard", Fixture, NULL, fixture_set_up, test_journal_discard,
+              fixture_tear_down);
+  g_test_add ("/zone-window/close-discard", Fixture, NULL, fixture_set_up, test_close_discard,
+              fixture_tear_down);
+  g_test_add ("/zone-window/close-cancel", Fixture, NULL, fixture_set_up, test_close_cancel,
               fixture_tear_down);
   status = g_test_run ();
   g_object_unref (app);
