@@ -1283,7 +1283,10 @@ update_recent_menu (MsWindow *self)
   for (guint i = 0; recent[i] != NULL; i++)
     {
       g_autoptr(GFile) file = g_file_new_for_uri (recent[i]);
-      g_autofree char *name = g_file_get_parse_name (file);
+      g_autofree char *base = g_file_get_basename (file);
+      g_auto(GStrv) parts = g_strsplit (base != NULL ? base : recent[i], "_", -1);
+      /* Menu labels take "_" as a mnemonic: double it to show the name. */
+      g_autofree char *name = g_strjoinv ("__", parts);
       g_autoptr(GMenuItem) item = g_menu_item_new (name, NULL);
 
       g_menu_item_set_action_and_target (item, "win.open-recent", "s", recent[i]);
@@ -1536,4 +1539,11 @@ MsWindow *
 ms_window_new (MsApplication *application)
 {
   return g_object_new (MS_TYPE_WINDOW, "application", application, NULL);
+}
+
+GMenuModel *
+ms_window_get_recent_menu (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+  return G_MENU_MODEL (self->recent_submenu);
 }

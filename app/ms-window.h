@@ -31,4 +31,7 @@ GtkWidget   *ms_window_get_road_list  (MsWindow      *self);
 GtkWidget   *ms_window_get_findings_list (MsWindow   *self);
 gboolean     ms_window_is_auditing    (MsWindow      *self);
 
+/* The Open Recent submenu: one item per file, labelled with its name. */
+GMenuModel   *ms_window_get_recent_menu (MsWindow *self);
+
 G_END_DECLS

@@ -209,6 +209,14 @@ test_open_file_and_errors (void)
   uri = g_file_get_uri (good_file);
   g_assert_cmpstr (recent[0], ==, uri);
   g_assert_null (ms_window_get_error (window));
+  /* Open Recent names the file, its underscores doubled (not mnemonics). */
+  {
+    g_autofree char *label = NULL;
+
+    g_assert_true (g_menu_model_get_item_attribute (ms_window_get_recent_menu (window), 0,
+                                                    G_MENU_ATTRIBUTE_LABEL, "s", &label));
+    g_assert_cmpstr (label, ==, "MapData__Seed__9.dat");
+  }
 
   /* A broken file: a banner naming the file and where it breaks; the map
    * that was open stays. */
