@@ -100,7 +100,8 @@ column_text (const MsZoneJournalInfo *info,
         if (utc == NULL)
           return g_strdup ("?");
         local = g_date_time_to_local (utc);
-        return g_date_time_format (local, "%x %X");
+        /* ISO 8601: "%x" is ambiguous (12/03/26 is which day?). */
+        return g_date_time_format (local, "%Y-%m-%d %H:%M:%S");
       }
     case COLUMN_TILES:
       if (info->problem != NULL)

@@ -372,6 +372,30 @@ test_recovery_dialog (void)
 
   journals = ms_recovery_dialog_get_journals (dialog);
   g_assert_cmpuint (journals->len, ==, 3);
+  /* The journals' times read unambiguously: ISO 8601, local time. */
+  {
+    guint iso = 0;
+
+    for (GtkWidget *w = GTK_WIDGET (dialog); w != NULL; )
+      {
+        GtkWidget *next;
+
+        if (GTK_IS_LABEL (w) &&
+            g_regex_match_simple ("^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$",
+                                  gtk_label_get_text (GTK_LABEL (w)), 0, 0))
+          iso++;
+        /* Depth first over the whole tree. */
+        next = gtk_widget_get_first_child (w);
+        while (next == NULL && w != NULL && w != GTK_WIDGET (dialog))
+          {
+            next = gtk_widget_get_next_sibling (w);
+            if (next == NULL)
+              w = gtk_widget_get_parent (w);
+          }
+        w = next;
+      }
+    g_assert_cmpuint (iso, ==, 2);
+  }
   /* Sorted by path; the two zones' order depends on their temp names. */
   if (strcmp (((MsZoneJournalInfo *) journals->pdata[0])->dir, canonical_a) != 0)
     a = 1, b = 0;
