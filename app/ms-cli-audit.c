@@ -17,8 +17,8 @@
 
 /* ------------------------------------------------------------------ audit -- */
 
-static JsonNode *
-build_audit_json (GPtrArray *findings)
+JsonNode *
+ms_cli_build_audit_json (GPtrArray *findings)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
 
@@ -51,6 +51,31 @@ build_audit_json (GPtrArray *findings)
   ms_cli_json_add_int (b, "warnings", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING));
   json_builder_end_object (b);
   return json_builder_get_root (b);
+}
+
+/* One line per finding on stdout, the summary on stderr. */
+void
+ms_cli_print_audit_text (GPtrArray  *findings,
+                         const char *what)
+{
+  guint errors = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR);
+  guint warnings = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING);
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const MsAuditFinding *f = g_ptr_array_index (findings, i);
+
+      if (f->has_location)
+        g_print ("%s %s (%u, %u) %" G_GUINT64_FORMAT ": %s\n",
+                 ms_audit_severity_to_string (f->severity), f->check, f->x, f->y,
+                 f->count, f->message);
+      else
+        g_print ("%s %s %" G_GUINT64_FORMAT ": %s\n",
+                 ms_audit_severity_to_string (f->severity), f->check, f->count,
+                 f->message);
+    }
+  g_printerr ("%s: %u error%s, %u warning%s\n", what, errors, errors == 1 ? "" : "s",
+              warnings, warnings == 1 ? "" : "s");
 }
 
 int
@@ -95,29 +120,14 @@ ms_cli_audit (int    argc,
   errors = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR);
   if (json)
     {
-      g_autoptr(JsonNode) root = build_audit_json (findings);
+      g_autoptr(JsonNode) root = ms_cli_build_audit_json (findings);
       ms_cli_print_json (root);
     }
   else
     {
       g_autofree char *display = g_filename_display_name (argv[1]);
-      guint warnings = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING);
 
-      for (guint i = 0; i < findings->len; i++)
-        {
-          const MsAuditFinding *f = g_ptr_array_index (findings, i);
-
-          if (f->has_location)
-            g_print ("%s %s (%u, %u) %" G_GUINT64_FORMAT ": %s\n",
-                     ms_audit_severity_to_string (f->severity), f->check, f->x, f->y,
-                     f->count, f->message);
-          else
-            g_print ("%s %s %" G_GUINT64_FORMAT ": %s\n",
-                     ms_audit_severity_to_string (f->severity), f->check, f->count,
-                     f->message);
-        }
-      g_printerr ("%s: %u error%s, %u warning%s\n", display, errors, errors == 1 ? "" : "s",
-                  warnings, warnings == 1 ? "" : "s");
+      ms_cli_print_audit_text (findings, display);
     }
 
   return errors > 0 ? MS_CLI_EXIT_FINDINGS : MS_CLI_EXIT_OK;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * mapsmith-cli zone: info, edit, demo, render, list, journal, mask.  Thin wrappers over MsZone;
+ * mapsmith-cli zone: info, edit, demo, render, list, journal, mask, audit.  Thin wrappers over MsZone;
  * every edit goes through the same engine and save path as the app, every
  * image through the CPU zone renderer and the same PNG save path.
  */
@@ -18,6 +18,7 @@
 #include "ms-png-writer.h"
 #include "ms-save.h"
 #include "ms-zone.h"
+#include "ms-zone-audit.h"
 #include "ms-zone-backup.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-edit.h"
@@ -1353,6 +1354,59 @@ zone_mask (int    argc,
     }
 }
 
+/* --------------------------------------------------------------- audit -- */
+
+static int
+zone_audit (int    argc,
+            char **argv)
+{
+  g_autoptr(GOptionContext) context =
+    g_option_context_new ("DIR ZONEID | FILE.bin — check a zone's layers (ms-zone-audit.h)");
+  g_autoptr(MsProfile) profile = NULL;
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(GPtrArray) findings = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *profile_path = NULL;
+  gboolean json = FALSE;
+  int exit_code = MS_CLI_EXIT_OK;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
+    { "profile", 0, 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile (plant types)", "FILE" },
+    { NULL }
+  };
+
+  g_option_context_set_description (context,
+    "Locations are tiles (x, y), row-major (index = y * width + x).\n"
+    "Exit status: 0 no error finding, 3 error findings, 1 invalid zone, 2 usage or I/O error.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
+    return exit_code;
+  if ((profile = ms_cli_load_profile (profile_path, &exit_code)) == NULL)
+    return exit_code;
+  zone = open_zone (context, argc, argv, argc - 1, size, profile, &exit_code);
+  if (zone == NULL)
+    return exit_code;
+
+  findings = ms_zone_audit (zone, NULL, NULL, &error);
+  if (findings == NULL)
+    return zone_fail (error);
+
+  if (json)
+    {
+      g_autoptr(JsonNode) root = ms_cli_build_audit_json (findings);
+      ms_cli_print_json (root);
+    }
+  else
+    {
+      g_autofree char *what = g_strdup_printf ("zone %u", ms_zone_get_id (zone));
+      ms_cli_print_audit_text (findings, what);
+    }
+  return ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR) > 0
+         ? MS_CLI_EXIT_FINDINGS : MS_CLI_EXIT_OK;
+}
+
 int
 ms_cli_zone (int    argc,
              char **argv)
@@ -1371,6 +1425,8 @@ ms_cli_zone (int    argc,
     return zone_journal (argc - 1, argv + 1);
   if (argc >= 2 && g_str_equal (argv[1], "mask"))
     return zone_mask (argc - 1, argv + 1);
+  if (argc >= 2 && g_str_equal (argv[1], "audit"))
+    return zone_audit (argc - 1, argv + 1);
 
   g_printerr ("Usage: mapsmith-cli zone info [--json] [--size WxH] DIR ZONEID\n"
               "       mapsmith-cli zone edit [--size WxH] [--force] DIR ZONEID OP...\n"
@@ -1378,6 +1434,7 @@ ms_cli_zone (int    argc,
               "       mapsmith-cli zone render [--size WxH] [--profile F] DIR ZONEID -o OUT.png\n"
               "                    [--layer L] [--flags A,B] [--max-size N] [--region X Y W H]\n"
               "       mapsmith-cli zone list [--json] DIR\n"
+              "       mapsmith-cli zone audit [--json] DIR ZONEID\n"
               "       mapsmith-cli zone journal list|show FILE|apply FILE [--json] [--force]\n"
               "       mapsmith-cli zone mask export DIR ZONEID --flag F|--plant-allowed -o OUT.png\n"
               "       mapsmith-cli zone mask import DIR ZONEID --flag F --set|--clear MASK.png\n"

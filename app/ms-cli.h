@@ -52,6 +52,12 @@ gboolean   ms_cli_take_region         (int            *argc,
                                        gboolean       *have_region,
                                        char          **message);
 
+/* Audit findings (MsAuditFinding*) as `audit --json` prints them, and as
+ * its text form (@what names the file or zone in the summary). */
+JsonNode  *ms_cli_build_audit_json    (GPtrArray      *findings);
+void       ms_cli_print_audit_text    (GPtrArray      *findings,
+                                       const char     *what);
+
 int ms_cli_info     (int argc, char **argv);
 int ms_cli_validate (int argc, char **argv);
 int ms_cli_convert  (int argc, char **argv);

@@ -43,6 +43,8 @@ typedef enum
 {
   GOLDEN_BLUEPRINT,
   GOLDEN_ZONE,
+  GOLDEN_ZONE_70,  /* the real zones of tests/data/zones/ */
+  GOLDEN_ZONE_71,
 } GoldenKind;
 
 typedef struct
@@ -57,6 +59,12 @@ typedef struct
 #define BP(name, layer, ovl)      { name, GOLDEN_BLUEPRINT, MS_BLUEPRINT_LAYER_##layer, ovl, 0 }
 #define ZONE(name, layer, flags)  { name, GOLDEN_ZONE, MS_ZONE_RENDER_LAYER_##layer, 0, flags }
 #define ZONE_OVERLAYS(name, ovl)  { name, GOLDEN_ZONE, MS_ZONE_RENDER_LAYER_OVERLAYS, ovl, 0 }
+
+#define REAL(id, layer, flags) \
+  { "zone" #id "-" layer, GOLDEN_ZONE_##id, MS_ZONE_RENDER_LAYER_##flags, 0, 0 }
+#define REAL_OVERLAYS(id) \
+  { "zone" #id "-overlays-plants-blocks-control", GOLDEN_ZONE_##id, MS_ZONE_RENDER_LAYER_OVERLAYS, \
+    MS_ZONE_OVERLAY_PLANTS | MS_ZONE_OVERLAY_BLOCKS | MS_ZONE_OVERLAY_CONTROL, 0 }
 
 static const Golden goldens[] = {
   BP ("blueprint-height",                HEIGHT,    MS_OVERLAY_NONE),
@@ -80,15 +88,25 @@ static const Golden goldens[] = {
   /* The composite over the altitude tint, in its drawing order. */
   ZONE_OVERLAYS ("zone-overlays-plants-blocks-control",
                  MS_ZONE_OVERLAY_PLANTS | MS_ZONE_OVERLAY_BLOCKS | MS_ZONE_OVERLAY_CONTROL),
+  /* The real zones of tests/data/zones/: every layer and the flag overlays. */
+  REAL (70, "altitude", ALTITUDE), REAL (70, "control", CONTROL), REAL (70, "blocks", BLOCKS),
+  REAL (70, "plants", PLANTS), REAL (70, "spawn", SPAWN), REAL (70, "slope", SLOPE),
+  REAL (70, "plant-allowed", PLANT_ALLOWED), REAL_OVERLAYS (70),
+  REAL (71, "altitude", ALTITUDE), REAL (71, "control", CONTROL), REAL (71, "blocks", BLOCKS),
+  REAL (71, "plants", PLANTS), REAL (71, "spawn", SPAWN), REAL (71, "slope", SLOPE),
+  REAL (71, "plant-allowed", PLANT_ALLOWED), REAL_OVERLAYS (71),
 };
 
 #undef BP
 #undef ZONE
 #undef ZONE_OVERLAYS
+#undef REAL
+#undef REAL_OVERLAYS
 
 /* Built once in main (), shared read-only by every case. */
 static MsBlueprint *fixture_blueprint;
 static MsZone      *fixture_zone;
+static MsZone      *real_zones[2];  /* 70, 71, opened from the source tree */
 static char        *fixture_zone_dir;
 
 static gboolean
@@ -117,11 +135,24 @@ build_fixture (void)
   fixture_zone = ms_zone_new_for_dir (fixture_zone_dir, FIXTURE_ZONE_ID,
                                       FIXTURE_ZONE_SIZE, FIXTURE_ZONE_SIZE, NULL, &error);
   g_assert_no_error (error);
+
+  /* Read-only: nothing here writes to them.  Sizes inferred from the files. */
+  for (guint i = 0; i < G_N_ELEMENTS (real_zones); i++)
+    {
+      guint id = 70 + i;
+      g_autofree char *name = g_strdup_printf ("%04u", id);
+      g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "zones", name, NULL);
+
+      real_zones[i] = ms_zone_new_for_dir (dir, id, 0, 0, NULL, &error);
+      g_assert_no_error (error);
+    }
 }
 
 static void
 free_fixture (void)
 {
+  for (guint i = 0; i < G_N_ELEMENTS (real_zones); i++)
+    g_clear_object (&real_zones[i]);
   g_clear_object (&fixture_blueprint);
   g_clear_object (&fixture_zone);
   if (fixture_zone_dir != NULL)
@@ -155,7 +186,9 @@ render_golden (const Golden *golden)
         style.flags = golden->flags;
       if (golden->layer == MS_ZONE_RENDER_LAYER_OVERLAYS)
         style.overlays = golden->overlays;
-      s = ms_render_zone (fixture_zone, &style, NULL, GOLDEN_MAX_SIZE, NULL, &error);
+      s = ms_render_zone (golden->kind == GOLDEN_ZONE ? fixture_zone
+                          : real_zones[golden->kind - GOLDEN_ZONE_70],
+                          &style, NULL, GOLDEN_MAX_SIZE, NULL, &error);
     }
   g_assert_no_error (error);
   g_assert_nonnull (s);

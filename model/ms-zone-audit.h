@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Zone audit: a zone's layers checked against what the game server assumes
+ * of them (ZONE_LAYERS.md, ZONE_LAYERS_NOTES.md) but never verifies, and
+ * against the mistakes tools make writing them.  Pure functions over the
+ * model; the findings are MsAuditFinding (ms-blueprint-audit.h) so the CLI
+ * and the app's findings list treat them as the blueprint's.
+ *
+ * Locations are tiles (x, y), ROW-MAJOR: the first offending tile is the
+ * first in the order index = y * width + x.
+ */
+#pragma once
+
+#include "ms-blueprint-audit.h"
+#include "ms-zone.h"
+
+G_BEGIN_DECLS
+
+/* The stable check ids, in the order findings are reported. */
+#define MS_ZONE_AUDIT_ALTITUDE_TRANSPOSED      "altitude-transposed"
+#define MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED    "altitude-slope-packed"
+#define MS_ZONE_AUDIT_PLANT_NOT_ALLOWED        "plant-not-allowed"
+#define MS_ZONE_AUDIT_PLANT_ON_BLOCKED         "plant-on-blocked"
+#define MS_ZONE_AUDIT_TERRAFORM_PROTECTED      "terraform-protected-not-terraformable"
+#define MS_ZONE_AUDIT_BLEND_RANGE              "blend-range"
+#define MS_ZONE_AUDIT_ALTITUDE_OUTSIDE_BARRIER "altitude-outside-barrier"
+#define MS_ZONE_AUDIT_CONTROL_UNKNOWN_BITS     "control-unknown-bits"
+#define MS_ZONE_AUDIT_PLANT_TYPE_UNKNOWN       "plant-type-unknown"
+#define MS_ZONE_AUDIT_BLOCKS_HEIGHT_NO_FLAG    "blocks-height-without-flag"
+
+/* Control bits no TerrainControlFlags name: 32 and 2048..32768. */
+#define MS_ZONE_CONTROL_UNKNOWN_BITS 0xf820u
+
+/* The two whole-layer statistics, thresholds and all (see ms-zone-audit.c):
+ *
+ * altitude-transposed: r = |corr (A, M)| and r_t = |corr (A_t, M)|, where A
+ * is the altitude as the server reads it, A_t the same bytes read x-outer
+ * (tile (x, y) at index x * height + y) and M a reference mask from the
+ * other layers — the Island blocking flag when it covers 0.5 %..99.5 % of
+ * the tiles, else "any NonNaturally blocking flag or any control bit".  A
+ * finding when r_t >= 0.5 and r_t > r + 0.15.
+ *
+ * altitude-slope-packed: over interior tiles whose raw altitude differs from
+ * a 4-neighbour's, eta² — the share of the variance of the low 5 bits
+ * (raw & 31) explained by grouping the tiles by the server's slope of
+ * raw >> 5.  A finding when eta² >= 0.5 over at least 1000 such tiles. */
+typedef struct
+{
+  gboolean transposed_checked;
+  double   corr_read;         /* r */
+  double   corr_transposed;   /* r_t */
+  gboolean packed_checked;
+  double   packed_eta2;
+  guint64  packed_tiles;
+} MsZoneAuditStats;
+
+/* MsAuditFinding*, one per check that found something, in check order.
+ * @stats: nullable, receives the two statistics.  Fails only when
+ * cancelled. */
+GPtrArray           *ms_zone_audit             (MsZone            *zone,
+                                                MsZoneAuditStats  *stats,
+                                                GCancellable      *cancellable,
+                                                GError           **error);
+/* Every check id, %NULL-terminated. */
+const char * const  *ms_zone_audit_get_checks  (void);
+
+G_END_DECLS

@@ -1,0 +1,571 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The zone audit: each check against a fixture built here that trips it and
+ * the clean fixture that does not; the real zones 70 and 71 against every
+ * check (no finding), and their altitude transposed or slope-packed by this
+ * test (the finding).  Expected counts and first tiles are where this test
+ * put the offences; tiles are row-major (index = y * width + x).
+ */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "ms-test-util.h"
+#include "ms-zone.h"
+#include "ms-zone-audit.h"
+
+#define N  128
+#define ID 5
+
+typedef struct
+{
+  guint    n;
+  guint16 *alt, *ctl, *blend, *orig;  /* blend, orig: NULL = no file */
+  guint8  *blk, *pl;                  /* 2 and 7 bytes a tile */
+} Fixture;
+
+static void
+fixture_free (Fixture *f)
+{
+  g_free (f->alt);
+  g_free (f->ctl);
+  g_free (f->blend);
+  g_free (f->orig);
+  g_free (f->blk);
+  g_free (f->pl);
+  g_free (f);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Fixture, fixture_free)
+
+/* An island: a hill off the centre, longer along x than along y, so that
+ * read transposed it lies elsewhere; the sea around it (below 600 raw) is
+ * Island blocks; a few plants on open land; AntiPlant on a square with no
+ * plants.  Deterministic noise keeps the low altitude bits unstructured. */
+static Fixture *
+fixture_clean (void)
+{
+  Fixture *f = g_new0 (Fixture, 1);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  f->n = N;
+  f->alt = g_new0 (guint16, N * N);
+  f->ctl = g_new0 (guint16, N * N);
+  f->blk = g_new0 (guint8, 2 * N * N);
+  f->pl = g_new0 (guint8, 7 * N * N);
+  for (guint y = 0; y < N; y++)
+    for (guint x = 0; x < N; x++)
+      {
+        gsize i = (gsize) y * N + x;
+        double dx = (x - 40.0) / 30.0, dy = (y - 75.0) / 18.0;
+        double hgt = 3000.0 * exp (-dx * dx - dy * dy) + 50.0 * sin (x / 5.0) * cos (y / 7.0) + 60.0;
+
+        f->alt[i] = (guint16) (hgt + g_rand_int_range (rand, 0, 8));
+        f->pl[7 * i + 3] = 131;
+        f->pl[7 * i + 6] = 8;
+        if (hgt < 600)
+          {
+            f->blk[2 * i] = MS_ZONE_BLOCKING_ISLAND;
+            f->blk[2 * i + 1] = 1;
+          }
+        else if ((x + y) % 17 == 0)
+          f->pl[7 * i] = 1 + (x % 5);
+        if (x >= 30 && x < 40 && y >= 70 && y < 80)
+          {
+            f->ctl[i] = MS_ZONE_CONTROL_ANTI_PLANT;
+            f->pl[7 * i] = 0;
+          }
+      }
+  return f;
+}
+
+static void
+put16 (const char    *dir,
+       const char    *layer,
+       const guint16 *v,
+       gsize          n)
+{
+  g_autofree char *name = g_strdup_printf ("%s.%04u.bin", layer, ID);
+  g_autofree guint8 *b = g_malloc (2 * n);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      b[2 * i] = v[i] & 0xff;
+      b[2 * i + 1] = v[i] >> 8;
+    }
+  ms_test_put_file (dir, name, b, 2 * n);
+}
+
+static GPtrArray *
+audit_fixture (Fixture          *f,
+               MsZoneAuditStats *stats)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *blk = g_strdup_printf ("blocks.%04u.bin", ID);
+  g_autofree char *pl = g_strdup_printf ("plants.%04u.bin", ID);
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *findings;
+  gsize n = (gsize) f->n * f->n;
+
+  put16 (dir, "altitude", f->alt, n);
+  put16 (dir, "control", f->ctl, n);
+  if (f->blend != NULL)
+    put16 (dir, "altitude_blend", f->blend, n);
+  if (f->orig != NULL)
+    put16 (dir, "altitude_original", f->orig, n);
+  ms_test_put_file (dir, blk, f->blk, 2 * n);
+  ms_test_put_file (dir, pl, f->pl, 7 * n);
+
+  zone = ms_zone_new_for_dir (dir, ID, f->n, f->n, NULL, &error);
+  g_assert_no_error (error);
+  findings = ms_zone_audit (zone, stats, NULL, &error);
+  g_assert_no_error (error);
+  g_clear_object (&zone);
+  ms_test_remove_tree (dir);
+  return findings;
+}
+
+static const MsAuditFinding *
+find (GPtrArray  *findings,
+      const char *check)
+{
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const MsAuditFinding *f = g_ptr_array_index (findings, i);
+      if (g_str_equal (f->check, check))
+        return f;
+    }
+  return NULL;
+}
+
+/* Exactly one finding, @check, at (x, y) with @count tiles. */
+static void
+assert_only (GPtrArray  *findings,
+             const char *check,
+             gboolean    has_location,
+             guint       x,
+             guint       y,
+             guint64     count)
+{
+  const MsAuditFinding *f;
+
+  for (guint i = 0; i < findings->len; i++)
+    g_test_message ("finding: %s: %s", ((MsAuditFinding *) g_ptr_array_index (findings, i))->check,
+                    ((MsAuditFinding *) g_ptr_array_index (findings, i))->message);
+  g_assert_cmpuint (findings->len, ==, 1);
+  f = find (findings, check);
+  g_assert_nonnull (f);
+  g_assert_cmpint (f->has_location, ==, has_location);
+  if (has_location)
+    {
+      g_assert_cmpuint (f->x, ==, x);
+      g_assert_cmpuint (f->y, ==, y);
+      g_assert_cmpuint (f->count, ==, count);
+    }
+  g_assert_nonnull (f->message);
+}
+
+static void
+test_clean (void)
+{
+  g_autoptr(Fixture) f = fixture_clean ();
+  g_autoptr(GPtrArray) findings = NULL;
+  MsZoneAuditStats st;
+
+  findings = audit_fixture (f, &st);
+  g_assert_cmpuint (findings->len, ==, 0);
+  g_assert_true (st.transposed_checked);
+  g_assert_true (st.packed_checked);
+  g_assert_cmpfloat (st.corr_read, >, st.corr_transposed);
+  g_assert_cmpfloat (st.packed_eta2, <, 0.2);
+}
+
+static void
+test_transposed (void)
+{
+  g_autoptr(Fixture) f = fixture_clean ();
+  g_autoptr(GPtrArray) findings = NULL;
+  g_autofree guint16 *t = g_new (guint16, N * N);
+  MsZoneAuditStats st;
+
+  /* x-outer: tile (x, y) written at index x * N + y. */
+  for (guint y = 0; y < N; y++)
+    for (guint x = 0; x < N; x++)
+      t[x * N + y] = f->alt[y * N + x];
+  memcpy (f->alt, t, sizeof (guint16) * N * N);
+  findings = audit_fixture (f, &st);
+  assert_only (findings, MS_ZONE_AUDIT_ALTITUDE_TRANSPOSED, FALSE, 0, 0, 0);
+  g_assert_cmpfloat (st.corr_transposed, >, st.corr_read + 0.15);
+}
+
+/* The test's own slope: 4 × the length of the central-difference gradient
+ * of raw >> 5, at most 31 — not the server's formula, as a generator's
+ * would not be either. */
+static void
+pack_slope (guint16 *alt,
+            guint    n)
+{
+  g_autofree guint16 *h = g_new (guint16, (gsize) n * n);
+
+  for (gsize i = 0; i < (gsize) n * n; i++)
+    h[i] = alt[i] >> 5;
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      {
+        double gx = h[y * n + MIN (x + 1, n - 1)] - h[y * n + (x > 0 ? x - 1 : 0)];
+        double gy = h[MIN (y + 1, n - 1) * n + x] - h[(y > 0 ? y - 1 : 0) * n + x];
+        guint s = (guint) MIN (31.0, 4.0 * sqrt (gx * gx + gy * gy));
+
+        alt[y * n + x] = (guint16) ((h[y * n + x] << 5) | s);
+      }
+}
+
+static void
+test_slope_packed (void)
+{
+  g_autoptr(Fixture) f = fixture_clean ();
+  g_autoptr(GPtrArray) findings = NULL;
+  MsZoneAuditStats st;
+  const MsAuditFinding *fd;
+  guint64 low = 0;
+  guint fx = 0, fy = 0;
+
+  pack_slope (f->alt, N);
+  findings = audit_fixture (f, &st);
+  g_assert_cmpfloat (st.packed_eta2, >=, 0.5);
+  g_assert_cmpuint (findings->len, ==, 1);
+  fd = find (findings, MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED);
+  g_assert_nonnull (fd);
+  /* The count is of sloped interior tiles with low bits set: the first
+   * such tile in row-major order is the location. */
+  for (guint y = 1; y + 1 < N; y++)
+    for (guint x = 1; x + 1 < N; x++)
+      {
+        guint16 r = f->alt[y * N + x];
+        gboolean sloped = f->alt[y * N + x - 1] != r || f->alt[y * N + x + 1] != r ||
+                          f->alt[(y - 1) * N + x] != r || f->alt[(y + 1) * N + x] != r;
+
+        if (sloped && (r & 31) != 0 && low++ == 0)
+          {
+            fx = x;
+            fy = y;
+          }
+      }
+  g_assert_cmpuint (fd->count, ==, low);
+  g_assert_cmpuint (fd->x, ==, fx);
+  g_assert_cmpuint (fd->y, ==, fy);
+}
+
+static void
+test_plants (void)
+{
+  g_autoptr(Fixture) f = fixture_clean ();
+  g_autoptr(GPtrArray) findings = NULL;
+  const guint16 forbidden[] = { MS_ZONE_CONTROL_ANTI_PLANT, MS_ZONE_CONTROL_ROAMING,
+                                MS_ZONE_CONTROL_HIGHWAY, MS_ZONE_CONTROL_PBS_HIGHWAY,
+                                MS_ZONE_CONTROL_CONCRETE_A, MS_ZONE_CONTROL_CONCRETE_B };
+
+  /* One plant on each forbidden flag, along row 100 from x = 60, and
+   * SyndicateArea (which allows plants) beside them. */
+  for (guint k = 0; k < G_N_ELEMENTS (forbidden); k++)
+    {
+      f->ctl[100 * N + 60 + k] = forbidden[k];
+      f->pl[7 * (100 * N + 60 + k)] = 2;
+      f->blk[2 * (100 * N + 60 + k)] = 0;
+      f->blk[2 * (100 * N + 60 + k) + 1] = 0;
+    }
+  f->ctl[100 * N + 70] = MS_ZONE_CONTROL_SYNDICATE_AREA;
+  f->pl[7 * (100 * N + 70)] = 2;
+  f->blk[2 * (100 * N + 70)] = 0;
+  f->blk[2 * (100 * N + 70) + 1] = 0;
+  findings = audit_fixture (f, NULL);
+  assert_only (findings, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, TRUE, 60, 100, G_N_ELEMENTS (forbidden));
+  g_clear_pointer (&findings, g_ptr_array_unref);
+
+  /* Live plants on Obstacle and Island; Decor and Plant blocks are fine. */
+  g_clear_pointer (&f, fixture_free);
+  f = fixture_clean ();
+  f->blk[2 * (3 * N + 5)] = MS_ZONE_BLOCKING_ISLAND;
+  f->pl[7 * (3 * N + 5)] = 1;
+  f->blk[2 * (90 * N + 50)] = MS_ZONE_BLOCKING_OBSTACLE;
+  f->blk[2 * (90 * N + 50) + 1] = 3;
+  f->pl[7 * (90 * N + 50)] = 4;
+  f->blk[2 * (91 * N + 50)] = MS_ZONE_BLOCKING_DECOR | MS_ZONE_BLOCKING_PLANT;
+  f->blk[2 * (91 * N + 50) + 1] = 3;
+  f->pl[7 * (91 * N + 50)] = 4;
+  findings = audit_fixture (f, NULL);
+  assert_only (findings, MS_ZONE_AUDIT_PLANT_ON_BLOCKED, TRUE, 5, 3, 2);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+
+  /* Plant type 20 is past the server's 0..19; 19 is Devrinol. */
+  g_clear_pointer (&f, fixture_free);
+  f = fixture_clean ();
+  /* On open land near the hill's top. */
+  f->pl[7 * (75 * N + 50)] = 20;
+  f->pl[7 * (75 * N + 51)] = 19;
+  f->pl[7 * (76 * N + 52)] = 255;
+  findings = audit_fixture (f, NULL);
+  assert_only (findings, MS_ZONE_AUDIT_PLANT_TYPE_UNKNOWN, TRUE, 50, 75, 2);
+}
+
+static void
+test_terraform (void)
+{
+  g_autoptr(Fixture) f = fixture_clean ();
+  g_autoptr(GPtrArray) findings = NULL;
+
+  f->ctl[10 * N + 20] = MS_ZONE_CONTROL_TERRAFORM_PROTECTED;
+  f->ctl[10 * N + 21] = MS_ZONE_CONTROL_PBS_TERRAFORM_PROTECTED;
+  f->ctl[11 * N + 0] = MS_ZONE_CONTROL_TERRAFORM_PROTECTED | MS_ZONE_CONTROL_SYNDICATE_AREA;
+  findings = audit_fixture (f, NULL);
+  assert_only (findings, MS_ZONE_AUDIT_TERRAFORM_PROTECTED, TRUE, 20, 10, 3);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+
+  /* The same on a terraformable zone (a full-range blend): no finding. */
+  f->blend = g_new0 (guint16, N * N);
+  for (guint i = 0; i < N * N; i++)
+    f->blend[i] = (guint16) ((i * 37u) % 65536u);
+  findings = audit_fixture (f, NULL);
+  g_assert_cmpuint (findings->len, ==, 0);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+
+  /* An 8-bit blend: the range finding, at the first non-zero value. */
+  for (guint i = 0; i < N * N; i++)
+    f->blend[i] = (i % 3 == 0) ? 0 : (guint16) (i % 256);
+  findings = audit_fixture (f, NULL);
+  {
+    guint64 nonzero = 0;
+    for (guint i = 0; i < N * N; i++)
+      nonzero += f->blend[i] != 0;
+    assert_only (findings, MS_ZONE_AUDIT_BLEND_RANGE, TRUE, 1, 0, nonzero);
+  }
+}
+
+static void
+test_barrier (void)
+{
+  g_autoptr(Fixture) f = fixture_clean ();
+  g_autoptr(GPtrArray) findings = NULL;
+  /* (x, y) row 50, blend, original, altitude; hand-worked barriers:
+   * blend 0 and original 2000 allow 1850..30000; blend 32768 (t = 0.5000076)
+   * and original 10000 allow (guint16) (1850 + 8150 t) = 5925 up to
+   * (guint16) (30000 - 20000 t) = 19999. */
+  const struct { guint x; guint16 blend, orig, alt; gboolean bad; } tiles[] = {
+    { 2, 0, 2000, 1849, TRUE }, { 4, 0, 2000, 1850, FALSE }, { 6, 0, 2000, 30000, FALSE },
+    { 8, 32768, 10000, 5925, FALSE }, { 10, 32768, 10000, 5924, TRUE },
+    { 12, 32768, 10000, 19999, FALSE }, { 14, 32768, 10000, 20000, TRUE },
+  };
+
+  /* Blend 65535 pins every tile to its original altitude, which the
+   * original file holds: no finding. */
+  f->blend = g_new (guint16, N * N);
+  for (guint i = 0; i < N * N; i++)
+    f->blend[i] = 65535;
+  f->orig = g_memdup2 (f->alt, sizeof (guint16) * N * N);
+  findings = audit_fixture (f, NULL);
+  g_assert_cmpuint (findings->len, ==, 0);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+
+  for (guint k = 0; k < G_N_ELEMENTS (tiles); k++)
+    {
+      gsize i = 50 * N + tiles[k].x;
+
+      f->blend[i] = tiles[k].blend;
+      f->orig[i] = tiles[k].orig;
+      f->alt[i] = tiles[k].alt;
+    }
+  /* A pinned tile moved by one. */
+  f->alt[40 * N + 41] += 1;
+  findings = audit_fixture (f, NULL);
+  assert_only (findings, MS_ZONE_AUDIT_ALTITUDE_OUTSIDE_BARRIER, TRUE, 41, 40, 4);
+}
+
+static void
+test_control_bits (void)
+{
+  g_autoptr(Fixture) f = fixture_clean ();
+  g_autoptr(GPtrArray) findings = NULL;
+
+  f->ctl[5 * N + 7] = 32;
+  f->ctl[6 * N + 0] = 2048 | MS_ZONE_CONTROL_HIGHWAY;
+  f->ctl[127 * N + 127] = 0x8000;
+  f->ctl[7 * N + 0] = MS_ZONE_CONTROL_NPC_RESTRICTED;  /* 1024 is known */
+  findings = audit_fixture (f, NULL);
+  assert_only (findings, MS_ZONE_AUDIT_CONTROL_UNKNOWN_BITS, TRUE, 7, 5, 3);
+}
+
+static void
+test_blocks_height (void)
+{
+  g_autoptr(Fixture) f = fixture_clean ();
+  g_autoptr(GPtrArray) findings = NULL;
+
+  f->blk[2 * (64 * N + 64)] = 0;
+  f->blk[2 * (64 * N + 64) + 1] = 9;
+  f->blk[2 * (65 * N + 64)] = MS_ZONE_BLOCKING_DECOR;  /* a flag: fine */
+  f->blk[2 * (65 * N + 64) + 1] = 9;
+  findings = audit_fixture (f, NULL);
+  assert_only (findings, MS_ZONE_AUDIT_BLOCKS_HEIGHT_NO_FLAG, TRUE, 64, 64, 1);
+}
+
+/* The real zones, read from tests/data/zones/ (never written). */
+static char *
+real_dir (guint id)
+{
+  g_autofree char *name = g_strdup_printf ("%04u", id);
+
+  return g_test_build_filename (G_TEST_DIST, "data", "zones", name, NULL);
+}
+
+static void
+test_real_clean (void)
+{
+  for (guint id = 70; id <= 71; id++)
+    {
+      g_autofree char *dir = real_dir (id);
+      g_autofree char *idtext = g_strdup_printf ("%u", id);
+      g_autoptr(MsZone) zone = NULL;
+      g_autoptr(GPtrArray) findings = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_auto(MsTestRun) run = { 0 };
+      MsZoneAuditStats st;
+      JsonObject *o;
+
+      zone = ms_zone_new_for_dir (dir, id, 0, 0, NULL, &error);
+      g_assert_no_error (error);
+      findings = ms_zone_audit (zone, &st, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (findings->len, ==, 0);
+      /* Both statistics were computed, and far from their thresholds. */
+      g_assert_true (st.transposed_checked);
+      g_assert_cmpfloat (st.corr_read, >, 0.85);
+      g_assert_cmpfloat (st.corr_transposed, <, 0.7);
+      g_assert_true (st.packed_checked);
+      g_assert_cmpfloat (st.packed_eta2, <, 0.1);
+
+      ms_test_run_cli (&run, "zone", "audit", "--json", dir, idtext, NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      o = ms_test_parse_json (run.out, parser);
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "findings")), ==, 0);
+      g_assert_cmpint (json_object_get_int_member (o, "errors"), ==, 0);
+    }
+}
+
+/* Zone 70's altitude written x-outer, and zone 71's slope-packed, by this
+ * test; the other layers as they are. */
+static void
+test_real_broken (void)
+{
+  for (guint id = 70; id <= 71; id++)
+    {
+      g_autofree char *src = real_dir (id);
+      g_autofree char *dir = ms_test_make_tmpdir ();
+      g_autofree char *idtext = g_strdup_printf ("%u", id);
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_auto(MsTestRun) run = { 0 };
+      g_auto(MsTestRun) text = { 0 };
+      const char *layers[] = { "blocks", "control", "plants" };
+      g_autofree char *alt_name = g_strdup_printf ("altitude.%04u.bin", id);
+      g_autofree char *alt_path = g_build_filename (src, alt_name, NULL);
+      g_autofree char *data = NULL;
+      g_autofree guint16 *alt = NULL, *out = NULL;
+      gsize len;
+      guint n;
+      JsonObject *o, *f;
+
+      for (guint l = 0; l < G_N_ELEMENTS (layers); l++)
+        {
+          g_autofree char *name = g_strdup_printf ("%s.%04u.bin", layers[l], id);
+          g_autofree char *path = g_build_filename (src, name, NULL);
+          g_autofree char *bytes = NULL;
+          gsize blen;
+
+          g_assert_true (g_file_get_contents (path, &bytes, &blen, NULL));
+          ms_test_put_file (dir, name, bytes, blen);
+        }
+      g_assert_true (g_file_get_contents (alt_path, &data, &len, NULL));
+      n = (guint) sqrt ((double) (len / 2));
+      g_assert_cmpuint ((gsize) n * n * 2, ==, len);
+      alt = g_new (guint16, (gsize) n * n);
+      out = g_new (guint16, (gsize) n * n);
+      for (gsize i = 0; i < (gsize) n * n; i++)
+        alt[i] = (guint8) data[2 * i] | ((guint8) data[2 * i + 1] << 8);
+      if (id == 70)
+        for (guint y = 0; y < n; y++)
+          for (guint x = 0; x < n; x++)
+            out[(gsize) x * n + y] = alt[(gsize) y * n + x];
+      else
+        {
+          memcpy (out, alt, sizeof (guint16) * n * n);
+          pack_slope (out, n);
+        }
+      {
+        g_autofree guint8 *b = g_malloc (len);
+        for (gsize i = 0; i < (gsize) n * n; i++)
+          {
+            b[2 * i] = out[i] & 0xff;
+            b[2 * i + 1] = out[i] >> 8;
+          }
+        ms_test_put_file (dir, alt_name, b, len);
+      }
+
+      ms_test_run_cli (&run, "zone", "audit", "--json", dir, idtext, NULL);
+      g_assert_cmpint (run.status, ==, 3);
+      o = ms_test_parse_json (run.out, parser);
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "findings")), ==, 1);
+      f = json_array_get_object_element (json_object_get_array_member (o, "findings"), 0);
+      g_assert_cmpstr (json_object_get_string_member (f, "check"), ==,
+                       id == 70 ? MS_ZONE_AUDIT_ALTITUDE_TRANSPOSED : MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED);
+      g_assert_cmpstr (json_object_get_string_member (f, "severity"), ==, "error");
+      g_assert_cmpint (json_object_get_int_member (o, "errors"), ==, 1);
+
+      /* The text form: one line naming the check, the same exit status. */
+      ms_test_run_cli (&text, "zone", "audit", dir, idtext, NULL);
+      g_assert_cmpint (text.status, ==, 3);
+      g_assert_true (g_str_has_prefix (text.out, "error "));
+      g_assert_nonnull (strstr (text.out, json_object_get_string_member (f, "check")));
+      ms_test_remove_tree (dir);
+    }
+}
+
+static void
+test_cli_usage (void)
+{
+  g_auto(MsTestRun) a = { 0 };
+  g_auto(MsTestRun) b = { 0 };
+  g_auto(MsTestRun) c = { 0 };
+  g_autofree char *dir = ms_test_make_tmpdir ();
+
+  ms_test_run_cli (&a, "zone", "audit", NULL);
+  g_assert_cmpint (a.status, ==, 2);
+  ms_test_run_cli (&b, "zone", "audit", "/nonexistent/folder", "3", NULL);
+  g_assert_cmpint (b.status, ==, 2);
+  /* A layer file that fits no zone size is an invalid zone. */
+  ms_test_put_file (dir, "plants.0003.bin", "0123456789", 10);
+  ms_test_run_cli (&c, "zone", "audit", dir, "3", NULL);
+  g_assert_cmpint (c.status, ==, 1);
+  g_assert_nonnull (strstr (c.err, "plants.0003.bin"));
+  ms_test_remove_tree (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/zone-audit/clean", test_clean);
+  g_test_add_func ("/zone-audit/altitude-transposed", test_transposed);
+  g_test_add_func ("/zone-audit/altitude-slope-packed", test_slope_packed);
+  g_test_add_func ("/zone-audit/plants", test_plants);
+  g_test_add_func ("/zone-audit/terraform", test_terraform);
+  g_test_add_func ("/zone-audit/barrier", test_barrier);
+  g_test_add_func ("/zone-audit/control-unknown-bits", test_control_bits);
+  g_test_add_func ("/zone-audit/blocks-height-without-flag", test_blocks_height);
+  g_test_add_func ("/zone-audit/real-zones-clean", test_real_clean);
+  g_test_add_func ("/zone-audit/real-zones-broken", test_real_broken);
+  g_test_add_func ("/zone-audit/cli-usage", test_cli_usage);
+  return g_test_run ();
+}
