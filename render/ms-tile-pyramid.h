@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "ms-tile.h"
+
+G_BEGIN_DECLS
+
+/* What the levels of a pyramid have done since the last reset: the tiles
+ * made (from the source at level 0, from the level below above it, or
+ * patched after an edit) and how many tiles of the level below they read. */
+typedef struct
+{
+  guint64 made;
+  guint64 children_read;
+  guint   max_children_read;  /* the most one tile of this level read */
+} MsTilePyramidLevelStats;
+
+#define MS_TILE_PYRAMID_MAX_LEVELS 24
+
+/* The level-of-detail pyramid both the blueprint and the zone views draw
+ * from, as GEGL's zoom handler builds one: a level-0 tile is made from the
+ * source, a tile of level L ≥ 1 from the four tiles of level L − 1 under
+ * it, which are fetched from the cache or made the same way.  So no tile
+ * above level 0 reads the source's pixels (but for what a subclass says it
+ * reads itself, such as an apron), and the reductions must be associative.
+ *
+ * The base class owns the tile grid, the lock, the least-recently-used
+ * cache under a byte budget, the change serials that tell a tile an edit
+ * overtook, and the _async/_finish pair; subclasses make tiles.  Tiles are
+ * opaque here, reference counted through the class's tile_ref/tile_unref. */
+#define MS_TYPE_TILE_PYRAMID (ms_tile_pyramid_get_type ())
+G_DECLARE_DERIVABLE_TYPE (MsTilePyramid, ms_tile_pyramid, MS, TILE_PYRAMID, GObject)
+
+struct _MsTilePyramidClass
+{
+  GObjectClass parent_class;
+
+  gpointer (*tile_ref)           (gpointer         tile);
+  void     (*tile_unref)         (gpointer         tile);
+  gsize    (*tile_get_bytes)     (gconstpointer    tile);
+  /* Optional: stamps a tile with the change serial it was begun at. */
+  void     (*tile_set_serial)    (gpointer         tile,
+                                  guint64          serial);
+  /* Level 0, from the source; any thread. */
+  gpointer (*make_base)          (MsTilePyramid   *self,
+                                  const MsTileKey *key,
+                                  GCancellable    *cancellable,
+                                  GError         **error);
+  /* Level key->level ≥ 1 from its children: children[2 · j + i] is tile
+   * (2 · tx + i, 2 · ty + j) of the level below, NULL beyond the map. */
+  gpointer (*make_from_children) (MsTilePyramid   *self,
+                                  const MsTileKey *key,
+                                  gpointer         children[4],
+                                  GCancellable    *cancellable,
+                                  GError         **error);
+
+  gpointer padding[8];
+};
+
+guint    ms_tile_pyramid_get_top_level    (MsTilePyramid   *self);
+void     ms_tile_pyramid_get_extent       (MsTilePyramid   *self,
+                                           guint           *width,
+                                           guint           *height);
+void     ms_tile_pyramid_get_tile_grid    (MsTilePyramid   *self,
+                                           guint            level,
+                                           guint           *n_tiles_x,
+                                           guint           *n_tiles_y);
+/* The number of own cells of tile @key along x and y. */
+void     ms_tile_pyramid_get_tile_size    (MsTilePyramid   *self,
+                                           const MsTileKey *key,
+                                           guint           *width,
+                                           guint           *height);
+gboolean ms_tile_pyramid_check_key        (MsTilePyramid   *self,
+                                           const MsTileKey *key,
+                                           GError         **error);
+/* A cached tile (a new reference), or NULL; marks it recently used. */
+gpointer ms_tile_pyramid_lookup           (MsTilePyramid   *self,
+                                           const MsTileKey *key);
+/* The tile, made now (with what it needs below it) if not cached. */
+gpointer ms_tile_pyramid_get_tile         (MsTilePyramid   *self,
+                                           const MsTileKey *key,
+                                           GCancellable    *cancellable,
+                                           GError         **error);
+/* The same on a worker thread; the callback runs in the caller's context. */
+void     ms_tile_pyramid_get_tile_async   (MsTilePyramid       *self,
+                                           const MsTileKey     *key,
+                                           GCancellable        *cancellable,
+                                           GAsyncReadyCallback  callback,
+                                           gpointer             user_data);
+gpointer ms_tile_pyramid_get_tile_finish  (MsTilePyramid   *self,
+                                           GAsyncResult    *result,
+                                           GError         **error);
+/* FALSE once a change touched @key after @serial (the tile's own). */
+gboolean ms_tile_pyramid_is_current       (MsTilePyramid   *self,
+                                           const MsTileKey *key,
+                                           guint64          serial);
+gsize    ms_tile_pyramid_get_cached_bytes (MsTilePyramid   *self);
+guint    ms_tile_pyramid_get_cached_tiles (MsTilePyramid   *self);
+
+/* Counters for tests and benchmarks. */
+void     ms_tile_pyramid_get_level_stats  (MsTilePyramid           *self,
+                                           guint                    level,
+                                           MsTilePyramidLevelStats *stats);
+void     ms_tile_pyramid_reset_stats      (MsTilePyramid           *self);
+
+/* For subclasses. */
+void     ms_tile_pyramid_set_extent       (MsTilePyramid   *self,
+                                           guint            width,
+                                           guint            height,
+                                           gsize            budget_bytes);
+/* A change: takes the lock and returns the new serial.  Until
+ * _end_change () the subclass may take, replace and touch tiles. */
+guint64  ms_tile_pyramid_begin_change     (MsTilePyramid   *self);
+/* The cached tile of @key removed from the cache (the cache's reference
+ * handed over), or NULL. */
+gpointer ms_tile_pyramid_take_locked      (MsTilePyramid   *self,
+                                           const MsTileKey *key);
+/* Caches @tile (reference taken over) under @key, counted as made. */
+void     ms_tile_pyramid_put_locked       (MsTilePyramid   *self,
+                                           const MsTileKey *key,
+                                           gpointer         tile);
+/* A cached tile without touching its place in the cache (no reference). */
+gpointer ms_tile_pyramid_peek_locked      (MsTilePyramid   *self,
+                                           const MsTileKey *key);
+/* Marks @key changed by this change: tiles begun before it are stale. */
+void     ms_tile_pyramid_touch_locked     (MsTilePyramid   *self,
+                                           const MsTileKey *key);
+void     ms_tile_pyramid_note_read_locked (MsTilePyramid   *self,
+                                           guint            level,
+                                           guint            n_children);
+void     ms_tile_pyramid_end_change       (MsTilePyramid   *self);
+
+G_END_DECLS
