@@ -939,6 +939,49 @@ test_crash_recovery (void)
   ms_test_remove_tree (dir);
 }
 
+/* Every section of the shortcuts window has a title (its drop-down shows
+ * it), and Esc cancelling a load is listed. */
+static void
+test_help_overlay (void)
+{
+  g_autoptr(GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/mapsmith/Mapsmith/gtk/help-overlay.ui");
+  GtkWidget *overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
+  guint sections = 0, escape_load = 0;
+
+  g_assert_nonnull (overlay);
+  for (GtkWidget *s = gtk_widget_get_first_child (overlay); s != NULL; s = gtk_widget_get_next_sibling (s))
+    {
+      GtkWidget *section = ms_test_find_type (s, GTK_TYPE_SHORTCUTS_SECTION);
+      g_autofree char *title = NULL;
+
+      if (section == NULL)
+        continue;
+      for (GtkWidget *x = section; x != NULL; x = gtk_widget_get_next_sibling (x))
+        if (GTK_IS_SHORTCUTS_SECTION (x))
+          {
+            g_clear_pointer (&title, g_free);
+            g_object_get (x, "title", &title, NULL);
+            g_assert_nonnull (title);
+            g_assert_cmpstr (title, !=, "");
+            sections++;
+          }
+      break;
+    }
+  g_assert_cmpuint (sections, ==, 2);
+  for (GSList *l = gtk_builder_get_objects (builder), *o = l; o != NULL || (g_slist_free (l), FALSE); o = o->next)
+    if (GTK_IS_SHORTCUTS_SHORTCUT (o->data))
+      {
+        g_autofree char *title = NULL, *accel = NULL;
+
+        g_object_get (o->data, "title", &title, "accelerator", &accel, NULL);
+        if (g_strcmp0 (accel, "Escape") == 0 && strstr (title, "loading") != NULL)
+          escape_load++;
+      }
+  g_assert_cmpuint (escape_load, ==, 1);
+  gtk_window_destroy (GTK_WINDOW (overlay));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -968,6 +1011,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/layer-rows", test_layer_rows);
   g_test_add_func ("/window/welcome", test_welcome);
   g_test_add_func ("/window/crash-recovery", test_crash_recovery);
+  g_test_add_func ("/window/help-overlay", test_help_overlay);
   status = g_test_run ();
   g_object_unref (app);
   ms_test_remove_tree (cache);
