@@ -138,6 +138,12 @@ ms_cli_render (int    argc,
   surface = ms_render_blueprint (bp, &style, &region, (guint) max_size, NULL, &error);
   if (surface == NULL)
     return ms_cli_fail (error);
+  /* Pixels read from a file that shrank meanwhile are zeros, not the map. */
+  if (!ms_mapping_check (ms_blueprint_get_mapping (bp), &error))
+    {
+      cairo_surface_destroy (surface);
+      return ms_cli_fail (error);
+    }
 
   if (!ms_png_save (surface, output, NULL, &error))
     {

@@ -202,6 +202,8 @@ ms_blueprint_new_for_path_full (const char      *path,
                                 GError         **error)
 {
   g_autoptr(MsMapping) mapping = NULL;
+  g_autoptr(MsBlueprint) bp = NULL;
+  g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
 
@@ -209,8 +211,15 @@ ms_blueprint_new_for_path_full (const char      *path,
   if (mapping == NULL)
     return NULL;
 
-  return ms_blueprint_new_for_mapping_full (mapping, profile, progress, progress_data,
-                                            cancellable, error);
+  bp = ms_blueprint_new_for_mapping_full (mapping, profile, progress, progress_data,
+                                          cancellable, &local_error);
+  /* A file that shrank while it was validated read zeros: say so, not
+   * what the zeros look like. */
+  if (!ms_mapping_check (mapping, error))
+    return NULL;
+  if (bp == NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  return g_steal_pointer (&bp);
 }
 
 MsBlueprint *

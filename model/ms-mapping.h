@@ -23,6 +23,13 @@ gboolean ms_file_stamp_read  (MsFileStamp       *stamp,
 gboolean ms_file_stamp_equal (const MsFileStamp *a,
                               const MsFileStamp *b);
 
+#define MS_MAPPING_ERROR (ms_mapping_error_quark ())
+typedef enum
+{
+  MS_MAPPING_ERROR_CHANGED_ON_DISK,  /* the file shrank under the mapping while it was read */
+} MsMappingError;
+GQuark ms_mapping_error_quark (void);
+
 #define MS_TYPE_MAPPING (ms_mapping_get_type ())
 G_DECLARE_FINAL_TYPE (MsMapping, ms_mapping, MS, MAPPING, GObject)
 
@@ -41,5 +48,17 @@ const guint8      *ms_mapping_view          (MsMapping   *self,
                                              goffset      offset,
                                              gsize        length,
                                              GError     **error);
+
+/* A file that shrinks while mapped (truncated, rewritten in place) would
+ * kill the process with SIGBUS on the next read of a lost page.  Every file
+ * mapping is guarded: such a read sees zeros instead and marks the mapping,
+ * and these turn the mark into an error.  Call ms_mapping_check () after
+ * reading and before trusting (or saving) what was read. */
+gboolean           ms_mapping_is_intact     (MsMapping   *self);
+gboolean           ms_mapping_check         (MsMapping   *self,
+                                             GError     **error);
+/* Has any mapping of this process lost pages?  For a command-line tool's
+ * last check before it reports success; names the first such file. */
+gboolean           ms_mapping_check_all     (GError     **error);
 
 G_END_DECLS
