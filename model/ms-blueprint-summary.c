@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * One pass over each grid, column by column (the file's own order), so the
- * pages of the mapping are read once and sequentially.
+ * One fused pass over the grids, column by column (the file's own order) in
+ * bands on every core, so the pages of the mapping are read once, in place
+ * and sequentially.
  */
 #define G_LOG_DOMAIN "ms-blueprint"
 
@@ -10,6 +11,8 @@
 #include <math.h>
 
 #include "ms-blueprint-summary.h"
+#include "ms-grid-scan.h"
+#include "ms-parallel.h"
 
 void
 ms_blueprint_summary_free (MsBlueprintSummary *summary)
@@ -21,46 +24,154 @@ ms_blueprint_summary_free (MsBlueprintSummary *summary)
   g_free (summary);
 }
 
+/* One band of columns of the fused pass: heights, biomes and water ids are
+ * each read once, in place where the file allows (ms_blueprint_peek_column),
+ * in the file's own order.  Bands are independent; the caller merges them. */
+typedef struct
+{
+  MsHeightRange  range;
+  guint32        biomes[256];
+  guint64        water_pixels;
+  guint8        *seen;          /* 65536 water ids, or NULL without WBID */
+} Band;
+
+typedef struct
+{
+  MsBlueprint   *bp;
+  guint          n;
+  guint          band_width;
+  gboolean       has_water;
+  Band          *bands;
+  double        *column_sums;   /* one per column x */
+  GCancellable  *cancellable;
+} SummaryJob;
+
 static void
-summarize_heights (MsBlueprint        *bp,
-                   MsBlueprintSummary *s,
-                   float              *column)
+summarize_band (guint    index,
+                gpointer user_data)
+{
+  SummaryJob *job = user_data;
+  Band *band = &job->bands[index];
+  guint n = job->n;
+  guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
+  g_autofree float *heights = NULL;
+  g_autofree guint8 *biomes = NULL;
+  g_autofree guint16 *ids = NULL;
+
+  ms_height_range_init (&band->range);
+  if (job->has_water)
+    band->seen = g_new0 (guint8, 65536);
+  if (g_cancellable_is_cancelled (job->cancellable))
+    return;
+
+  for (guint x = x0; x < x1; x++)
+    {
+      const guint8 *h = ms_blueprint_peek_column (job->bp, MS_GRID_HEIGHTS, x);
+      const guint8 *b = ms_blueprint_peek_column (job->bp, MS_GRID_BIOMES, x);
+
+      /* v1 files and big-endian hosts: through the copying accessors. */
+      if (h == NULL)
+        {
+          if (heights == NULL)
+            heights = g_new (float, n);
+          ms_blueprint_read_heights (job->bp, x, 0, n, heights);
+          h = (const guint8 *) heights;
+        }
+      if (b == NULL)
+        {
+          if (biomes == NULL)
+            biomes = g_new (guint8, n);
+          ms_blueprint_read_biomes (job->bp, x, 0, n, biomes);
+          b = biomes;
+        }
+      /* Each column's own sum, added in column order afterwards, keeps
+       * the mean independent of how the columns were shared out. */
+      job->column_sums[x] = ms_scan_heights (h, n, &band->range);
+      ms_scan_histogram_u8 (b, n, band->biomes);
+
+      if (job->has_water)
+        {
+          const guint8 *w = ms_blueprint_peek_column (job->bp, MS_GRID_WATER_IDS, x);
+
+          if (w == NULL)
+            {
+              if (ids == NULL)
+                ids = g_new (guint16, n);
+              ms_blueprint_sample_column (job->bp, x, 0, 1, n, NULL, ids, NULL);
+              w = (const guint8 *) ids;
+            }
+          band->water_pixels += ms_scan_water_ids (w, n, band->seen);
+        }
+    }
+}
+
+static void
+summarize_grids (MsBlueprint        *bp,
+                 MsBlueprintSummary *s,
+                 GCancellable       *cancellable)
 {
   guint n = ms_blueprint_get_map_size (bp);
+  guint n_bands;
+  g_autofree Band *bands = NULL;
+  g_autofree double *column_sums = g_new (double, n);
+  g_autofree guint8 *seen = NULL;
+  SummaryJob job = { bp, n, 0, ms_blueprint_has_water (bp), NULL, column_sums, cancellable };
+  MsHeightRange range;
   double sum = 0.0;
-  float lo = INFINITY, hi = -INFINITY;
 
-  for (guint x = 0; x < n; x++)
+  /* A few bands per processor balance the load; ≤ 2²⁵ pixels a band keeps
+   * the u32 biome counts from overflowing. */
+  job.band_width = MAX (1u, MIN (n / (4 * g_get_num_processors ()), (1u << 25) / n));
+  n_bands = (n + job.band_width - 1) / job.band_width;
+  bands = job.bands = g_new0 (Band, n_bands);
+  ms_parallel_for (n_bands, summarize_band, &job);
+
+  ms_height_range_init (&range);
+  s->has_water = job.has_water;
+  if (s->has_water)
+    seen = g_new0 (guint8, 65536);
+  for (guint i = 0; i < n_bands; i++)
     {
-      double column_sum = 0.0;
+      Band *band = &bands[i];
 
-      ms_blueprint_read_heights (bp, x, 0, n, column);
-      for (guint y = 0; y < n; y++)
+      range.finite += band->range.finite;
+      range.nonfinite += band->range.nonfinite;
+      range.lo = MIN (range.lo, band->range.lo);
+      range.hi = MAX (range.hi, band->range.hi);
+      /* The reader rejected ordinals >= n_biomes. */
+      for (guint b = 0; b < s->n_biomes; b++)
+        s->biome_counts[b] += band->biomes[b];
+      if (band->seen != NULL)
         {
-          float h = column[y];
-          if (!isfinite (h))
-            {
-              s->nonfinite_heights++;
-              continue;
-            }
-          lo = MIN (lo, h);
-          hi = MAX (hi, h);
-          column_sum += h;
-          s->finite_heights++;
+          s->water_pixels += band->water_pixels;
+          for (guint id = 1; id < 65536; id++)
+            seen[id] |= band->seen[id];
+          g_free (band->seen);
         }
-      sum += column_sum;
     }
+  for (guint x = 0; x < n; x++)
+    sum += column_sums[x];
 
+  s->finite_heights = range.finite;
+  s->nonfinite_heights = range.nonfinite;
   if (s->finite_heights > 0)
     {
-      s->height_min = lo;
-      s->height_max = hi;
+      s->height_min = range.lo;
+      s->height_max = range.hi;
       s->height_mean = sum / (double) s->finite_heights;
     }
   else
     {
       s->height_min = s->height_max = s->height_mean = NAN;
     }
+
+  for (guint id = 1; seen != NULL && id < 65536; id++)
+    if (seen[id])
+      {
+        s->water_bodies++;
+        if (id >= 2)
+          s->water_lakes++;
+      }
 }
 
 MsBlueprintSummary *
@@ -70,26 +181,13 @@ ms_blueprint_summarize (MsBlueprint   *bp,
 {
   g_autoptr(MsBlueprintSummary) s = g_new0 (MsBlueprintSummary, 1);
   MsProfile *profile = ms_blueprint_get_profile (bp);
-  guint n = ms_blueprint_get_map_size (bp);
-  g_autofree float *heights = g_new (float, n);
-  g_autofree guint8 *biomes = g_new (guint8, n);
   const MsTown *towns;
 
   g_return_val_if_fail (MS_IS_BLUEPRINT (bp), NULL);
 
-  summarize_heights (bp, s, heights);
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return NULL;
-
   s->n_biomes = ms_profile_get_count (profile, MS_PROFILE_BIOMES);
   s->biome_counts = g_new0 (guint64, s->n_biomes);
-  for (guint x = 0; x < n; x++)
-    {
-      ms_blueprint_read_biomes (bp, x, 0, n, biomes);
-      /* The reader rejected ordinals >= n_biomes. */
-      for (guint y = 0; y < n; y++)
-        s->biome_counts[biomes[y]]++;
-    }
+  summarize_grids (bp, s, cancellable);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
 
@@ -115,33 +213,6 @@ ms_blueprint_summarize (MsBlueprint   *bp,
 
           r->points += n_points;
           r->length += ms_road_path_length (pts, n_points);
-        }
-    }
-
-  s->has_water = ms_blueprint_has_water (bp);
-  if (s->has_water)
-    {
-      g_autofree guint8 *seen = g_new0 (guint8, 65536);
-      g_autofree guint16 *ids = g_new (guint16, n);
-
-      for (guint x = 0; x < n; x++)
-        {
-          ms_blueprint_sample_column (bp, x, 0, 1, n, NULL, ids, NULL);
-          for (guint y = 0; y < n; y++)
-            {
-              guint16 id = ids[y];
-
-              if (id == 0)
-                continue;
-              s->water_pixels++;
-              if (!seen[id])
-                {
-                  seen[id] = 1;
-                  s->water_bodies++;
-                  if (id >= 2)
-                    s->water_lakes++;
-                }
-            }
         }
     }
 

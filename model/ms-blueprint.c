@@ -468,6 +468,47 @@ ms_blueprint_sample_column (MsBlueprint *self,
     }
 }
 
+const guint8 *
+ms_blueprint_peek_column (MsBlueprint *self,
+                          MsGridField  field,
+                          guint        x)
+{
+  const MsGridView *view;
+  gsize width;
+
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), NULL);
+  g_return_val_if_fail (x < self->map_size, NULL);
+
+  switch (field)
+    {
+    case MS_GRID_HEIGHTS:
+      view = &self->heights;
+      width = sizeof (float);
+      break;
+    case MS_GRID_BIOMES:
+      view = &self->biomes;
+      width = 1;
+      break;
+    case MS_GRID_WATER_IDS:
+      view = &self->water_ids;
+      width = sizeof (guint16);
+      break;
+    case MS_GRID_WATER_SURFACE:
+      view = &self->water_surface;
+      width = sizeof (guint16);
+      break;
+    default:
+      g_return_val_if_reached (NULL);
+    }
+
+  /* v1 interleaves the fields (and widens biomes to i32); multi-byte
+   * values are little-endian on disk. */
+  if (view->base == NULL || view->stride != width ||
+      (width > 1 && G_BYTE_ORDER != G_LITTLE_ENDIAN))
+    return NULL;
+  return view->base + pixel_index (self, x, 0) * view->stride;
+}
+
 const MsTown *
 ms_blueprint_get_towns (MsBlueprint *self,
                         guint       *n_towns)

@@ -226,6 +226,23 @@ void                     ms_blueprint_sample_column  (MsBlueprint  *self,
                                                       guint16      *water_ids,
                                                       guint16      *water_surface);
 
+/* The per-pixel grids, for ms_blueprint_peek_column (). */
+typedef enum
+{
+  MS_GRID_HEIGHTS,        /* f32 */
+  MS_GRID_BIOMES,         /* u8 */
+  MS_GRID_WATER_IDS,      /* u16 */
+  MS_GRID_WATER_SURFACE,  /* u16 */
+} MsGridField;
+
+/* Zero-copy bulk access: pixel (x, 0) of column x inside the mapping when
+ * the column lies contiguous in the host's byte order (v2 on a
+ * little-endian host), else NULL — read it through the copying accessors
+ * above.  The pointer may be unaligned. */
+const guint8            *ms_blueprint_peek_column    (MsBlueprint  *self,
+                                                      MsGridField   field,
+                                                      guint         x);
+
 const MsTown            *ms_blueprint_get_towns      (MsBlueprint  *self,
                                                       guint        *n_towns);
 gboolean                 ms_blueprint_has_towns      (MsBlueprint  *self);

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Figures over runs of little-endian f32 heights, added to as runs come. */
+typedef struct
+{
+  guint64 finite;
+  guint64 nonfinite;
+  float   lo;    /* +inf until a finite height is seen */
+  float   hi;    /* -inf likewise */
+} MsHeightRange;
+
+void    ms_height_range_init  (MsHeightRange *range);
+
+/* Adds the @n heights at @data (unaligned, host byte order) to @range and
+ * returns the sum of the finite ones.  The sum is taken in double in a
+ * fixed order that depends only on the run, so a caller that sums each
+ * column and then adds the columns in order gets the same figure however
+ * the columns were shared among threads. */
+double  ms_scan_heights       (const guint8  *data,
+                               gsize          n,
+                               MsHeightRange *range);
+
+/* The largest of @n bytes (0 for none). */
+guint8  ms_scan_max_u8        (const guint8  *data,
+                               gsize          n);
+
+/* counts[v] += how often byte v occurs among the @n (< 2³²) at @data. */
+void    ms_scan_histogram_u8  (const guint8  *data,
+                               gsize          n,
+                               guint32        counts[256]);
+
+/* For @n u16 water ids (unaligned, host order): returns how many are
+ * nonzero and sets seen[id] = 1 for every id that occurs (and seen[0]). */
+guint64 ms_scan_water_ids     (const guint8  *data,
+                               gsize          n,
+                               guint8         seen[65536]);
+
+G_END_DECLS
