@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The fused, parallel whole-grid summary against a plain loop over the
+ * values the test itself wrote: heights with NaN and infinities at random
+ * places, biomes, water ids, on odd sizes that leave remainders for the
+ * vector loops and several column bands for the threads. */
+#include "config.h"
+
+#include <math.h>
+
+#include "ms-blueprint.h"
+#include "ms-blueprint-summary.h"
+#include "ms-profile.h"
+#include "ms-test-util.h"
+
+typedef struct
+{
+  guint    size;
+  float   *heights;   /* x * size + y */
+  guint8  *biomes;
+  guint16 *water;
+} Grids;
+
+static void
+grids_clear (Grids *g)
+{
+  g_free (g->heights);
+  g_free (g->biomes);
+  g_free (g->water);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Grids, grids_clear)
+
+static GBytes *
+make_file (Grids *g, guint size, guint32 seed, guint n_biomes)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+  gsize n = (gsize) size * size;
+
+  g->size = size;
+  g->heights = g_new (float, n);
+  g->biomes = g_new (guint8, n);
+  g->water = g_new (guint16, n);
+  for (gsize i = 0; i < n; i++)
+    {
+      double r = g_rand_double (rand);
+
+      if (r < 0.01)
+        g->heights[i] = NAN;
+      else if (r < 0.015)
+        g->heights[i] = (r < 0.0125) ? INFINITY : -INFINITY;
+      else
+        g->heights[i] = (float) g_rand_double_range (rand, -0.5, 1.7);
+      g->biomes[i] = (guint8) g_rand_int_range (rand, 0, (gint32) n_biomes);
+      /* Runs of one id, as real water has, and some lone pixels. */
+      g->water[i] = (i > 0 && g_rand_double (rand) < 0.8)
+                      ? g->water[i - 1]
+                      : (guint16) (g_rand_double (rand) < 0.5 ? 0 : g_rand_int_range (rand, 1, 700));
+    }
+
+  ms_test_put_v2_head (out, 7, size);
+  for (gsize i = 0; i < n; i++)
+    ms_test_put_f32 (p, g->heights[i]);
+  ms_test_put_section (out, "HGTS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  g_byte_array_append (p, g->biomes, (guint) n);
+  ms_test_put_section (out, "BIOM", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (gsize i = 0; i < n; i++)
+    ms_test_put_u16 (p, g->water[i]);
+  ms_test_put_section (out, "WBID", p->data, p->len);
+
+  return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+}
+
+static void
+check_size (gconstpointer data)
+{
+  guint size = GPOINTER_TO_UINT (data);
+  g_autoptr(MsProfile) profile = ms_profile_new_default ();
+  guint n_biomes = ms_profile_get_count (profile, MS_PROFILE_BIOMES);
+  g_auto(Grids) grids = { 0 };
+  g_autoptr(GBytes) bytes = make_file (&grids, size, size * 7919u, n_biomes);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "summary.dat", profile, &error);
+  MsBlueprintSummary *s;
+  gsize n = (gsize) size * size;
+  guint64 finite = 0, nonfinite = 0, wet = 0, *counts = g_new0 (guint64, n_biomes);
+  double lo = INFINITY, hi = -INFINITY, sum = 0;
+  g_autofree gboolean *seen = g_new0 (gboolean, 65536);
+  guint bodies = 0, lakes = 0;
+
+  g_assert_no_error (error);
+  for (gsize i = 0; i < n; i++)
+    {
+      float h = grids.heights[i];
+
+      if (isfinite (h))
+        {
+          finite++;
+          lo = MIN (lo, h);
+          hi = MAX (hi, h);
+          sum += h;
+        }
+      else
+        nonfinite++;
+      counts[grids.biomes[i]]++;
+      if (grids.water[i] != 0)
+        {
+          wet++;
+          if (!seen[grids.water[i]])
+            {
+              seen[grids.water[i]] = TRUE;
+              bodies++;
+              lakes += grids.water[i] >= 2;
+            }
+        }
+    }
+
+  s = ms_blueprint_summarize (bp, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (s->finite_heights, ==, finite);
+  g_assert_cmpuint (s->nonfinite_heights, ==, nonfinite);
+  g_assert_cmpfloat (s->height_min, ==, lo);
+  g_assert_cmpfloat (s->height_max, ==, hi);
+  g_assert_cmpfloat_with_epsilon (s->height_mean, sum / (double) finite, 1e-9);
+  g_assert_cmpuint (s->n_biomes, ==, n_biomes);
+  for (guint b = 0; b < n_biomes; b++)
+    g_assert_cmpuint (s->biome_counts[b], ==, counts[b]);
+  g_assert_true (s->has_water);
+  g_assert_cmpuint (s->water_pixels, ==, wet);
+  g_assert_cmpuint (s->water_bodies, ==, bodies);
+  g_assert_cmpuint (s->water_lakes, ==, lakes);
+  ms_blueprint_summary_free (s);
+  g_free (counts);
+}
+
+
+int
+main (int argc, char **argv)
+{
+  static const guint sizes[] = { 256, 257, 301, 1029, 2051 };  /* MapSize starts at 256 */
+
+  g_test_init (&argc, &argv, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/blueprint/summary/against-plain-loop/%u", sizes[i]);
+      g_test_add_data_func (path, GUINT_TO_POINTER (sizes[i]), check_size);
+    }
+  return g_test_run ();
+}
