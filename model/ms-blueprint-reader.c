@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "ms-blueprint-private.h"
+#include "ms-grid-scan.h"
 #include "ms-wire.h"
 
 typedef struct
@@ -482,12 +483,8 @@ find_bad_biome (const guint8 *base,
 {
   if (width == 1)
     {
-      guint8 max = 0;
-
-      /* A plain max loop vectorises; only on failure look for the pixel. */
-      for (gsize i = start; i < end; i++)
-        max = MAX (max, base[i]);
-      if (max < n_biomes)
+      /* The vector max scan is cheap; only on failure look for the pixel. */
+      if (ms_scan_max_u8 (base + start, end - start) < n_biomes)
         return G_MAXSIZE;
       for (gsize i = start; i < end; i++)
         if (base[i] >= n_biomes)

@@ -9,6 +9,7 @@
 
 #include "ms-blueprint.h"
 #include "ms-blueprint-summary.h"
+#include "ms-grid-scan.h"
 #include "ms-profile.h"
 #include "ms-test-util.h"
 
@@ -137,6 +138,28 @@ check_size (gconstpointer data)
 }
 
 
+/* The biome check at open trusts this scan: its largest byte, at every
+ * position of the vector body and of the scalar tail, against a plain max. */
+static void
+check_max_u8 (void)
+{
+  guint8 data[70];
+
+  for (gsize n = 0; n <= sizeof data; n++)
+    for (gsize at = 0; at < MAX (n, 1); at++)
+      {
+        guint8 expected = 0;
+
+        for (gsize i = 0; i < n; i++)
+          data[i] = (guint8) (i % 7);
+        if (n > 0)
+          data[at] = 200;
+        for (gsize i = 0; i < n; i++)
+          expected = MAX (expected, data[i]);
+        g_assert_cmpuint (ms_scan_max_u8 (data, n), ==, expected);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -148,5 +171,6 @@ main (int argc, char **argv)
       g_autofree char *path = g_strdup_printf ("/blueprint/summary/against-plain-loop/%u", sizes[i]);
       g_test_add_data_func (path, GUINT_TO_POINTER (sizes[i]), check_size);
     }
+  g_test_add_func ("/blueprint/summary/max-scan", check_max_u8);
   return g_test_run ();
 }
