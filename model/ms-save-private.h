@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Fault injection so tests can prove that a save failing at any step leaves
- * the original untouched and no temporary file behind.
+ * What ms-save.c (one file) and ms-save-transaction.c (a set) share, and
+ * the hooks tests use to fail or kill a save at any step.
  */
 #pragma once
 
@@ -16,8 +16,63 @@ typedef enum
   MS_SAVE_FAULT_FSYNC,        /* fsync() of the temporary file fails with EIO */
   MS_SAVE_FAULT_VERIFY,       /* the read-back sees a flipped byte */
   MS_SAVE_FAULT_RENAME,       /* rename() fails with EXDEV */
+  MS_SAVE_FAULT_RENAME_LAST,  /* the last rename of a transaction fails with EPERM */
 } MsSaveFault;
 
 void _ms_save_inject_fault_for_testing (MsSaveFault fault);
+MsSaveFault _ms_save_get_fault (void);
+
+/* A point where a crash must leave the files recoverable.  With
+ * MAPSMITH_SAVE_CRASH_AT=N in the environment the Nth point reached in the
+ * process kills it with SIGKILL, so tests can stop a save at every step. */
+void _ms_save_crash_point (const char *step);
+
+/* One file of a save, written and verified, not yet in place. */
+typedef struct
+{
+  char        *path;       /* as the caller named it */
+  char        *target;     /* what is replaced: @path with symlinks followed */
+  char        *display;    /* @path for messages */
+  char        *temp;       /* the verified new contents, beside @target */
+  char        *old;        /* a hard link to the replaced file while committing */
+  int          fd;         /* @temp, open and flock()ed so no cleaner takes it */
+  guint64      size;
+  char        *digest;     /* SHA-256 of the new contents, hex */
+  gboolean     had_original;
+  gboolean     renamed;
+  gboolean     have_stamp;
+  MsFileStamp  opened_as;
+  MsSaveFlags  flags;
+} MsSaveEntry;
+
+MsSaveEntry *_ms_save_entry_prepare   (const char         *path,
+                                       const MsFileStamp  *opened_as,
+                                       MsSaveFlags         flags,
+                                       MsSaveWriteFunc     write_func,
+                                       gpointer            user_data,
+                                       GCancellable       *cancellable,
+                                       GError            **error);
+/* Removes the temporary file unless it was renamed into place. */
+void         _ms_save_entry_free      (MsSaveEntry        *entry);
+gboolean     _ms_save_entry_check_unchanged (MsSaveEntry *entry,
+                                             GError     **error);
+gboolean     _ms_save_sync_folder_of  (const char         *path,
+                                       const char         *display,
+                                       GError            **error);
+gboolean     _ms_save_set_errno_error (GError            **error,
+                                       int                 saved_errno,
+                                       const char         *display,
+                                       const char         *step);
+/* "new" or "old" companions of @target: .{name}.mapsmith-{kind}.{pid}.{ticks} */
+char        *_ms_save_companion_path  (const char         *target,
+                                       const char         *kind,
+                                       gint64              ticks);
+/* SHA-256 and size of a file's bytes as read from the disk. */
+gboolean     _ms_save_digest_file     (const char         *path,
+                                       const char         *display,
+                                       char              **out_digest,
+                                       guint64            *out_size,
+                                       GCancellable       *cancellable,
+                                       GError            **error);
 
 G_END_DECLS

@@ -2,17 +2,23 @@
  *
  * The one way Mapsmith writes a user's file:
  *
- *   1. check the file on disk is still the one that was opened,
- *   2. write a temporary file beside it ({stem}.tmp<ticks>{.ext}), hashing
- *      every byte on the way,
+ *   1. check the file on disk is still the one that was opened, follow a
+ *      symlink to the file it names, and refuse a read-only or immutable
+ *      file unless told to overwrite it,
+ *   2. write a temporary file beside the target
+ *      (.{name}.mapsmith-new.{pid}.{ticks}, flock()ed while we live, with
+ *      the owner, group and mode of the file it replaces), hashing every
+ *      byte on the way,
  *   3. fsync it, drop it from the page cache and read it back, comparing the
  *      hash with what was meant to be written,
  *   4. check again that nobody replaced the original meanwhile,
- *   5. rename() over the original (atomic on POSIX), fsync the folder.
+ *   5. rename() over the target (atomic on POSIX), fsync the folder.
  *
- * Any failure removes the temporary file and leaves the original as it was;
- * the GError says which step failed.  The game server's own saver deletes the
- * original before moving its temp file into place; we never do.
+ * Steps 1-3 are _ms_save_entry_prepare(); a transaction of several files
+ * (ms-save-transaction.c) prepares them all before it renames any.  Any
+ * failure removes the temporary file and leaves the original as it was;
+ * the GError says which step failed.  The game server's own saver deletes
+ * the original before moving its temp file into place; we never do.
  */
 #define G_LOG_DOMAIN "ms-save"
 
@@ -20,6 +26,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
@@ -49,11 +60,37 @@ _ms_save_inject_fault_for_testing (MsSaveFault fault)
   injected_fault = fault;
 }
 
-static gboolean
-set_errno_error (GError     **error,
-                 int          saved_errno,
-                 const char  *path,
-                 const char  *step)
+MsSaveFault
+_ms_save_get_fault (void)
+{
+  return injected_fault;
+}
+
+void
+_ms_save_crash_point (const char *step)
+{
+  static gint reached;
+  static gint crash_at = -1;
+  gint n;
+
+  if (g_atomic_int_get (&crash_at) < 0)
+    {
+      const char *env = g_getenv ("MAPSMITH_SAVE_CRASH_AT");
+      g_atomic_int_set (&crash_at, env != NULL ? (gint) g_ascii_strtoll (env, NULL, 10) : 0);
+    }
+  n = g_atomic_int_add (&reached, 1) + 1;
+  if (crash_at > 0 && n == crash_at)
+    {
+      g_printerr ("mapsmith: killed at save step %d (%s), as MAPSMITH_SAVE_CRASH_AT asked\n", n, step);
+      raise (SIGKILL);
+    }
+}
+
+gboolean
+_ms_save_set_errno_error (GError     **error,
+                          int          saved_errno,
+                          const char  *path,
+                          const char  *step)
 {
   g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
                "Could not save “%s”: %s failed: %s", path, step, g_strerror (saved_errno));
@@ -103,7 +140,7 @@ stream_flush (MsSaveStream  *stream,
     return FALSE;
 
   if (!write_all (stream->fd, stream->buffer, stream->buffered, &saved_errno))
-    return set_errno_error (error, saved_errno, stream->display_path,
+    return _ms_save_set_errno_error (error, saved_errno, stream->display_path,
                             "writing the temporary file");
   stream->buffered = 0;
   return TRUE;
@@ -143,21 +180,25 @@ ms_save_stream_get_written (MsSaveStream *stream)
 }
 
 char *
+_ms_save_companion_path (const char *target,
+                         const char *kind,
+                         gint64      ticks)
+{
+  g_autofree char *dir = g_path_get_dirname (target);
+  g_autofree char *base = g_path_get_basename (target);
+  g_autofree char *name = NULL;
+
+  /* Hidden, and unlike the game server's {layer}.{id}.tmp<ticks>.bin, so
+   * the stale-file cleaner can never take a file of the server's. */
+  name = g_strdup_printf (".%s.mapsmith-%s.%d.%" G_GINT64_FORMAT, base, kind, (int) getpid (), ticks);
+  return g_build_filename (dir, name, NULL);
+}
+
+char *
 ms_save_temp_path_for (const char *path,
                        gint64      ticks)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *name = NULL;
-  const char *dot = strrchr (base, '.');
-
-  /* control.0042.bin -> control.0042.tmp<ticks>.bin, like the game server. */
-  if (dot != NULL && dot != base)
-    name = g_strdup_printf ("%.*s.tmp%" G_GINT64_FORMAT "%s", (int) (dot - base), base, ticks, dot);
-  else
-    name = g_strdup_printf ("%s.tmp%" G_GINT64_FORMAT, base, ticks);
-
-  return g_build_filename (dir, name, NULL);
+  return _ms_save_companion_path (path, "new", ticks);
 }
 
 static gboolean
@@ -185,22 +226,157 @@ check_unchanged (const char         *path,
   return FALSE;
 }
 
+gboolean
+_ms_save_entry_check_unchanged (MsSaveEntry  *entry,
+                                GError      **error)
+{
+  return check_unchanged (entry->path, entry->display, entry->have_stamp ? &entry->opened_as : NULL,
+                          entry->flags, error);
+}
+
+/* The file a save replaces: @path itself, or what its symlinks name. */
+static char *
+resolve_target (const char  *path,
+                const char  *display,
+                GError     **error)
+{
+  struct stat st;
+  char *resolved;
+
+  if (lstat (path, &st) != 0 || !S_ISLNK (st.st_mode))
+    return g_strdup (path);
+
+  resolved = realpath (path, NULL);
+  if (resolved == NULL)
+    {
+      int saved_errno = errno;
+      g_autofree char *link = g_file_read_link (path, NULL);
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+                   "Could not save “%s”: it is a symbolic link to “%s”, which cannot be "
+                   "followed: %s", display, link != NULL ? link : "?", g_strerror (saved_errno));
+      return NULL;
+    }
+  {
+    char *result = g_strdup (resolved);
+    free (resolved);
+    return result;
+  }
+}
+
 static gboolean
-verify_temp (const char    *temp_path,
-             const char    *display_path,
-             const char    *expected_digest,
-             guint64        expected_size,
-             GCancellable  *cancellable,
-             GError       **error)
+is_read_only (const struct stat *st,
+              const char        *target)
+{
+  /* root may write anything; a file nobody may write is still meant to stay. */
+  if (geteuid () == 0)
+    return (st->st_mode & 0222) == 0;
+  return faccessat (AT_FDCWD, target, W_OK, AT_EACCESS) != 0 && errno == EACCES;
+}
+
+static gboolean
+is_immutable (const char *target,
+              guint      *out_flags)
+{
+  int fd = g_open (target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW, 0);
+  int attrs = 0;
+  gboolean ok;
+
+  if (fd < 0)
+    return FALSE;
+  ok = ioctl (fd, FS_IOC_GETFLAGS, &attrs) == 0;
+  close (fd);
+  *out_flags = (guint) attrs;
+  return ok && (attrs & (FS_IMMUTABLE_FL | FS_APPEND_FL)) != 0;
+}
+
+static gboolean
+check_replaceable (const char         *target,
+                   const char         *display,
+                   const struct stat  *st,
+                   MsSaveFlags         flags,
+                   GError            **error)
+{
+  guint attrs = 0;
+
+  if (!S_ISREG (st->st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   "Could not save “%s”: it is not a regular file", display);
+      return FALSE;
+    }
+  if (is_immutable (target, &attrs))
+    {
+      g_set_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_READ_ONLY,
+                   "Could not save “%s”: the file is %s (chattr); nothing was written",
+                   display, (attrs & FS_IMMUTABLE_FL) ? "immutable" : "append-only");
+      return FALSE;
+    }
+  if (!(flags & MS_SAVE_FLAGS_OVERWRITE_READ_ONLY) && is_read_only (st, target))
+    {
+      g_set_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_READ_ONLY,
+                   "Could not save “%s”: the file is read-only (mode %04o); nothing was "
+                   "written — force the save to replace it anyway",
+                   display, (guint) (st->st_mode & 07777));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The new file gets the owner, group and mode of the one it replaces, as
+ * g_file_replace() does: the server's user must keep its access. */
+static gboolean
+copy_ownership (int                fd,
+                const char        *display,
+                const struct stat *original,
+                MsSaveFlags        flags,
+                GError           **error)
+{
+  struct stat now;
+
+  if (fstat (fd, &now) != 0)
+    return _ms_save_set_errno_error (error, errno, display, "inspecting the temporary file");
+
+  if ((now.st_uid != original->st_uid || now.st_gid != original->st_gid) &&
+      fchown (fd, original->st_uid, original->st_gid) != 0)
+    {
+      int saved_errno = errno;
+
+      /* Not ours to give away: try keeping at least the group. */
+      if (now.st_gid != original->st_gid)
+        (void) fchown (fd, (uid_t) -1, original->st_gid);
+      if (!(flags & MS_SAVE_FLAGS_OVERWRITE_READ_ONLY))
+        {
+          g_set_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_READ_ONLY,
+                       "Could not save “%s”: it belongs to user %u, group %u, and a new file "
+                       "cannot be given to them (%s); nothing was written — save as that user, "
+                       "or force the save to make the file yours",
+                       display, (guint) original->st_uid, (guint) original->st_gid,
+                       g_strerror (saved_errno));
+          return FALSE;
+        }
+    }
+  if (fchmod (fd, original->st_mode & 07777) != 0)
+    return _ms_save_set_errno_error (error, errno, display, "setting the mode of the temporary file");
+  return TRUE;
+}
+
+gboolean
+_ms_save_digest_file (const char    *path,
+                      const char    *display,
+                      char         **out_digest,
+                      guint64       *out_size,
+                      GCancellable  *cancellable,
+                      GError       **error)
 {
   g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
   g_autofree guint8 *buffer = g_malloc (BUFFER_SIZE);
   guint64 total = 0;
   int fd;
 
-  fd = g_open (temp_path, O_RDONLY | O_CLOEXEC, 0);
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
   if (fd < 0)
-    return set_errno_error (error, errno, display_path, "reopening the temporary file to verify it");
+    return _ms_save_set_errno_error (error, errno, display, "reopening the temporary file to verify it");
 
   for (;;)
     {
@@ -212,8 +388,8 @@ verify_temp (const char    *temp_path,
         {
           int saved_errno = errno;
           close (fd);
-          return set_errno_error (error, saved_errno, display_path,
-                                  "reading back the temporary file");
+          return _ms_save_set_errno_error (error, saved_errno, display,
+                                           "reading back the temporary file");
         }
       if (n == 0)
         break;
@@ -228,45 +404,166 @@ verify_temp (const char    *temp_path,
         }
     }
   close (fd);
-
-  if (total != expected_size || g_strcmp0 (g_checksum_get_string (checksum), expected_digest) != 0)
-    {
-      g_set_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_VERIFY_FAILED,
-                   "Could not save “%s”: the written file did not read back as written "
-                   "(%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " bytes, checksum %s); "
-                   "the original is untouched",
-                   display_path, total, expected_size,
-                   g_checksum_get_string (checksum));
-      return FALSE;
-    }
+  *out_digest = g_strdup (g_checksum_get_string (checksum));
+  *out_size = total;
   return TRUE;
 }
 
-static gboolean
-sync_folder (const char  *path,
-             const char  *display_path,
-             GError     **error)
+gboolean
+_ms_save_sync_folder_of (const char  *path,
+                         const char  *display_path,
+                         GError     **error)
 {
   g_autofree char *dir = g_path_get_dirname (path);
   int fd = g_open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
   int saved_errno;
 
   if (fd < 0)
-    return set_errno_error (error, errno, display_path, "opening the folder to flush it");
+    return _ms_save_set_errno_error (error, errno, display_path, "opening the folder to flush it");
   if (fsync (fd) != 0 && errno != EINVAL)
     {
       saved_errno = errno;
       close (fd);
-      return set_errno_error (error, saved_errno, display_path,
-                              "flushing the folder after the rename");
+      return _ms_save_set_errno_error (error, saved_errno, display_path,
+                                       "flushing the folder after the rename");
     }
   close (fd);
   return TRUE;
 }
 
+void
+_ms_save_entry_free (MsSaveEntry *entry)
+{
+  if (entry == NULL)
+    return;
+  if (entry->temp != NULL && !entry->renamed)
+    g_unlink (entry->temp);
+  if (entry->old != NULL)
+    g_unlink (entry->old);
+  if (entry->fd >= 0)
+    close (entry->fd);
+  g_free (entry->path);
+  g_free (entry->target);
+  g_free (entry->display);
+  g_free (entry->temp);
+  g_free (entry->old);
+  g_free (entry->digest);
+  g_free (entry);
+}
+
+/* Steps 1-3: a verified new file beside the target, not yet in place. */
+MsSaveEntry *
+_ms_save_entry_prepare (const char         *path,
+                        const MsFileStamp  *opened_as,
+                        MsSaveFlags         flags,
+                        MsSaveWriteFunc     write_func,
+                        gpointer            user_data,
+                        GCancellable       *cancellable,
+                        GError            **error)
+{
+  MsSaveEntry *entry = g_new0 (MsSaveEntry, 1);
+  g_autofree guint8 *buffer = NULL;
+  g_autoptr(GChecksum) checksum = NULL;
+  g_autofree char *digest = NULL;
+  MsSaveStream stream = { 0, };
+  struct stat original;
+  guint64 size = 0;
+  gint64 ticks;
+
+  entry->fd = -1;
+  entry->path = g_strdup (path);
+  entry->display = g_filename_display_name (path);
+  entry->flags = flags;
+  if (opened_as != NULL)
+    {
+      entry->have_stamp = TRUE;
+      entry->opened_as = *opened_as;
+    }
+
+  if (!_ms_save_entry_check_unchanged (entry, error))
+    goto fail;
+
+  entry->target = resolve_target (path, entry->display, error);
+  if (entry->target == NULL)
+    goto fail;
+
+  entry->had_original = stat (entry->target, &original) == 0;
+  if (entry->had_original && !check_replaceable (entry->target, entry->display, &original, flags, error))
+    goto fail;
+
+  for (ticks = g_get_real_time (); ; ticks++)
+    {
+      g_free (entry->temp);
+      entry->temp = _ms_save_companion_path (entry->target, "new", ticks);
+      /* 0600 until it has the replaced file's owner and mode. */
+      entry->fd = g_open (entry->temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                          entry->had_original ? 0600 : 0666);
+      if (entry->fd >= 0 || errno != EEXIST)
+        break;
+    }
+  if (entry->fd < 0)
+    {
+      _ms_save_set_errno_error (error, errno, entry->display,
+                                "creating a temporary file in the same folder");
+      g_clear_pointer (&entry->temp, g_free);
+      goto fail;
+    }
+  /* Held until the end: the stale-file cleaner leaves a locked file alone. */
+  (void) flock (entry->fd, LOCK_EX | LOCK_NB);
+
+  if (entry->had_original && !copy_ownership (entry->fd, entry->display, &original, flags, error))
+    goto fail;
+
+  checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  buffer = g_malloc (BUFFER_SIZE);
+  stream.fd = entry->fd;
+  stream.display_path = entry->display;
+  stream.checksum = checksum;
+  stream.buffer = buffer;
+  stream.cancellable = cancellable;
+
+  if (!write_func (&stream, user_data, error) || !stream_flush (&stream, error))
+    goto fail;
+  _ms_save_crash_point ("temporary file written");
+
+  if (injected_fault == MS_SAVE_FAULT_FSYNC)
+    {
+      _ms_save_set_errno_error (error, EIO, entry->display, "flushing the temporary file to disk");
+      goto fail;
+    }
+  if (fsync (entry->fd) != 0)
+    {
+      _ms_save_set_errno_error (error, errno, entry->display, "flushing the temporary file to disk");
+      goto fail;
+    }
+  /* Read back from the disk, not from the cache we just wrote. */
+  (void) posix_fadvise (entry->fd, 0, 0, POSIX_FADV_DONTNEED);
+
+  entry->size = stream.written;
+  entry->digest = g_strdup (g_checksum_get_string (checksum));
+  if (!_ms_save_digest_file (entry->temp, entry->display, &digest, &size, cancellable, error))
+    goto fail;
+  if (size != entry->size || g_strcmp0 (digest, entry->digest) != 0)
+    {
+      g_set_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_VERIFY_FAILED,
+                   "Could not save “%s”: the written file did not read back as written "
+                   "(%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " bytes, checksum %s); "
+                   "the original is untouched",
+                   entry->display, size, entry->size, digest);
+      goto fail;
+    }
+  _ms_save_crash_point ("temporary file verified");
+  return entry;
+
+fail:
+  _ms_save_entry_free (entry);
+  return NULL;
+}
+
 /**
  * ms_save_file:
- * @path: the file to write (created if missing)
+ * @path: the file to write (created if missing); a symlink is followed and
+ *   the file it names is replaced
  * @opened_as: (nullable): the stamp of @path when it was opened; a save is
  *   refused if the file on disk no longer matches it, unless @flags has
  *   %MS_SAVE_FLAGS_OVERWRITE_CHANGED.  %NULL writes without that check.
@@ -283,107 +580,17 @@ ms_save_file (const char         *path,
               GCancellable       *cancellable,
               GError            **error)
 {
-  g_autofree char *display_path = NULL;
-  g_autofree char *temp_path = NULL;
-  g_autofree guint8 *buffer = NULL;
-  g_autoptr(GChecksum) checksum = NULL;
-  g_autofree char *digest = NULL;
-  MsSaveStream stream = { 0, };
-  struct stat original;
-  gboolean have_original;
-  mode_t mode = 0666;
-  gint64 ticks;
-  int fd = -1;
+  g_autoptr(MsSaveTransaction) transaction = NULL;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (write_func != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  display_path = g_filename_display_name (path);
-
-  if (!check_unchanged (path, display_path, opened_as, flags, error))
-    return FALSE;
-
-  have_original = stat (path, &original) == 0;
-  if (have_original && !S_ISREG (original.st_mode))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
-                   "Could not save “%s”: it is not a regular file", display_path);
-      return FALSE;
-    }
-
-  for (ticks = g_get_real_time (); ; ticks++)
-    {
-      g_free (temp_path);
-      temp_path = ms_save_temp_path_for (path, ticks);
-      fd = g_open (temp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-      if (fd >= 0 || errno != EEXIST)
-        break;
-    }
-  if (fd < 0)
-    return set_errno_error (error, errno, display_path,
-                            "creating a temporary file in the same folder");
-
-  /* Keep the permissions of the file we replace. */
-  if (have_original)
-    (void) fchmod (fd, original.st_mode & 07777);
-
-  checksum = g_checksum_new (G_CHECKSUM_SHA256);
-  buffer = g_malloc (BUFFER_SIZE);
-  stream.fd = fd;
-  stream.display_path = display_path;
-  stream.checksum = checksum;
-  stream.buffer = buffer;
-  stream.cancellable = cancellable;
-
-  if (!write_func (&stream, user_data, error) || !stream_flush (&stream, error))
-    goto fail;
-
-  if (injected_fault == MS_SAVE_FAULT_FSYNC)
-    {
-      set_errno_error (error, EIO, display_path, "flushing the temporary file to disk");
-      goto fail;
-    }
-  if (fsync (fd) != 0)
-    {
-      set_errno_error (error, errno, display_path, "flushing the temporary file to disk");
-      goto fail;
-    }
-  /* Read back from the disk, not from the cache we just wrote. */
-  (void) posix_fadvise (fd, 0, 0, POSIX_FADV_DONTNEED);
-  if (close (fd) != 0)
-    {
-      fd = -1;
-      set_errno_error (error, errno, display_path, "closing the temporary file");
-      goto fail;
-    }
-  fd = -1;
-
-  digest = g_strdup (g_checksum_get_string (checksum));
-  if (!verify_temp (temp_path, display_path, digest, stream.written, cancellable, error))
-    goto fail;
-
-  if (!check_unchanged (path, display_path, opened_as, flags, error))
-    goto fail;
-
-  if (injected_fault == MS_SAVE_FAULT_RENAME)
-    {
-      set_errno_error (error, EXDEV, display_path, "replacing the original");
-      goto fail;
-    }
-  if (g_rename (temp_path, path) != 0)
-    {
-      set_errno_error (error, errno, display_path, "replacing the original");
-      goto fail;
-    }
-
-  return sync_folder (path, display_path, error);
-
-fail:
-  if (fd >= 0)
-    close (fd);
-  g_unlink (temp_path);
-  return FALSE;
+  /* One rename is atomic by itself: no intent record. */
+  transaction = ms_save_transaction_new (NULL);
+  return ms_save_transaction_add (transaction, path, opened_as, flags, write_func, user_data,
+                                  cancellable, error) &&
+         ms_save_transaction_commit (transaction, error);
 }
 
 static gboolean

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
@@ -382,6 +383,13 @@ journal_parse (const char  *path,
   NEED (dir_len <= ms_wire_reader_remaining (&r), "truncated folder name");
   j->dir = g_strndup ((const char *) r.data + r.pos, dir_len);
   NEED (strlen (j->dir) == dir_len, "a NUL byte in the folder name");
+  {
+    /* Never resolved against the working folder: "../.." once edited
+     * another zone. */
+    g_autofree char *canonical = g_canonicalize_filename (j->dir, "/");
+    NEED (g_path_is_absolute (j->dir) && g_str_equal (canonical, j->dir),
+          "a zone folder that is not an absolute, canonical path");
+  }
   r.pos += dir_len;
   NEED (ms_wire_read_u32 (&r, &n_layers), "truncated header (layer count)");
   NEED (n_layers <= MS_ZONE_N_LAYERS, "more layers than a zone has");
@@ -518,6 +526,26 @@ ms_zone_journal_read_info (const char  *path,
   return info;
 }
 
+/* The same folder, through symlinks too. */
+static gboolean
+same_folder (const char *a,
+             const char *b)
+{
+  g_autofree char *ca = g_canonicalize_filename (a, NULL);
+  g_autofree char *cb = g_canonicalize_filename (b, NULL);
+  char *ra, *rb;
+  gboolean same;
+
+  if (g_str_equal (ca, cb))
+    return TRUE;
+  ra = realpath (ca, NULL);
+  rb = realpath (cb, NULL);
+  same = ra != NULL && rb != NULL && strcmp (ra, rb) == 0;
+  free (ra);
+  free (rb);
+  return same;
+}
+
 gboolean
 ms_zone_journal_apply (MsZone      *zone,
                        const char  *path,
@@ -540,6 +568,14 @@ ms_zone_journal_apply (MsZone      *zone,
       g_set_error (error, MS_ZONE_JOURNAL_ERROR, MS_ZONE_JOURNAL_ERROR_MISMATCH,
                    "“%s” journals zone %u (%u×%u), not zone %u (%u×%u)", display,
                    j.id, j.width, j.height, zone->id, zone->width, zone->height);
+      goto out;
+    }
+  if (!same_folder (j.dir, zone->dir))
+    {
+      g_autofree char *zone_dir = g_canonicalize_filename (zone->dir, NULL);
+      g_set_error (error, MS_ZONE_JOURNAL_ERROR, MS_ZONE_JOURNAL_ERROR_MISMATCH,
+                   "“%s” journals zone %u in “%s”, not the zone in “%s”", display,
+                   j.id, j.dir, zone_dir);
       goto out;
     }
   for (guint i = 0; i < j.n_layers; i++)

@@ -64,8 +64,9 @@ gboolean           ms_zone_journal_write        (MsZone             *zone,
 MsZoneJournalInfo *ms_zone_journal_read_info    (const char         *path,
                                                  GError            **error);
 /* Writes the journal's tiles into @zone as one undo step, so the recovered
- * state is dirty and undoable.  @zone must have the journal's id and size;
- * its folder may differ (a copy).  Checks everything before it changes
+ * state is dirty and undoable.  @zone must have the journal's id, size
+ * and folder (compared canonically, symlinks resolved; a journal's folder
+ * is always absolute and canonical).  Checks everything before it changes
  * anything.  Does not refuse files changed on disk: each tile is written
  * over whatever the file now holds, and info's changed_on_disk lets the
  * caller ask first. */

@@ -55,6 +55,7 @@ struct _MsZone
 
   char             *dir;
   guint             id;
+  GPtrArray        *open_notes;    /* strings: what opening did (a save recovered) */
   guint             width;
   guint             height;
   MsProfile        *profile;
@@ -87,6 +88,10 @@ struct _MsZone
   gsize             retired_bytes; /* of both */
   gsize             retiring_bytes;
 };
+
+/* {dir}/.mapsmith-save.{id:0000}.intent: a multi-layer save's record. */
+char    *_ms_zone_save_record_path      (const char     *dir,
+                                         guint           zone_id);
 
 /* A thread's read-section slot (ms-zone.c). */
 typedef struct _MsZoneReader MsZoneReader;

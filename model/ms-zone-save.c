@@ -116,8 +116,10 @@ static gboolean save_layers (MsZone *self, MsZoneSaveFlags flags, GPtrArray *war
  *
  * Writes every layer edited since it was opened or last saved.  Every file
  * is checked against its opening stamp before any is written, so a refusal
- * writes nothing.  Each layer is replaced atomically; if a later layer
- * fails, earlier ones stay saved and the error names the failing file.
+ * writes nothing.  The layers are replaced as one transaction
+ * (ms_save_transaction_commit()): if any fails, none is saved, and a crash
+ * at any instant is finished or undone at the next open.  A read-only
+ * file, or one whose owner cannot be kept, is refused unless forced.
  */
 gboolean
 ms_zone_save (MsZone          *self,
@@ -139,6 +141,56 @@ ms_zone_save (MsZone          *self,
   return ok;
 }
 
+char *
+_ms_zone_save_record_path (const char *dir,
+                           guint       zone_id)
+{
+  g_autofree char *name = g_strdup_printf (".mapsmith-save.%04u.intent", zone_id);
+  return g_build_filename (dir, name, NULL);
+}
+
+static char *
+dirty_names (MsZone *self)
+{
+  g_autoptr(GString) s = g_string_new (NULL);
+  guint n = 0, total = 0;
+
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    total += self->layers[l].dirty;
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    {
+      g_autofree char *base = NULL;
+
+      if (!self->layers[l].dirty)
+        continue;
+      base = g_path_get_basename (self->layers[l].path);
+      if (n > 0)
+        g_string_append (s, n + 1 == total ? " and " : ", ");
+      g_string_append (s, base);
+      n++;
+    }
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+/* Every byte of the new files came through the mappings: one that lost
+ * pages (the file shrank under us) read zeros, which must never land. */
+static gboolean
+check_mappings (MsZone  *self,
+                GError **error)
+{
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    {
+      MsZoneLayerState *state = &self->layers[l];
+
+      if (state->mapping != NULL && !ms_mapping_check (state->mapping, error))
+        {
+          g_prefix_error (error, "Nothing was saved: ");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 save_layers (MsZone          *self,
              MsZoneSaveFlags  flags,
@@ -148,7 +200,12 @@ save_layers (MsZone          *self,
              GError         **error)
 {
   MsSaveFlags save_flags = (flags & MS_ZONE_SAVE_FLAGS_FORCE) ?
-                           MS_SAVE_FLAGS_OVERWRITE_CHANGED : MS_SAVE_FLAGS_NONE;
+                           MS_SAVE_FLAGS_OVERWRITE_CHANGED | MS_SAVE_FLAGS_OVERWRITE_READ_ONLY :
+                           MS_SAVE_FLAGS_NONE;
+  g_autofree char *record = _ms_zone_save_record_path (self->dir, self->id);
+  g_autoptr(MsSaveTransaction) transaction = ms_save_transaction_new (record);
+  g_autoptr(GError) local_error = NULL;
+  guint out_bpt[MS_ZONE_N_LAYERS] = { 0, };
 
   if (!(flags & MS_ZONE_SAVE_FLAGS_FORCE))
     for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
@@ -170,7 +227,10 @@ save_layers (MsZone          *self,
             return FALSE;
           }
       }
+  if (!check_mappings (self, error))
+    return FALSE;
 
+  /* Every new file is written and verified before any is put in place. */
   for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
     {
       MsZoneLayerState *state = &self->layers[l];
@@ -193,16 +253,40 @@ save_layers (MsZone          *self,
             ctx.out_bpt = 1;
         }
 
-      if (!ms_save_file (state->path, &state->stamp, save_flags, write_layer, &ctx,
-                         cancellable, error))
-        return FALSE;
+      if (!ms_save_transaction_add (transaction, state->path, &state->stamp, save_flags,
+                                    write_layer, &ctx, cancellable, &local_error))
+        goto failed;
+      out_bpt[l] = ctx.out_bpt;
+    }
+  if (!check_mappings (self, &local_error) ||
+      !ms_save_transaction_commit (transaction, &local_error))
+    goto failed;
 
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    {
+      MsZoneLayerState *state = &self->layers[l];
+
+      if (!state->dirty)
+        continue;
       *wrote = TRUE;
-      state->disk_bpt = ctx.out_bpt;
+      state->disk_bpt = out_bpt[l];
       state->dirty = FALSE;
       if (!ms_file_stamp_read (&state->stamp, state->path, error))
         return FALSE;
     }
   self->saved_serial = _ms_zone_get_top_serial (self);
   return TRUE;
+
+failed:
+  /* Name the whole set: one layer failing means none was saved. */
+  if (strstr (local_error->message, "as they were") == NULL &&
+      strstr (local_error->message, "next open") == NULL &&
+      !g_str_has_prefix (local_error->message, "Nothing was saved"))
+    {
+      g_autofree char *names = dirty_names (self);
+      g_prefix_error (&local_error, "Nothing was saved (%s %s): ", names,
+                      strstr (names, " and ") != NULL ? "are as they were" : "is as it was");
+    }
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
 }

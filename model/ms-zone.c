@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ms-save.h"
 #include "ms-wire.h"
 #include "ms-zone-private.h"
 
@@ -196,6 +197,7 @@ ms_zone_finalize (GObject *object)
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->retired, g_ptr_array_unref);
   g_clear_pointer (&self->retiring, g_ptr_array_unref);
+  g_clear_pointer (&self->open_notes, g_ptr_array_unref);
   g_clear_object (&self->profile);
   g_clear_pointer (&self->dir, g_free);
 
@@ -240,6 +242,7 @@ ms_zone_init (MsZone *self)
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) _ms_zone_undo_step_free);
   self->retired = g_ptr_array_new_with_free_func (g_free);
   self->retiring = g_ptr_array_new_with_free_func (g_free);
+  self->open_notes = g_ptr_array_new_with_free_func (g_free);
 }
 
 char *
@@ -408,6 +411,18 @@ zone_open (const char   *dir,
   self->id = zone_id;
   self->profile = profile != NULL ? g_object_ref (profile) : ms_profile_new_default ();
 
+  /* A save that died half-way is finished or undone before any layer is
+   * mapped, so the zone is seen whole; then its leftovers go. */
+  {
+    g_autofree char *record = _ms_zone_save_record_path (dir, zone_id);
+    g_autofree char *note = NULL;
+
+    if (!ms_save_transaction_recover (record, &note, error))
+      return NULL;
+    if (note != NULL)
+      g_ptr_array_add (self->open_notes, g_steal_pointer (&note));
+  }
+
   for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
     {
       MsZoneLayerState *state = &self->layers[l];
@@ -417,6 +432,8 @@ zone_open (const char   *dir,
       state->file_bpt = ms_zone_layer_get_bytes_per_tile (l);
       if (only != MS_ZONE_N_LAYERS && only != l)
         continue;
+      if (ms_save_remove_stale_files (state->path) > 0)
+        g_debug ("removed leftovers of an interrupted save of %s", state->path);
       if (!g_file_test (state->path, G_FILE_TEST_EXISTS))
         continue;
       state->mapping = ms_mapping_new_for_path (state->path, error);
@@ -513,6 +530,19 @@ ms_zone_new_for_file (const char  *path,
       return NULL;
     }
   return zone_open (dir, (guint) id, layer, width, height, profile, error);
+}
+
+/**
+ * ms_zone_get_open_notes:
+ *
+ * Returns: (transfer none): what opening the zone did that its user should
+ * hear of (an interrupted save finished or undone), as strings; often empty
+ */
+GPtrArray *
+ms_zone_get_open_notes (MsZone *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), NULL);
+  return self->open_notes;
 }
 
 guint

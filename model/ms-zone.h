@@ -31,7 +31,7 @@ GQuark ms_zone_error_quark (void);
 typedef enum
 {
   MS_ZONE_SAVE_FLAGS_NONE  = 0,
-  MS_ZONE_SAVE_FLAGS_FORCE = 1 << 0,  /* overwrite files that changed on disk */
+  MS_ZONE_SAVE_FLAGS_FORCE = 1 << 0,  /* overwrite files that changed on disk, or are read-only */
 } MsZoneSaveFlags;
 
 #define MS_TYPE_ZONE (ms_zone_get_type ())
@@ -55,6 +55,7 @@ char         *ms_zone_layer_filename       (MsZoneLayer   layer,
                                             guint         zone_id);
 
 guint         ms_zone_get_id               (MsZone      *self);
+GPtrArray    *ms_zone_get_open_notes       (MsZone      *self);
 guint         ms_zone_get_width            (MsZone      *self);
 guint         ms_zone_get_height           (MsZone      *self);
 MsProfile    *ms_zone_get_profile          (MsZone      *self);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gstdio.h>
 
 #include "ms-test-zone.h"
@@ -281,14 +282,96 @@ test_mismatch (Fixture *f, gconstpointer data)
   g_clear_error (&error);
   g_clear_object (&zone);
 
-  /* Same size, but without the plants layer the journal edits. */
+  /* Same id and size, but another folder: a copy is not the zone. */
   ms_test_put_file (other, "control.0009.bin", f->control, N * 2);
+  ms_test_put_file (other, "plants.0009.bin", f->plants, N * 7);
   zone = ms_zone_new_for_dir (other, 9, W, H, NULL, &error);
+  g_assert_no_error (error);
   g_assert_false (ms_zone_journal_apply (zone, path, &error));
-  g_assert_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER);
+  g_assert_error (error, MS_ZONE_JOURNAL_ERROR, MS_ZONE_JOURNAL_ERROR_MISMATCH);
+  g_assert_nonnull (strstr (error->message, f->dir));
+  g_assert_nonnull (strstr (error->message, other));
   g_assert_false (ms_zone_is_dirty (zone));
+  g_clear_error (&error);
+  g_clear_object (&zone);
+
+  /* Its own folder, but without the plants layer the journal edits. */
+  {
+    g_autofree char *plants = g_build_filename (f->dir, "plants.0009.bin", NULL);
+    g_autofree char *hidden = g_build_filename (other, "plants.hidden", NULL);
+
+    g_assert_cmpint (g_rename (plants, hidden), ==, 0);
+    zone = ms_zone_new_for_dir (f->dir, 9, W, H, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_false (ms_zone_journal_apply (zone, path, &error));
+    g_assert_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER);
+    g_assert_false (ms_zone_is_dirty (zone));
+    g_assert_cmpint (g_rename (hidden, plants), ==, 0);
+  }
   ms_test_remove_tree (other);
   g_free (g_steal_pointer (&other));
+}
+
+/* A journal whose folder field says @dir, its checksum made anew (SHA-256
+ * of every byte before it, as the format says). */
+static char *
+journal_with_folder (const char *path,
+                     const char *dir)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autofree char *forged = g_strconcat (path, ".forged", NULL);
+  guint8 digest[32];
+  gsize digest_len = sizeof digest;
+  gsize len;
+  guint32 old_len, new_len = (guint32) strlen (dir);
+  guint8 le[4] = { new_len & 0xff, (new_len >> 8) & 0xff, (new_len >> 16) & 0xff, new_len >> 24 };
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  /* magic 8, time 8, id, width, height 12: the folder length is at 28 */
+  old_len = (guint8) data[28] | (guint8) data[29] << 8 | (guint8) data[30] << 16 | (guint32) (guint8) data[31] << 24;
+  g_byte_array_append (out, (const guint8 *) data, 28);
+  g_byte_array_append (out, le, 4);
+  g_byte_array_append (out, (const guint8 *) dir, new_len);
+  g_byte_array_append (out, (const guint8 *) data + 32 + old_len, len - 32 - old_len - 32);
+  g_checksum_update (checksum, out->data, out->len);
+  g_checksum_get_digest (checksum, digest, &digest_len);
+  g_byte_array_append (out, digest, 32);
+  g_assert_true (g_file_set_contents (forged, (const char *) out->data, out->len, NULL));
+  return g_steal_pointer (&forged);
+}
+
+static void
+test_folder_must_be_canonical (Fixture *f, gconstpointer data)
+{
+  g_autofree guint8 *ec = g_memdup2 (f->control, N * 2);
+  g_autofree guint8 *ep = g_memdup2 (f->plants, N * 7);
+  g_autofree char *path = journal_path (f);
+  const char *bad[] = { "../../..", "relative/zone", "/tmp/../etc", "/tmp//x", "/tmp/./x" };
+  g_autoptr(GError) error = NULL;
+
+  edit (f, ec, ep);
+  g_assert_true (ms_zone_journal_write (f->zone, path, NULL, &error));
+
+  /* The unforged journal reads, so a refusal below is the folder's. */
+  {
+    g_autofree char *same = journal_with_folder (path, f->dir);
+    g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (same, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (info->dir, ==, f->dir);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *forged = journal_with_folder (path, bad[i]);
+      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (forged, &error);
+
+      g_assert_null (info);
+      g_assert_error (error, MS_ZONE_JOURNAL_ERROR, MS_ZONE_JOURNAL_ERROR_CORRUPT);
+      g_assert_nonnull (strstr (error->message, "absolute, canonical"));
+      g_assert_nonnull (strstr (error->message, "offset"));
+      g_clear_error (&error);
+    }
 }
 
 static void
@@ -398,6 +481,7 @@ main (int argc, char **argv)
   ADD ("/zone-journal/changed-on-disk", test_changed_on_disk);
   ADD ("/zone-journal/corrupt", test_corrupt);
   ADD ("/zone-journal/mismatch", test_mismatch);
+  ADD ("/zone-journal/folder-must-be-canonical", test_folder_must_be_canonical);
   ADD ("/zone-journal/default-path-and-list", test_default_path_and_list);
   ADD ("/zone-journal/backup", test_backup);
 #undef ADD

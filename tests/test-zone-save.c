@@ -37,7 +37,7 @@ count_temp_files (const char *dir)
   guint n = 0;
 
   while ((name = g_dir_read_name (d)) != NULL)
-    n += strstr (name, ".tmp") != NULL;
+    n += strstr (name, ".mapsmith-") != NULL;
   return n;
 }
 
