@@ -107,16 +107,17 @@ path_exists (const char *path)
   return lstat (path, &st) == 0;
 }
 
+/* @last_of_several: the last rename of a multi-file commit */
 static gboolean
 rename_entry (MsSaveEntry  *entry,
-              gboolean      last,
+              gboolean      last_of_several,
               GError      **error)
 {
   MsSaveFault fault = _ms_save_get_fault ();
 
   if (fault == MS_SAVE_FAULT_RENAME)
     return _ms_save_set_errno_error (error, EXDEV, entry->display, "replacing the original");
-  if (fault == MS_SAVE_FAULT_RENAME_LAST && last)
+  if (fault == MS_SAVE_FAULT_RENAME_LAST && last_of_several)
     return _ms_save_set_errno_error (error, EPERM, entry->display, "replacing the original");
   if (g_rename (entry->temp, entry->target) != 0)
     return _ms_save_set_errno_error (error, errno, entry->display, "replacing the original");
@@ -255,7 +256,7 @@ ms_save_transaction_commit (MsSaveTransaction  *self,
     {
       MsSaveEntry *e = g_ptr_array_index (self->entries, 0);
 
-      if (!rename_entry (e, TRUE, error))
+      if (!rename_entry (e, FALSE, error))
         return FALSE;
       _ms_save_crash_point ("renamed");
       self->committed = TRUE;
