@@ -280,6 +280,16 @@ print_info_text (MsZone    *zone,
              s->alt_min, s->alt_max, s->alt_min >> 5, s->alt_max >> 5);
 }
 
+/* An interrupted save finished or undone on the way in: say so. */
+static void
+print_open_notes (MsZone *zone)
+{
+  GPtrArray *notes = ms_zone_get_open_notes (zone);
+
+  for (guint i = 0; i < notes->len; i++)
+    g_printerr ("mapsmith-cli: %s\n", (const char *) g_ptr_array_index (notes, i));
+}
+
 /* DIR ZONEID, or one FILE.bin */
 static MsZone *
 open_zone (GOptionContext  *context,
@@ -317,6 +327,8 @@ open_zone (GOptionContext  *context,
     }
   if (zone == NULL)
     *exit_code = zone_fail (error);
+  else
+    print_open_notes (zone);
   return zone;
 }
 
@@ -742,7 +754,7 @@ zone_edit (int    argc,
   guint64 touched = 0;
   GOptionEntry entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite files that changed on disk", NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite files that changed on disk, or are read-only", NULL },
     { "profile", 0, 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile", "FILE" },
     { "journal", 0, 0, G_OPTION_ARG_FILENAME, &journal,
       "Write the edits to this journal instead of saving (as a crash would leave them)", "FILE" },
@@ -1254,11 +1266,13 @@ zone_journal (int    argc,
         }
       zone = ms_zone_new_for_dir (info->dir, info->zone_id, info->width, info->height, NULL,
                                   &error);
+      if (zone != NULL)
+        print_open_notes (zone);
       if (zone == NULL || !ms_zone_journal_apply (zone, argv[2], &error))
         return zone_fail (error);
       /* The journal was taken against what is on disk now, or --force said
        * to write over it. */
-      if (!save_zone (zone, TRUE, backup, warnings, &error))
+      if (!save_zone (zone, force, backup, warnings, &error))
         return zone_fail (error);
       if (!keep && g_unlink (argv[2]) != 0)
         g_printerr ("mapsmith-cli: warning: could not remove %s: %s\n", argv[2], g_strerror (errno));
@@ -1296,7 +1310,7 @@ zone_mask (int    argc,
     { "set", 0, 0, G_OPTION_ARG_NONE, &set, "import: set the flag on the mask's tiles", NULL },
     { "clear", 0, 0, G_OPTION_ARG_NONE, &clear, "import: clear the flag on the mask's tiles", NULL },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "import: overwrite files that changed on disk", NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "import: overwrite files that changed on disk, or are read-only", NULL },
     { "backup", 0, 0, G_OPTION_ARG_FILENAME, &backup,
       "import: copy the files about to be replaced under this folder first", "DIR" },
     { NULL }

@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ms-blueprint-private.h"
+#include "ms-save.h"
 #include "ms-wire.h"
 
 G_DEFINE_FINAL_TYPE (MsBlueprint, ms_blueprint, G_TYPE_OBJECT)
@@ -207,6 +208,8 @@ ms_blueprint_new_for_path_full (const char      *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  /* What a save of this file that died left beside it. */
+  (void) ms_save_remove_stale_files (path);
   mapping = ms_mapping_new_for_path (path, error);
   if (mapping == NULL)
     return NULL;

@@ -421,6 +421,8 @@ zone_open (const char   *dir,
       return NULL;
     if (note != NULL)
       g_ptr_array_add (self->open_notes, g_steal_pointer (&note));
+    /* The record is written atomically too: its own temporary file. */
+    (void) ms_save_remove_stale_files (record);
   }
 
   for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
