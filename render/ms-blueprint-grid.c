@@ -7,6 +7,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <math.h>
 
 #include "ms-blueprint-grid.h"
@@ -39,6 +41,9 @@ cell_range (gint64  origin,
   *b = (guint) hi;
   return TRUE;
 }
+
+/* A float that may sit at any address (HGTS payloads are not 4-aligned). */
+typedef float unaligned_float __attribute__ ((aligned (1)));
 
 typedef struct
 {
@@ -80,9 +85,26 @@ sample_centres (Job     *job,
     }
 
   if (first != G_MAXUINT)
-    ms_blueprint_sample_column (job->bp, sx, (guint) (g->y0 + (gint64) first * g->k) + g->k / 2,
-                                g->k, last - first + 1, &s->biomes[first], &s->ids[first],
-                                &s->levels[first]);
+    {
+      guint y0 = (guint) (g->y0 + (gint64) first * g->k) + g->k / 2;
+      guint count = last - first + 1;
+      const guint8 *bio = ms_blueprint_peek_column (job->bp, MS_GRID_BIOMES, sx);
+      const guint8 *wid = ms_blueprint_peek_column (job->bp, MS_GRID_WATER_IDS, sx);
+      const guint8 *wsf = ms_blueprint_peek_column (job->bp, MS_GRID_WATER_SURFACE, sx);
+
+      /* In place when the file allows it: no copy of the column. */
+      if (bio != NULL && wid != NULL && wsf != NULL)
+        for (guint i = 0; i < count; i++)
+          {
+            gsize y = (gsize) y0 + (gsize) i * g->k;
+            s->biomes[first + i] = bio[y];
+            memcpy (&s->ids[first + i], wid + 2 * y, 2);
+            memcpy (&s->levels[first + i], wsf + 2 * y, 2);
+          }
+      else
+        ms_blueprint_sample_column (job->bp, sx, y0, g->k, count, &s->biomes[first],
+                                    &s->ids[first], &s->levels[first]);
+    }
 
   for (guint cy = 0; cy < g->height; cy++)
     {
@@ -104,7 +126,7 @@ reduce_band (guint    band,
   guint c0 = band * job->band_width, c1 = MIN (c0 + job->band_width, g->width);
   guint ya = 0, yb = 0;
   gboolean any_rows = FALSE;
-  g_autofree float *column = NULL;
+  g_autofree float *copy = NULL;
   g_autofree double *sum = g_new (double, g->height);
   g_autofree guint *count = g_new (guint, g->height);
   g_autofree guint8 *biomes = g_new (guint8, g->height);
@@ -128,7 +150,7 @@ reduce_band (guint    band,
         }
     }
   if (any_rows)
-    column = g_new (float, yb - ya);
+    copy = g_new (float, yb - ya);
 
   for (guint cx = c0; cx < c1; cx++)
     {
@@ -140,7 +162,17 @@ reduce_band (guint    band,
 
       for (guint x = in_map ? xa : 0; in_map && x < xb; x++)
         {
-          ms_blueprint_read_heights (job->bp, x, ya, yb - ya, column);
+          const guint8 *in_place = ms_blueprint_peek_column (job->bp, MS_GRID_HEIGHTS, x);
+          const unaligned_float *column;
+
+          /* v2 on a little-endian host: read the mapping itself. */
+          if (in_place != NULL)
+            column = (const unaligned_float *) (gconstpointer) (in_place + (gsize) ya * 4);
+          else
+            {
+              ms_blueprint_read_heights (job->bp, x, ya, yb - ya, copy);
+              column = copy;
+            }
           for (guint cy = 0; cy < g->height; cy++)
             {
               guint a, b;

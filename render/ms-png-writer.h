@@ -12,7 +12,8 @@ typedef enum
   MS_PNG_RGB,   /* three */
 } MsPngColour;
 
-/* Fills @row, image row @y, with width pixels of the image's colour type. */
+/* Fills @row, image row @y, with width pixels of the image's colour type.
+ * Called from worker threads, several rows at once (each call its own row). */
 typedef void (*MsPngRowFunc) (guint     y,
                               guint8   *row,
                               gpointer  user_data);
