@@ -13,6 +13,7 @@
 
 #include "ms-blueprint-private.h"
 #include "ms-grid-scan.h"
+#include "ms-parallel.h"
 #include "ms-wire.h"
 
 typedef struct
@@ -470,7 +471,7 @@ parse_v2_section (Parser        *p,
 /* Biome ordinals are range-checked at parse time, turning enum drift into a
  * loud failure instead of silent reinterpretation. */
 /* Pixels checked between progress reports and cancellation checks: 4 MiB
- * of u8 biomes, a few milliseconds from the page cache. */
+ * of u8 biomes, a few milliseconds from the page cache, on all cores. */
 #define CHECK_CHUNK_PIXELS ((gsize) 4 << 20)
 
 static gsize
@@ -498,6 +499,30 @@ find_bad_biome (const guint8 *base,
   return G_MAXSIZE;
 }
 
+typedef struct
+{
+  const guint8 *base;
+  gsize         stride;
+  guint         width;
+  guint         n_biomes;
+  gsize         start;    /* the round's pixels: [start, end) */
+  gsize         end;
+  gsize         part;     /* of them per worker */
+  gsize        *found;    /* per worker: its first bad pixel, or G_MAXSIZE */
+} BiomeCheck;
+
+static void
+check_biome_part (guint    index,
+                  gpointer user_data)
+{
+  BiomeCheck *c = user_data;
+  gsize start = MIN (c->end, c->start + (gsize) index * c->part);
+  gsize end = MIN (c->end, start + c->part);
+
+  c->found[index] = start < end ?
+    find_bad_biome (c->base, c->stride, c->width, start, end, c->n_biomes) : G_MAXSIZE;
+}
+
 /* Biome ordinals are range-checked at parse time, turning enum drift into a
  * loud failure instead of silent reinterpretation.  This reads the whole
  * biome grid, the only part of opening that grows with the map's area, so it
@@ -512,14 +537,25 @@ check_biomes (Parser   *p,
   const guint8 *base = bp->biomes.base;
   gsize stride = bp->biomes.stride;
   gsize bad = G_MAXSIZE;
+  guint n_workers = MAX (1u, g_get_num_processors ());
+  g_autofree gsize *found = g_new (gsize, n_workers);
+  BiomeCheck check = { base, stride, bp->biome_width, n_biomes, 0, 0, 0, found };
 
+  /* Each round (a progress report, a look at Cancel) is shared among the
+   * cores. */
   for (gsize start = 0; start < n_pixels && bad == G_MAXSIZE; start += CHECK_CHUNK_PIXELS)
     {
       gsize end = MIN (n_pixels, start + CHECK_CHUNK_PIXELS);
 
       if (g_cancellable_set_error_if_cancelled (p->cancellable, error))
         return FALSE;
-      bad = find_bad_biome (base, stride, bp->biome_width, start, end, n_biomes);
+      check.start = start;
+      check.end = end;
+      check.part = (end - start + n_workers - 1) / n_workers;
+      ms_parallel_for (n_workers, check_biome_part, &check);
+      /* The first bad pixel, as a single pass would report it. */
+      for (guint i = 0; i < n_workers && bad == G_MAXSIZE; i++)
+        bad = found[i];
       if (p->progress != NULL)
         p->progress ((double) end / n_pixels, p->progress_data);
     }

@@ -19,6 +19,8 @@ typedef gint32 V4i __attribute__ ((vector_size (16)));
 typedef float V4f __attribute__ ((vector_size (16)));
 typedef double V2d __attribute__ ((vector_size (16)));
 typedef guint8 V16u8 __attribute__ ((vector_size (16)));
+typedef guint16 V8u16 __attribute__ ((vector_size (16)));
+typedef gint16 V8i16 __attribute__ ((vector_size (16)));
 
 void
 ms_height_range_init (MsHeightRange *range)
@@ -143,9 +145,40 @@ ms_scan_water_ids (const guint8 *data,
 {
   guint64 wet = 0;
   guint16 previous = 0;
+  gsize i = 0;
 
   seen[0] = 1;
-  for (gsize i = 0; i < n; i++)
+  /* Bodies are long runs of one id: eight at a time while the run holds,
+   * one at a time where it changes. */
+  while (i + 8 <= n)
+    {
+      V8u16 v, run = { previous, previous, previous, previous, previous, previous, previous, previous };
+      V8i16 same;
+      guint64 lanes[2];
+
+      memcpy (&v, data + i * 2, sizeof v);
+      same = (V8i16) (v == run);
+      memcpy (lanes, &same, sizeof lanes);
+      if ((lanes[0] & lanes[1]) == G_MAXUINT64)
+        {
+          wet += previous != 0 ? 8 : 0;
+          i += 8;
+          continue;
+        }
+      for (gsize end = i + 8; i < end; i++)
+        {
+          guint16 id;
+
+          memcpy (&id, data + i * 2, sizeof id);
+          wet += id != 0;
+          if (id != previous)
+            {
+              seen[id] = 1;
+              previous = id;
+            }
+        }
+    }
+  for (; i < n; i++)
     {
       guint16 id;
 
