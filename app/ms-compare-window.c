@@ -2,8 +2,8 @@
  *
  * The comparison window: two blueprints (two seeds, two generator versions)
  * side by side with linked viewports, as a difference image, and as a table
- * of figures.  The figures are those of `mapsmith-cli diff` and `info`
- * (ms_blueprint_diff, ms_blueprint_summarize), computed on a worker thread.
+ * of figures.  The figures are exactly those of `mapsmith-cli diff --json`
+ * (ms_blueprint_diff), computed on a worker thread.
  */
 #define G_LOG_DOMAIN "mapsmith"
 
@@ -14,7 +14,6 @@
 
 #include "ms-blueprint-diff.h"
 #include "ms-blueprint-renderer.h"
-#include "ms-blueprint-summary.h"
 #include "ms-compare-window.h"
 #include "ms-diff-renderer.h"
 #include "ms-settings.h"
@@ -263,31 +262,35 @@ add_count_row (MsCompareWindow *self,
 }
 
 static char *
-format_real (double value,
-             int    digits)
+format_real (double      value,
+             int         digits,
+             const char *unit)
 {
   if (!isfinite (value))
     return g_strdup ("—");
-  return g_strdup_printf ("%.*f", digits, value);
+  return g_strdup_printf ("%.*f%s%s", digits, value, unit != NULL ? " " : "", unit != NULL ? unit : "");
 }
 
+/* @unit (or NULL) follows each figure, so a length never reads as pixels. */
 static void
 add_real_row (MsCompareWindow *self,
               const char      *key,
               const char      *title,
               double           a,
               double           b,
-              int              digits)
+              int              digits,
+              const char      *unit)
 {
-  g_autofree char *ta = format_real (a, digits);
-  g_autofree char *tb = format_real (b, digits);
+  g_autofree char *ta = format_real (a, digits, unit);
+  g_autofree char *tb = format_real (b, digits, unit);
   g_autofree char *td = NULL;
 
   /* Compared as shown, so a row never looks equal and marked. */
   if (g_strcmp0 (ta, tb) == 0)
     td = g_strdup (isfinite (a) ? "0" : "—");
   else if (isfinite (a) && isfinite (b))
-    td = g_strdup_printf ("%s%.*f", b >= a ? "+" : "−", digits, fabs (b - a));
+    td = g_strdup_printf ("%s%.*f%s%s", b >= a ? "+" : "−", digits, fabs (b - a),
+                          unit != NULL ? " " : "", unit != NULL ? unit : "");
   add_row (self, key, title, ta, tb, td != NULL ? td : "—", g_strcmp0 (ta, tb) != 0);
 }
 
@@ -302,17 +305,30 @@ add_change_row (MsCompareWindow *self,
   add_row (self, key, title, "", "", text, differs);
 }
 
-static void
-fill_table (MsCompareWindow          *self,
-            const MsBlueprintSummary *sa,
-            const MsBlueprintSummary *sb,
-            const MsBlueprintDiff    *diff)
+static const char *
+label_of (MsBlueprint   *a,
+          MsBlueprint   *b,
+          MsProfileEnum  kind,
+          guint          i)
 {
-  MsProfile *pa = ms_blueprint_get_profile (self->a);
-  MsProfile *pb = ms_blueprint_get_profile (self->b);
+  MsProfile *pa = ms_blueprint_get_profile (a);
+  const char *name = i < ms_profile_get_count (pa, kind) ? ms_profile_get_label (pa, kind, i)
+                                                         : ms_profile_get_label (ms_blueprint_get_profile (b), kind, i);
+
+  return name != NULL ? name : "?";
+}
+
+/* Every figure is the diff's (what `mapsmith-cli diff --json` prints), so
+ * two maps of different sizes compare on one grid and lengths in metres. */
+static void
+fill_table (MsCompareWindow       *self,
+            const MsBlueprintDiff *diff)
+{
   const MsBlueprintParams *ra = ms_blueprint_get_params (self->a);
   const MsBlueprintParams *rb = ms_blueprint_get_params (self->b);
   GtkWidget *child;
+  g_autofree char *grid_heading = NULL;
+  guint towns_a = 0, towns_b = 0;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->stats_grid))) != NULL)
     gtk_grid_remove (self->stats_grid, child);
@@ -340,54 +356,73 @@ fill_table (MsCompareWindow          *self,
 
     add_row (self, "seed", _("World seed"), seed_a, seed_b, same ? "=" : "≠", !same);
   }
-  add_count_row (self, "size", _("Map size"), diff->size_a, diff->size_b);
-
-  add_heading (self, _("Height (raw)"));
-  add_real_row (self, "height-min", _("Lowest"), sa->height_min, sb->height_min, 4);
-  add_real_row (self, "height-max", _("Highest"), sa->height_max, sb->height_max, 4);
-  add_real_row (self, "height-mean", _("Mean"), sa->height_mean, sb->height_mean, 4);
-
-  add_heading (self, _("Biomes (pixels)"));
-  for (guint i = 0; i < MAX (sa->n_biomes, sb->n_biomes); i++)
+  add_count_row (self, "size", _("Map size (pixels a side)"), diff->size_a, diff->size_b);
+  if (diff->normalised)
     {
-      guint64 ca = i < sa->n_biomes ? sa->biome_counts[i] : 0;
-      guint64 cb = i < sb->n_biomes ? sb->biome_counts[i] : 0;
-      const char *name = i < sa->n_biomes ? ms_profile_get_label (pa, MS_PROFILE_BIOMES, i)
-                                          : ms_profile_get_label (pb, MS_PROFILE_BIOMES, i);
-      g_autofree char *key = g_strdup_printf ("biome:%s", name != NULL ? name : "?");
+      /* Translators: %u is the larger map's size; both maps are compared on it. */
+      g_autofree char *note = g_strdup_printf (_("Compared on the %u × %u grid, nearest samples; "
+                                                 "one grid pixel is %g m"),
+                                               diff->grid_size, diff->grid_size, diff->metres_per_pixel);
+      GtkWidget *label = gtk_label_new (note);
 
-      if (ca == 0 && cb == 0)
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_grid_attach (self->stats_grid, label, 0, (int) self->next_row++, 1 + N_COLUMNS, 1);
+    }
+
+  /* Translators: 1 raw height unit is 251 metres. */
+  add_heading (self, _("Height (raw units, 1 = 251 m)"));
+  add_real_row (self, "height-min", _("Lowest"), diff->heights_a.min, diff->heights_b.min, 4, NULL);
+  add_real_row (self, "height-max", _("Highest"), diff->heights_a.max, diff->heights_b.max, 4, NULL);
+  add_real_row (self, "height-mean", _("Mean"), diff->heights_a.mean, diff->heights_b.mean, 4, NULL);
+
+  grid_heading = diff->normalised
+    /* Translators: %u is the comparison grid's size. */
+    ? g_strdup_printf (_("Biomes (pixels of the %u × %u grid)"), diff->grid_size, diff->grid_size)
+    : g_strdup (_("Biomes (pixels)"));
+  add_heading (self, grid_heading);
+  for (guint i = 0; i < diff->n_biomes; i++)
+    {
+      const char *name = label_of (self->a, self->b, MS_PROFILE_BIOMES, i);
+      g_autofree char *key = g_strdup_printf ("biome:%s", name);
+
+      if (diff->biome_counts_a[i] == 0 && diff->biome_counts_b[i] == 0)
         continue;  /* the profile's biomes neither map has */
-      add_count_row (self, key, name != NULL ? name : "?", ca, cb);
+      add_count_row (self, key, name, diff->biome_counts_a[i], diff->biome_counts_b[i]);
     }
 
   add_heading (self, _("Water"));
-  if (sa->has_water && sb->has_water)
+  if (diff->has_water_a && diff->has_water_b)
     {
-      add_count_row (self, "water-bodies", _("Water bodies"), sa->water_bodies, sb->water_bodies);
-      add_count_row (self, "lakes", _("Lakes"), sa->water_lakes, sb->water_lakes);
-      add_count_row (self, "water-pixels", _("Water pixels"), sa->water_pixels, sb->water_pixels);
+      add_count_row (self, "water-bodies", _("Water bodies"), diff->bodies_a, diff->bodies_b);
+      add_count_row (self, "lakes", _("Lakes"), diff->lakes_a, diff->lakes_b);
     }
   else
     {
-      add_row (self, "water-bodies", _("Water bodies"), sa->has_water ? "" : _("none"),
-               sb->has_water ? "" : _("none"), "—", sa->has_water != sb->has_water);
+      add_row (self, "water-bodies", _("Water bodies"), diff->has_water_a ? "" : _("none"),
+               diff->has_water_b ? "" : _("none"), "—", diff->has_water_a != diff->has_water_b);
     }
+  add_count_row (self, "water-pixels", diff->normalised ? _("Water (grid pixels)") : _("Water pixels"),
+                 diff->water_a, diff->water_b);
 
   add_heading (self, _("Towns"));
-  add_count_row (self, "towns", _("All tiers"), sa->n_towns, sb->n_towns);
-  for (guint t = 0; t < MAX (sa->n_tiers, sb->n_tiers); t++)
+  for (guint t = 0; t < diff->n_tiers; t++)
     {
-      const char *name = t < sa->n_tiers ? ms_profile_get_label (pa, MS_PROFILE_TOWN_TIERS, t)
-                                         : ms_profile_get_label (pb, MS_PROFILE_TOWN_TIERS, t);
-      g_autofree char *key = g_strdup_printf ("towns:%s", name != NULL ? name : "?");
+      towns_a += diff->towns_a[t];
+      towns_b += diff->towns_b[t];
+    }
+  add_count_row (self, "towns", _("All tiers"), towns_a, towns_b);
+  for (guint t = 0; t < diff->n_tiers; t++)
+    {
+      const char *name = label_of (self->a, self->b, MS_PROFILE_TOWN_TIERS, t);
+      g_autofree char *key = g_strdup_printf ("towns:%s", name);
 
-      add_count_row (self, key, name != NULL ? name : "?",
-                     t < sa->n_tiers ? sa->towns_by_tier[t] : 0,
-                     t < sb->n_tiers ? sb->towns_by_tier[t] : 0);
+      add_count_row (self, key, name, diff->towns_a[t], diff->towns_b[t]);
     }
 
-  add_heading (self, _("Roads (paths, length in map pixels)"));
+  add_heading (self, _("Roads (paths; length in metres)"));
   for (guint tier = 0; tier < MS_N_ROAD_TIERS; tier++)
     {
       const char *name = ms_road_tier_to_key (tier);
@@ -398,23 +433,25 @@ fill_table (MsCompareWindow          *self,
       /* Translators: %s is a road tier's key, e.g. "highway". */
       g_autofree char *length_title = g_strdup_printf (_("%s length"), name);
 
-      add_count_row (self, paths_key, paths_title, sa->roads[tier].paths, sb->roads[tier].paths);
-      add_real_row (self, length_key, length_title, sa->roads[tier].length, sb->roads[tier].length, 0);
+      add_count_row (self, paths_key, paths_title, diff->roads_a[tier].paths, diff->roads_b[tier].paths);
+      /* Translators: metres, after a road length. */
+      add_real_row (self, length_key, length_title, diff->roads_a[tier].length_m,
+                    diff->roads_b[tier].length_m, 0, _("m"));
     }
 
-  add_heading (self, diff->normalised ? _("Changed pixels (larger map’s grid)") : _("Changed pixels"));
+  add_heading (self, diff->normalised ? _("Changed pixels (of the grid)") : _("Changed pixels"));
   {
     g_autofree char *biome = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->biome_changed);
     g_autofree char *gained = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->water_gained);
     g_autofree char *lost = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->water_lost);
-    g_autofree char *dmin = format_real (diff->height_min, 4);
-    g_autofree char *dmax = format_real (diff->height_max, 4);
-    g_autofree char *dmean = format_real (diff->height_mean_abs, 4);
+    g_autofree char *dmin = format_real (diff->height_min, 4, NULL);
+    g_autofree char *dmax = format_real (diff->height_max, 4, NULL);
+    g_autofree char *dmean = format_real (diff->height_mean_abs, 4, NULL);
 
     add_change_row (self, "changed:biome", _("Biome"), biome, diff->biome_changed > 0);
     add_change_row (self, "changed:water-gained", _("Water gained"), gained, diff->water_gained > 0);
     add_change_row (self, "changed:water-lost", _("Water lost"), lost, diff->water_lost > 0);
-    add_heading (self, _("Height change B − A (raw)"));
+    add_heading (self, _("Height change B − A (raw units)"));
     add_change_row (self, "changed:height-min", _("Largest fall"), dmin, diff->height_min != 0);
     add_change_row (self, "changed:height-max", _("Largest rise"), dmax, diff->height_max != 0);
     add_change_row (self, "changed:height-mean-abs", _("Mean |Δ|"), dmean, diff->height_mean_abs != 0);
@@ -481,8 +518,6 @@ typedef struct
 
 typedef struct
 {
-  MsBlueprintSummary *sa;
-  MsBlueprintSummary *sb;
   MsBlueprintDiff    *diff;
   GBytes             *image;
   int                 width;
@@ -502,8 +537,6 @@ compute_data_free (ComputeData *data)
 static void
 compute_result_free (ComputeResult *result)
 {
-  g_clear_pointer (&result->sa, ms_blueprint_summary_free);
-  g_clear_pointer (&result->sb, ms_blueprint_summary_free);
   g_clear_pointer (&result->diff, ms_blueprint_diff_free);
   g_clear_pointer (&result->image, g_bytes_unref);
   g_free (result);
@@ -520,9 +553,7 @@ compute_thread (GTask        *task,
   GError *error = NULL;
   cairo_surface_t *surface = NULL;
 
-  if ((result->sa = ms_blueprint_summarize (data->a, cancellable, &error)) == NULL ||
-      (result->sb = ms_blueprint_summarize (data->b, cancellable, &error)) == NULL ||
-      (result->diff = ms_blueprint_diff (data->a, data->b, cancellable, &error)) == NULL)
+  if ((result->diff = ms_blueprint_diff (data->a, data->b, cancellable, &error)) == NULL)
     goto fail;
 
   /* As `mapsmith-cli diff -o`: full colour at the largest |Δ|. */
@@ -567,7 +598,7 @@ compute_done (GObject      *source,
       return;
     }
 
-  fill_table (self, result->sa, result->sb, result->diff);
+  fill_table (self, result->diff);
 
   g_set_object (&self->diff_texture, NULL);
   self->diff_texture = gdk_memory_texture_new (result->width, result->height, GDK_MEMORY_DEFAULT,

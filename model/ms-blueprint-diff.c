@@ -172,6 +172,8 @@ ms_blueprint_diff_free (MsBlueprintDiff *diff)
   if (diff == NULL)
     return;
   g_free (diff->biome_transitions);
+  g_free (diff->biome_counts_a);
+  g_free (diff->biome_counts_b);
   g_free (diff->towns_a);
   g_free (diff->towns_b);
   g_free (diff);
@@ -214,7 +216,52 @@ measure_roads (MsBlueprint *bp,
                                     (double) pts[k].y - pts[k - 1].y);
         }
       r->length = r->length_own * scale;
+      r->length_m = r->length_own * MS_DIFF_WORLD_SPAN / (double) ms_blueprint_get_map_size (bp);
     }
+}
+
+typedef struct
+{
+  guint64 finite;
+  double  sum;
+  double  lo;
+  double  hi;
+} HeightSums;
+
+#define HEIGHT_SUMS_INIT { 0, 0.0, INFINITY, -INFINITY }
+
+static void
+height_sums_add (HeightSums  *s,
+                 const float *h,
+                 guint        n)
+{
+  double column = 0.0;
+
+  /* Summed by column first, as the Δ sums, so rounding stays small. */
+  for (guint y = 0; y < n; y++)
+    if (isfinite (h[y]))
+      {
+        s->lo = MIN (s->lo, (double) h[y]);
+        s->hi = MAX (s->hi, (double) h[y]);
+        column += h[y];
+        s->finite++;
+      }
+  s->sum += column;
+}
+
+static void
+height_sums_finish (const HeightSums *s,
+                    MsDiffHeights    *out)
+{
+  out->finite = s->finite;
+  if (s->finite == 0)
+    {
+      out->min = out->max = out->mean = NAN;
+      return;
+    }
+  out->min = s->lo;
+  out->max = s->hi;
+  out->mean = s->sum / (double) s->finite;
 }
 
 static guint
@@ -248,6 +295,7 @@ ms_blueprint_diff (MsBlueprint   *a,
   g_autofree guint16 *ia = NULL, *ib = NULL;
   g_autofree guint8 *seen_a = NULL, *seen_b = NULL;
   double sum_abs = 0.0, sum_sq = 0.0, lo = INFINITY, hi = -INFINITY;
+  HeightSums hs_a = HEIGHT_SUMS_INIT, hs_b = HEIGHT_SUMS_INIT;
   guint g;
 
   g_return_val_if_fail (MS_IS_BLUEPRINT (a), NULL);
@@ -263,8 +311,11 @@ ms_blueprint_diff (MsBlueprint   *a,
   d->grid_size = g;
   d->normalised = d->size_a != d->size_b;
   d->pixels = (guint64) g * g;
+  d->metres_per_pixel = MS_DIFF_WORLD_SPAN / (double) g;
   d->n_biomes = profile_count (a, b, MS_PROFILE_BIOMES);
   d->biome_transitions = g_new0 (guint64, (gsize) d->n_biomes * d->n_biomes);
+  d->biome_counts_a = g_new0 (guint64, d->n_biomes);
+  d->biome_counts_b = g_new0 (guint64, d->n_biomes);
   d->has_water_a = ms_blueprint_has_water (a);
   d->has_water_b = ms_blueprint_has_water (b);
 
@@ -286,6 +337,8 @@ ms_blueprint_diff (MsBlueprint   *a,
         return NULL;
 
       ms_diff_sampler_read_column (sampler, x, ha, hb, flags, ba, bb, ia, ib);
+      height_sums_add (&hs_a, ha, g);
+      height_sums_add (&hs_b, hb, g);
       for (guint y = 0; y < g; y++)
         {
           if (isfinite (ha[y]) && isfinite (hb[y]))
@@ -310,10 +363,17 @@ ms_blueprint_diff (MsBlueprint   *a,
               if (ba[y] < d->n_biomes && bb[y] < d->n_biomes)
                 d->biome_transitions[(gsize) ba[y] * d->n_biomes + bb[y]]++;
             }
+          if (ba[y] < d->n_biomes)
+            d->biome_counts_a[ba[y]]++;
+          if (bb[y] < d->n_biomes)
+            d->biome_counts_b[bb[y]]++;
           if (flags[y] & MS_DIFF_WATER_GAINED)
             d->water_gained++;
           if (flags[y] & MS_DIFF_WATER_LOST)
             d->water_lost++;
+          /* The sampled pixels' own water, as the flags judged it. */
+          d->water_a += sampler->a.has_wbid ? ia[y] != 0 : sampler->a.water_biome[ba[y]];
+          d->water_b += sampler->b.has_wbid ? ib[y] != 0 : sampler->b.water_biome[bb[y]];
           seen_a[ia[y]] = 1;
           seen_b[ib[y]] = 1;
         }
@@ -332,6 +392,9 @@ ms_blueprint_diff (MsBlueprint   *a,
     {
       d->height_min = d->height_max = d->height_mean_abs = d->height_rms = NAN;
     }
+
+  height_sums_finish (&hs_a, &d->heights_a);
+  height_sums_finish (&hs_b, &d->heights_b);
 
   /* Every pixel of the smaller map is some grid pixel's nearest sample, so
    * the ids seen are all the ids there are. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ms-blueprint.h"
+#include "ms-blueprint-renderer.h"
 #include "ms-diff-renderer.h"
 #include "ms-test-util.h"
 
@@ -104,10 +105,18 @@ test_legend (void)
   cairo_surface_destroy (s);
 }
 
+/* The diff's metres (model/) and the renderer's scale (render/) are one. */
+static void
+test_world_span (void)
+{
+  g_assert_cmpfloat (MS_DIFF_WORLD_SPAN, ==, (double) MS_DEFAULT_WORLD_SPAN);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/diff/legend", test_legend);
+  g_test_add_func ("/render/diff/world-span", test_world_span);
   return g_test_run ();
 }
