@@ -23,6 +23,8 @@ typedef struct
   gboolean     water_biome[256];
   guint       *coord;       /* grid coordinate → own coordinate */
   guint        column;      /* own column in the buffers, NO_COLUMN for none */
+  guint        row0;        /* own rows [row0, row1) of it are loaded */
+  guint        row1;
   float       *heights;
   guint8      *biomes;
   guint16     *ids;
@@ -67,19 +69,26 @@ side_clear (Side *s)
   g_free (s->ids);
 }
 
+/* Loads own column @grid_x's own rows for grid rows [@y0, @y0 + @n). */
 static void
 side_load (Side  *s,
-           guint  grid_x)
+           guint  grid_x,
+           guint  y0,
+           guint  n)
 {
   guint x = s->coord[grid_x];
+  guint r0 = s->coord[y0], r1 = s->coord[y0 + n - 1] + 1;
 
-  if (x == s->column)
+  if (x == s->column && s->row0 <= r0 && r1 <= s->row1)
     return;
-  ms_blueprint_read_heights (s->bp, x, 0, s->size, s->heights);
-  ms_blueprint_read_biomes (s->bp, x, 0, s->size, s->biomes);
+  /* Indexed by own row, so a partial load needs no offsets. */
+  ms_blueprint_read_heights (s->bp, x, r0, r1 - r0, s->heights + r0);
+  ms_blueprint_read_biomes (s->bp, x, r0, r1 - r0, s->biomes + r0);
   if (s->has_wbid)
-    ms_blueprint_sample_column (s->bp, x, 0, 1, s->size, NULL, s->ids, NULL);
+    ms_blueprint_sample_column (s->bp, x, r0, 1, r1 - r0, NULL, s->ids + r0, NULL);
   s->column = x;
+  s->row0 = r0;
+  s->row1 = r1;
 }
 
 static inline gboolean
@@ -134,32 +143,53 @@ ms_diff_sampler_read_column (MsDiffSampler *s,
                              guint16       *water_id_b)
 {
   g_return_if_fail (s != NULL);
+
+  ms_diff_sampler_read_rows (s, x, 0, s->grid, height_a, height_b, flags, biome_a, biome_b,
+                             water_id_a, water_id_b);
+}
+
+void
+ms_diff_sampler_read_rows (MsDiffSampler *s,
+                           guint          x,
+                           guint          y0,
+                           guint          n,
+                           float         *height_a,
+                           float         *height_b,
+                           guint8        *flags,
+                           guint8        *biome_a,
+                           guint8        *biome_b,
+                           guint16       *water_id_a,
+                           guint16       *water_id_b)
+{
+  g_return_if_fail (s != NULL);
   g_return_if_fail (x < s->grid);
+  g_return_if_fail (n > 0 && y0 < s->grid && n <= s->grid - y0);
 
-  side_load (&s->a, x);
-  side_load (&s->b, x);
+  side_load (&s->a, x, y0, n);
+  side_load (&s->b, x, y0, n);
 
-  for (guint y = 0; y < s->grid; y++)
+  for (guint i = 0; i < n; i++)
     {
+      guint y = y0 + i;
       guint ya = s->a.coord[y], yb = s->b.coord[y];
 
       if (height_a != NULL)
-        height_a[y] = s->a.heights[ya];
+        height_a[i] = s->a.heights[ya];
       if (height_b != NULL)
-        height_b[y] = s->b.heights[yb];
+        height_b[i] = s->b.heights[yb];
       if (biome_a != NULL)
-        biome_a[y] = s->a.biomes[ya];
+        biome_a[i] = s->a.biomes[ya];
       if (biome_b != NULL)
-        biome_b[y] = s->b.biomes[yb];
+        biome_b[i] = s->b.biomes[yb];
       if (water_id_a != NULL)
-        water_id_a[y] = s->a.ids[ya];
+        water_id_a[i] = s->a.ids[ya];
       if (water_id_b != NULL)
-        water_id_b[y] = s->b.ids[yb];
+        water_id_b[i] = s->b.ids[yb];
       if (flags != NULL)
         {
           gboolean wa = side_is_water (&s->a, ya), wb = side_is_water (&s->b, yb);
 
-          flags[y] = (s->a.biomes[ya] != s->b.biomes[yb] ? MS_DIFF_BIOME_CHANGED : 0) |
+          flags[i] = (s->a.biomes[ya] != s->b.biomes[yb] ? MS_DIFF_BIOME_CHANGED : 0) |
                      (!wa && wb ? MS_DIFF_WATER_GAINED : 0) |
                      (wa && !wb ? MS_DIFF_WATER_LOST : 0);
         }

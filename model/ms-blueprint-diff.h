@@ -44,6 +44,20 @@ void           ms_diff_sampler_read_column  (MsDiffSampler  *sampler,
                                              guint16        *water_id_a,
                                              guint16        *water_id_b);
 
+/* The same for grid rows [@y0, @y0 + @n) of column @x only: @n entries
+ * each, so a tile reads only its part of the maps. */
+void           ms_diff_sampler_read_rows    (MsDiffSampler  *sampler,
+                                             guint           x,
+                                             guint           y0,
+                                             guint           n,
+                                             float          *height_a,
+                                             float          *height_b,
+                                             guint8         *flags,
+                                             guint8         *biome_a,
+                                             guint8         *biome_b,
+                                             guint16        *water_id_a,
+                                             guint16        *water_id_b);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsDiffSampler, ms_diff_sampler_free)
 
 /* ---------------------------------------------------------------- figures -- */
