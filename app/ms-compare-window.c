@@ -17,7 +17,6 @@
 #include "ms-compare-window.h"
 #include "ms-diff-renderer.h"
 #include "ms-settings.h"
-#include "ms-pixel-paintable.h"
 #include "ms-swipe-view.h"
 
 #define N_COLUMNS 3
@@ -39,7 +38,6 @@ struct _MsCompareWindow
   gboolean              linked;
   gboolean              syncing;        /* one viewport is following the other */
   GHashTable           *rows;           /* key → Row */
-  GdkTexture           *diff_texture;
   guint                 next_row;
 
   /* Template widgets */
@@ -51,7 +49,9 @@ struct _MsCompareWindow
   GtkLabel             *name_b_label;
   GtkGrid              *stats_grid;
   GtkSpinner           *spinner;
-  GtkPicture           *diff_picture;
+  MsMapView            *diff_view;
+  GtkLabel             *readout_label;
+  GtkToggleButton      *link_button;
   GtkFlowBox           *legend_box;
   GtkLabel             *scale_label;
   GtkRevealer          *error_revealer;
@@ -147,6 +147,67 @@ set_linked (MsCompareWindow *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LINKED]);
 }
 
+/* The view that leads in @mode, and the size of its map coordinates. */
+static MsMapView *
+leading_view (MsCompareWindow *self,
+              const char      *mode,
+              guint           *size)
+{
+  guint size_a = self->a != NULL ? ms_blueprint_get_map_size (self->a) : 1;
+  guint size_b = self->b != NULL ? ms_blueprint_get_map_size (self->b) : 1;
+
+  if (g_strcmp0 (mode, "difference") == 0)
+    {
+      *size = MAX (size_a, size_b);
+      return self->diff_view;
+    }
+  *size = size_a;
+  if (g_strcmp0 (mode, "swipe") == 0)
+    return ms_swipe_view_get_view_a (self->swipe_view);
+  return self->view_a;
+}
+
+/* A view never drawn fits its map to its first size; one given a size
+ * now keeps the zoom and centre it is given instead. */
+static void
+prime_size (MsMapView *view,
+            double     width,
+            double     height)
+{
+  MsViewport *viewport = ms_map_view_get_viewport (view);
+
+  if (ms_viewport_get_width (viewport) <= 1.0 && ms_viewport_get_height (viewport) <= 1.0)
+    ms_viewport_set_size (viewport, width, height);
+}
+
+/* The new mode shows the part of the world the old one showed, at the
+ * same scale: switching modes never resets the zoom. */
+static void
+carry_view (MsCompareWindow *self,
+            const char      *from_mode,
+            const char      *to_mode)
+{
+  guint from_size, to_size;
+  MsMapView *from_view = leading_view (self, from_mode, &from_size);
+  MsMapView *to_view = leading_view (self, to_mode, &to_size);
+  MsViewport *from = ms_map_view_get_viewport (from_view);
+  MsViewport *to = ms_map_view_get_viewport (to_view);
+  double w = ms_viewport_get_width (from), h = ms_viewport_get_height (from);
+  double ratio = (double) to_size / (double) from_size, cx, cy;
+
+  if (from_view == to_view || w <= 1.0 || h <= 1.0 || self->a == NULL)
+    return;
+  if (to_view == self->diff_view && !ms_map_view_get_showing_difference (self->diff_view))
+    return;  /* shown when computed, from A */
+
+  prime_size (to_view, w, h);
+  prime_size (ms_swipe_view_get_view_b (self->swipe_view), w, h);
+  prime_size (self->view_b, w, h);
+  ms_viewport_get_centre (from, &cx, &cy);
+  ms_viewport_set_zoom (to, ms_viewport_get_zoom (from) / ratio);
+  ms_viewport_set_centre (to, cx * ratio, cy * ratio);
+}
+
 static void
 set_mode (MsCompareWindow *self,
           const char      *mode)
@@ -158,6 +219,7 @@ set_mode (MsCompareWindow *self,
       g_warning ("Unknown comparison mode “%s”", mode);
       return;
     }
+  carry_view (self, self->mode, mode);
   g_free (self->mode);
   self->mode = g_strdup (mode);
   gtk_stack_set_visible_child_name (self->stack, mode);
@@ -168,6 +230,154 @@ static void
 on_stack_child_changed (MsCompareWindow *self)
 {
   set_mode (self, gtk_stack_get_visible_child_name (self->stack));
+}
+
+/* ------------------------------------------------------------- readout --- */
+
+static void
+describe_map (GString     *text,
+              MsBlueprint *bp,
+              guint        x,
+              guint        y)
+{
+  MsProfile *profile = ms_blueprint_get_profile (bp);
+  float h = ms_blueprint_get_height (bp, x, y);
+  const char *biome = ms_profile_get_label (profile, MS_PROFILE_BIOMES, ms_blueprint_get_biome (bp, x, y));
+
+  g_string_append_printf (text, "(%u, %u) ", x, y);
+  if (isfinite (h))
+    /* Translators: a height in raw units and in metres. */
+    g_string_append_printf (text, _("%.4f raw = %.0f m"), h, h * 251.0);
+  else
+    g_string_append (text, _("no height"));
+  g_string_append_printf (text, ", %s", biome != NULL ? biome : "?");
+  if (ms_blueprint_has_water (bp) && ms_blueprint_get_water_id (bp, x, y) != 0)
+    /* Translators: a water body's id. */
+    g_string_append_printf (text, _(", water %u"), ms_blueprint_get_water_id (bp, x, y));
+}
+
+static gboolean
+is_water (MsBlueprint *bp,
+          guint        x,
+          guint        y)
+{
+  /* As MsDiffSampler judges it, so the readout agrees with the image. */
+  if (ms_blueprint_has_water (bp))
+    return ms_blueprint_get_water_id (bp, x, y) != 0;
+  return ms_profile_is_water_biome (ms_blueprint_get_profile (bp), ms_blueprint_get_biome (bp, x, y));
+}
+
+char *
+ms_compare_window_describe_point (MsCompareWindow *self,
+                                  double           u,
+                                  double           v)
+{
+  GString *text;
+  guint na, nb, xa, ya, xb, yb;
+  float ha, hb;
+  gboolean wa, wb;
+
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+
+  if (self->a == NULL || !(u >= 0.0 && u < 1.0 && v >= 0.0 && v < 1.0))
+    return NULL;
+  na = ms_blueprint_get_map_size (self->a);
+  nb = ms_blueprint_get_map_size (self->b);
+  xa = MIN ((guint) (u * na), na - 1);
+  ya = MIN ((guint) (v * na), na - 1);
+  xb = MIN ((guint) (u * nb), nb - 1);
+  yb = MIN ((guint) (v * nb), nb - 1);
+
+  text = g_string_new ("A ");
+  describe_map (text, self->a, xa, ya);
+  g_string_append (text, "   B ");
+  describe_map (text, self->b, xb, yb);
+
+  g_string_append (text, _("   B − A "));
+  ha = ms_blueprint_get_height (self->a, xa, ya);
+  hb = ms_blueprint_get_height (self->b, xb, yb);
+  if (isfinite (ha) && isfinite (hb))
+    {
+      double d = (double) hb - (double) ha;
+
+      g_string_append_printf (text, _("%s%.4f raw = %s%.0f m"), d < 0 ? "−" : "+", fabs (d),
+                              d < 0 ? "−" : "+", fabs (d) * 251.0);
+    }
+  else
+    {
+      g_string_append (text, "—");
+    }
+  if (ms_blueprint_get_biome (self->a, xa, ya) != ms_blueprint_get_biome (self->b, xb, yb))
+    g_string_append (text, _(", biome changed"));
+  wa = is_water (self->a, xa, ya);
+  wb = is_water (self->b, xb, yb);
+  if (!wa && wb)
+    g_string_append (text, _(", water gained"));
+  else if (wa && !wb)
+    g_string_append (text, _(", water lost"));
+  return g_string_free (text, FALSE);
+}
+
+static void
+show_readout (MsCompareWindow *self,
+              const char      *text)
+{
+  gtk_label_set_text (self->readout_label,
+                      text != NULL ? text : _("Point at a map to read A, B and B − A there"));
+}
+
+/* The view under the pointer and the size of its map coordinates. */
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    sx,
+           double                    sy,
+           MsCompareWindow          *self)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  MsMapView *view = MS_IS_SWIPE_VIEW (widget) ? ms_swipe_view_get_view_a (MS_SWIPE_VIEW (widget))
+                                              : MS_MAP_VIEW (widget);
+  g_autofree char *text = NULL;
+  double mx, my, n;
+
+  if (self->a == NULL)
+    return;
+  if (view == self->diff_view)
+    {
+      if (!ms_map_view_get_showing_difference (view))
+        return;
+      n = MAX (ms_blueprint_get_map_size (self->a), ms_blueprint_get_map_size (self->b));
+    }
+  else
+    {
+      n = ms_blueprint_get_map_size (ms_map_view_get_blueprint (view));
+    }
+  ms_viewport_screen_to_map (ms_map_view_get_viewport (view), sx, sy, &mx, &my);
+  /* A grid pixel's own pixels, exactly as the sampler takes them. */
+  if (view == self->diff_view && mx >= 0 && my >= 0)
+    {
+      mx = floor (mx);
+      my = floor (my);
+    }
+  text = ms_compare_window_describe_point (self, mx / n, my / n);
+  show_readout (self, text);
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller,
+          MsCompareWindow          *self)
+{
+  show_readout (self, NULL);
+}
+
+static void
+add_readout (MsCompareWindow *self,
+             GtkWidget       *view)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (view, motion);
 }
 
 /* --------------------------------------------------------------- style --- */
@@ -519,10 +729,6 @@ typedef struct
 typedef struct
 {
   MsBlueprintDiff    *diff;
-  GBytes             *image;
-  int                 width;
-  int                 height;
-  int                 stride;
   double              scale;
 } ComputeResult;
 
@@ -538,7 +744,6 @@ static void
 compute_result_free (ComputeResult *result)
 {
   g_clear_pointer (&result->diff, ms_blueprint_diff_free);
-  g_clear_pointer (&result->image, g_bytes_unref);
   g_free (result);
 }
 
@@ -551,30 +756,17 @@ compute_thread (GTask        *task,
   ComputeData *data = task_data;
   ComputeResult *result = g_new0 (ComputeResult, 1);
   GError *error = NULL;
-  cairo_surface_t *surface = NULL;
 
   if ((result->diff = ms_blueprint_diff (data->a, data->b, cancellable, &error)) == NULL)
-    goto fail;
+    {
+      compute_result_free (result);
+      g_task_return_error (task, error);
+      return;
+    }
 
   /* As `mapsmith-cli diff -o`: full colour at the largest |Δ|. */
   result->scale = MAX (fabs (result->diff->height_min), fabs (result->diff->height_max));
-  surface = ms_diff_render (data->a, data->b, result->scale, 0, cancellable, &error);
-  if (surface == NULL)
-    goto fail;
-  cairo_surface_flush (surface);
-  result->width = cairo_image_surface_get_width (surface);
-  result->height = cairo_image_surface_get_height (surface);
-  result->stride = cairo_image_surface_get_stride (surface);
-  /* Cairo's ARGB32 is GDK_MEMORY_DEFAULT: premultiplied, native-endian. */
-  result->image = g_bytes_new (cairo_image_surface_get_data (surface),
-                               (gsize) result->stride * (gsize) result->height);
-  cairo_surface_destroy (surface);
   g_task_return_pointer (task, result, (GDestroyNotify) compute_result_free);
-  return;
-
-fail:
-  compute_result_free (result);
-  g_task_return_error (task, error);
 }
 
 static void
@@ -600,14 +792,10 @@ compute_done (GObject      *source,
 
   fill_table (self, result->diff);
 
-  g_set_object (&self->diff_texture, NULL);
-  self->diff_texture = gdk_memory_texture_new (result->width, result->height, GDK_MEMORY_DEFAULT,
-                                               result->image, (gsize) result->stride);
-  {
-    g_autoptr(MsPixelPaintable) sharp = ms_pixel_paintable_new (self->diff_texture);
-
-    gtk_picture_set_paintable (self->diff_picture, GDK_PAINTABLE (sharp));
-  }
+  /* The image is drawn tile by tile as the view needs it. */
+  ms_map_view_set_difference (self->diff_view, self->a, self->b, result->scale);
+  if (g_strcmp0 (self->mode, "difference") == 0)
+    carry_view (self, "side-by-side", "difference");
   {
     g_autofree char *text = NULL;
 
@@ -725,11 +913,25 @@ ms_compare_window_get_swipe_view (MsCompareWindow *self)
   return self->swipe_view;
 }
 
-GdkTexture *
-ms_compare_window_get_diff_texture (MsCompareWindow *self)
+MsMapView *
+ms_compare_window_get_diff_view (MsCompareWindow *self)
 {
   g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
-  return self->diff_texture;
+  return self->diff_view;
+}
+
+GtkLabel *
+ms_compare_window_get_readout (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->readout_label;
+}
+
+GtkToggleButton *
+ms_compare_window_get_link_button (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->link_button;
 }
 
 /* -------------------------------------------------------------- object --- */
@@ -787,7 +989,6 @@ ms_compare_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_COMPARE_WINDOW);
   g_clear_object (&self->a);
   g_clear_object (&self->b);
-  g_clear_object (&self->diff_texture);
   g_clear_pointer (&self->rows, g_hash_table_unref);
 
   G_OBJECT_CLASS (ms_compare_window_parent_class)->dispose (object);
@@ -834,7 +1035,9 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, name_b_label);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, stats_grid);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, spinner);
-  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, diff_picture);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, diff_view);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, readout_label);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, link_button);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, legend_box);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, scale_label);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, error_revealer);
@@ -877,6 +1080,11 @@ ms_compare_window_init (MsCompareWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_window_set_default_size (GTK_WINDOW (self), 1200, 760);
   build_legend (self);
+  show_readout (self, NULL);
+  add_readout (self, GTK_WIDGET (self->view_a));
+  add_readout (self, GTK_WIDGET (self->view_b));
+  add_readout (self, GTK_WIDGET (self->swipe_view));
+  add_readout (self, GTK_WIDGET (self->diff_view));
 
   g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::zoom",
                            G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);

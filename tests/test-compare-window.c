@@ -677,40 +677,243 @@ build (gboolean is_b)
   return bp;
 }
 
+static gboolean
+diff_drawn (gpointer data)
+{
+  MsMapView *view = data;
+
+  return gtk_widget_get_mapped (GTK_WIDGET (view)) && gtk_widget_get_width (GTK_WIDGET (view)) > 1 &&
+         ms_map_view_get_showing_difference (view) && ms_map_view_get_pending_tiles (view) == 0;
+}
+
+/* The colour drawn over map point (@mx, @my) of @view, as 0xRRGGBB. */
+static guint32
+drawn_at (MsMapView *view,
+          double     mx,
+          double     my)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+  g_autofree guint32 *pixels = NULL;
+  double sx, sy;
+
+  ms_test_settle (diff_drawn, view, 200, "the difference view to draw");
+  pixels = ms_test_capture (GTK_WIDGET (view), w, h);
+  ms_viewport_map_to_screen (ms_map_view_get_viewport (view), mx, my, &sx, &sy);
+  g_assert_cmpfloat (sx, >=, 0);
+  g_assert_cmpfloat (sy, >=, 0);
+  g_assert_cmpfloat (sx, <, w);
+  g_assert_cmpfloat (sy, <, h);
+  return pixels[(gsize) floor (sy) * w + (gsize) floor (sx)] & 0xffffff;
+}
+
+/* Moves the real pointer over map point (@mx, @my) of @view. */
+static void
+point_at (const char *window_id,
+          MsMapView  *view,
+          double      mx,
+          double      my)
+{
+  double sx, sy, x, y;
+  char tx[32], ty[32];
+
+  ms_viewport_map_to_screen (ms_map_view_get_viewport (view), mx, my, &sx, &sy);
+  ms_test_widget_to_surface (GTK_WIDGET (view), sx, sy, &x, &y);
+  g_snprintf (tx, sizeof tx, "%d", (int) lround (x));
+  g_snprintf (ty, sizeof ty, "%d", (int) lround (y));
+  ms_test_xdotool ("mousemove", "--window", window_id, tx, ty, NULL);
+  ms_test_run_for (250);
+}
+
 static void
 test_difference (void)
 {
   g_autoptr(MsBlueprint) a = build (FALSE);
   g_autoptr(MsBlueprint) b = build (TRUE);
   MsCompareWindow *window = open_window (a, b);
-  g_autofree guint32 *pixels = g_new (guint32, N * N);
+  MsMapView *view = ms_compare_window_get_diff_view (window);
+  MsViewport *viewport = ms_map_view_get_viewport (view);
   g_autofree char *mode = NULL;
-  GdkTexture *texture;
+  g_autofree char *window_id = NULL;
+  double zoom, cx, cy;
+  const char *text;
 
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "a vs b — Mapsmith");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "difference"));
   g_object_get (window, "mode", &mode, NULL);
   g_assert_cmpstr (mode, ==, "difference");
+  ms_test_settle (diff_drawn, view, 200, "the difference view");
 
-  texture = ms_compare_window_get_diff_texture (window);
-  g_assert_nonnull (texture);
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, N);
-  g_assert_cmpint (gdk_texture_get_height (texture), ==, N);
-  gdk_texture_download (texture, (guchar *) pixels, N * 4);
   /* The legend's colours by hand (as tests/test-render-diff.c): +0.5 at
    * full scale 0.5 is "higher" (0.85, 0.12, 0.10) → d9 1f 1a; water gained
-   * (0, 0.9, 0.9) → 00 e6 e6; no change is white.  Column = x, row = y. */
-  g_assert_cmphex (pixels[25 * N + 15] & 0xffffff, ==, 0xd91f1a);
-  g_assert_cmphex (pixels[200 * N + 30] & 0xffffff, ==, 0x00e6e6);
-  g_assert_cmphex (pixels[0] & 0xffffff, ==, 0xffffff);
-  g_assert_cmphex (pixels[15 * N + 25] & 0xffffff, ==, 0xffffff);
+   * (0, 0.9, 0.9) → 00 e6 e6; no change is white.  x right, y down. */
+  g_assert_cmphex (drawn_at (view, 15.5, 25.5), ==, 0xd91f1a);
+  g_assert_cmphex (drawn_at (view, 30.5, 200.5), ==, 0x00e6e6);
+  g_assert_cmphex (drawn_at (view, 100.5, 100.5), ==, 0xffffff);
+  g_assert_cmphex (drawn_at (view, 25.5, 15.5), ==, 0xffffff);
 
-  /* The table agrees: one water pixel gained, 100 pixels 0.5 higher. */
-  g_assert_cmpstr (gtk_label_get_text (ms_compare_window_get_cell (window, "changed:water-gained", 2)), ==, "1");
-  g_assert_cmpstr (gtk_label_get_text (ms_compare_window_get_cell (window, "changed:height-max", 2)), ==, "0.5000");
-  g_assert_cmpstr (gtk_label_get_text (ms_compare_window_get_cell (window, "seed", 2)), ==, "≠");
+  /* A real map view: the zoom action zooms it, the pan action pans it. */
+  zoom = ms_viewport_get_zoom (viewport);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "map.zoom-in", NULL));
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), >, zoom * 1.2);
+  ms_viewport_set_zoom (viewport, 8.0);
+  ms_viewport_set_centre (viewport, 40, 25);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "map.pan", "(ii)", 64, 0));
+  ms_viewport_get_centre (viewport, &cx, &cy);
+  /* 64 screen px at 8 per map pixel: the map moved right, the centre 8 left. */
+  g_assert_cmpfloat_with_epsilon (cx, 32, 1e-9);
+  g_assert_cmpfloat_with_epsilon (cy, 25, 1e-9);
+  /* At 8× each changed pixel is an 8 px square with a crisp edge: 1.6
+   * screen px either side of x = 20 are the block's red and plain white. */
+  g_assert_cmphex (drawn_at (view, 15.5, 25.5), ==, 0xd91f1a);
+  g_assert_cmphex (drawn_at (view, 19.8, 25.5), ==, 0xd91f1a);
+  g_assert_cmphex (drawn_at (view, 20.2, 25.5), ==, 0xffffff);
+
+  /* The readout under a real pointer: A 0.5, B 1.0, B − A +0.5 (= 125.5 m,
+   * "126" rounded half to even). */
+  gtk_window_set_title (GTK_WINDOW (window), "difference-test");
+  ms_test_run_for (200);
+  window_id = ms_test_x_window_id ("difference-test");
+  point_at (window_id, view, 15.5, 25.5);
+  text = gtk_label_get_text (ms_compare_window_get_readout (window));
+  g_assert_nonnull (strstr (text, "A (15, 25) 0.5000 raw = 126 m, Grassland"));
+  g_assert_nonnull (strstr (text, "B (15, 25) 1.0000 raw = 251 m, Grassland"));
+  g_assert_nonnull (strstr (text, "B − A +0.5000 raw = +126 m"));
+  g_assert_null (strstr (text, "biome changed"));
+  ms_viewport_set_centre (viewport, 30, 200);
+  ms_test_run_for (100);
+  point_at (window_id, view, 30.5, 200.5);
+  text = gtk_label_get_text (ms_compare_window_get_readout (window));
+  g_assert_nonnull (strstr (text, "B (30, 200) 0.5000 raw = 126 m, Lake"));
+  g_assert_nonnull (strstr (text, "B − A +0.0000 raw = +0 m, biome changed, water gained"));
+
+  /* Side by side has the readout too, over either map. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "side-by-side"));
+  ms_test_iterate_until (ready, window, "side by side");
+  ms_test_run_for (200);
+  point_at (window_id, ms_compare_window_get_view_b (window), 30.5, 200.5);
+  text = gtk_label_get_text (ms_compare_window_get_readout (window));
+  g_assert_nonnull (strstr (text, "A (30, 200) 0.5000 raw = 126 m, Grassland"));
+  g_assert_nonnull (strstr (text, "water gained"));
 
   ms_test_screenshot ("compare-difference.png", 500);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Two sizes: each map's pixel at a world point is its own ⌊u · size⌋. */
+static void
+test_readout_two_sizes (void)
+{
+  g_autoptr(MsBlueprint) a = tiny (256);
+  g_autoptr(MsBlueprint) b = tiny (512);
+  MsCompareWindow *window = open_window (a, b);
+  g_autofree char *left = ms_compare_window_describe_point (window, 3.5 / 512, 100.5 / 512);
+  g_autofree char *right = ms_compare_window_describe_point (window, 300.5 / 512, 7.5 / 512);
+  g_autofree char *mid = ms_compare_window_describe_point (window, 10.5 / 512, 0.5 / 512);
+
+  /* Grid (3, 100): A's (1, 50) and B's (3, 100), both Lake at 0.25 / 0.5. */
+  g_assert_cmpstr (left, ==, "A (1, 50) 0.2500 raw = 63 m, Lake   B (3, 100) 0.5000 raw = 126 m, Lake"
+                             "   B − A +0.2500 raw = +63 m");
+  /* Grid (300, 7): both Grassland at 0.25. */
+  g_assert_cmpstr (right, ==, "A (150, 3) 0.2500 raw = 63 m, Grassland   B (300, 7) 0.2500 raw = 63 m, Grassland"
+                              "   B − A +0.0000 raw = +0 m");
+  /* Grid (10, 0): A's Lake (x 5 < 8) against B's Grassland (x 10 >= 8). */
+  g_assert_cmpstr (mid, ==, "A (5, 0) 0.2500 raw = 63 m, Lake   B (10, 0) 0.5000 raw = 126 m, Grassland"
+                            "   B − A +0.2500 raw = +63 m, biome changed, water lost");
+  g_assert_null (ms_compare_window_describe_point (window, 1.0, 0.5));
+  g_assert_null (ms_compare_window_describe_point (window, -0.01, 0.5));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ------------------------------------------------- modes keep the view --- */
+
+static void
+assert_same_world (MsMapView *from,
+                   guint      from_size,
+                   MsMapView *to,
+                   guint      to_size)
+{
+  MsViewport *f = ms_map_view_get_viewport (from), *t = ms_map_view_get_viewport (to);
+  double ratio = (double) to_size / from_size, fx, fy, tx, ty;
+
+  ms_viewport_get_centre (f, &fx, &fy);
+  ms_viewport_get_centre (t, &tx, &ty);
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (t), ms_viewport_get_zoom (f) / ratio, 1e-9);
+  g_assert_cmpfloat_with_epsilon (tx, fx * ratio, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ty, fy * ratio, 1e-9);
+}
+
+static void
+test_modes_keep_view (void)
+{
+  g_autoptr(MsBlueprint) a = demo (256, 7, NULL);
+  g_autoptr(MsBlueprint) b = demo (512, 42, NULL);
+  MsCompareWindow *window = open_window (a, b);
+  MsSwipeView *swipe = ms_compare_window_get_swipe_view (window);
+  MsMapView *diff = ms_compare_window_get_diff_view (window);
+  MsViewport *va = ms_map_view_get_viewport (ms_compare_window_get_view_a (window));
+
+  /* Zoomed in on A, side by side; then Swipe, never shown before. */
+  ms_viewport_set_zoom (va, 3.0);
+  ms_viewport_set_centre (va, 60, 70);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "swipe"));
+  ms_test_iterate_until (swipe_drawn, swipe, "the swipe view");
+  ms_test_run_for (200);
+  assert_view (ms_swipe_view_get_view_a (swipe), 3.0, 60, 70);
+  /* B (512) inside the swipe: twice the centre, half the zoom. */
+  assert_view (ms_swipe_view_get_view_b (swipe), 1.5, 120, 140);
+
+  /* Swipe to Difference: the grid is B's 512, so the same world again. */
+  ms_viewport_set_zoom (ms_map_view_get_viewport (ms_swipe_view_get_view_a (swipe)), 4.0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "difference"));
+  ms_test_settle (diff_drawn, diff, 200, "the difference view");
+  assert_view (diff, 2.0, 120, 140);
+
+  /* And back: A where the difference view was. */
+  ms_viewport_set_centre (ms_map_view_get_viewport (diff), 200, 100);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "side-by-side"));
+  ms_test_iterate_until (ready, window, "side by side");
+  ms_test_run_for (200);
+  assert_view (ms_compare_window_get_view_a (window), 4.0, 100, 50);
+  assert_same_world (ms_compare_window_get_view_a (window), 256, ms_compare_window_get_view_b (window), 512);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* ------------------------------------------------------------ link icon --- */
+
+static void
+test_link_icon (void)
+{
+  g_autoptr(MsBlueprint) a = demo (256, 1, NULL);
+  MsCompareWindow *window = ms_compare_window_new (app, a, a);
+  GtkToggleButton *button = ms_compare_window_get_link_button (window);
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window)));
+
+  /* Decorated, unlike the others: the header bar is the decoration. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (ready, window, "the comparison");
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (button)));
+
+  /* Mapsmith's own chain link, not Adwaita 43's insert-link (sliders). */
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (button)), ==, "ms-link-symbolic");
+  g_assert_true (gtk_icon_theme_has_icon (theme, "ms-link-symbolic"));
+  g_assert_true (gtk_toggle_button_get_active (button));
+
+  /* A real click unlinks, through the action. */
+  gtk_window_set_title (GTK_WINDOW (window), "link-test");
+  ms_test_run_for (200);
+  {
+    g_autofree char *window_id = ms_test_x_window_id ("link-test");
+    gboolean linked;
+
+    ms_test_click_widget (GTK_WIDGET (button), window_id, 1);
+    g_object_get (window, "linked", &linked, NULL);
+    g_assert_false (linked);
+    g_assert_false (gtk_toggle_button_get_active (button));
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -814,6 +1017,9 @@ main (int argc, char **argv)
   g_test_add_func ("/compare-window/table-matches-cli", test_table_matches_cli);
   g_test_add_func ("/compare-window/table-hand-worked", test_table_hand_worked);
   g_test_add_func ("/compare-window/difference", test_difference);
+  g_test_add_func ("/compare-window/readout-two-sizes", test_readout_two_sizes);
+  g_test_add_func ("/compare-window/modes-keep-view", test_modes_keep_view);
+  g_test_add_func ("/compare-window/link-icon", test_link_icon);
   g_test_add_func ("/compare-window/menu-item", test_menu_item);
   status = g_test_run ();
   g_object_unref (app);
