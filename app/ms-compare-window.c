@@ -293,7 +293,7 @@ ms_compare_window_describe_point (MsCompareWindow *self,
   g_string_append (text, "   B ");
   describe_map (text, self->b, xb, yb);
 
-  g_string_append (text, _("   B − A "));
+  g_string_append (text, _("\nB − A "));
   ha = ms_blueprint_get_height (self->a, xa, ya);
   hb = ms_blueprint_get_height (self->b, xb, yb);
   if (isfinite (ha) && isfinite (hb))
@@ -323,7 +323,8 @@ show_readout (MsCompareWindow *self,
               const char      *text)
 {
   gtk_label_set_text (self->readout_label,
-                      text != NULL ? text : _("Point at a map to read A, B and B − A there"));
+                      /* Two lines, as a reading has. */
+                      text != NULL ? text : _("A —   B —\nB − A —   (point at a map to read them)"));
 }
 
 /* The view under the pointer and the size of its map coordinates. */
@@ -437,6 +438,9 @@ add_row (MsCompareWindow *self,
   Row *row = g_new0 (Row, 1);
 
   gtk_label_set_xalign (GTK_LABEL (title_label), 0);
+  /* Room for "highway length" or a biome's name before any ellipsis. */
+  gtk_label_set_width_chars (GTK_LABEL (title_label), 15);
+  gtk_label_set_max_width_chars (GTK_LABEL (title_label), 22);
   gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_tooltip_text (title_label, title);
   gtk_grid_attach (self->stats_grid, title_label, 0, (int) self->next_row, 1, 1);
@@ -566,7 +570,7 @@ fill_table (MsCompareWindow       *self,
 
     add_row (self, "seed", _("World seed"), seed_a, seed_b, same ? "=" : "≠", !same);
   }
-  add_count_row (self, "size", _("Map size (pixels a side)"), diff->size_a, diff->size_b);
+  add_count_row (self, "size", _("Map size (px)"), diff->size_a, diff->size_b);
   if (diff->normalised)
     {
       /* Translators: %u is the larger map's size; both maps are compared on it. */
@@ -603,7 +607,7 @@ fill_table (MsCompareWindow       *self,
       add_count_row (self, key, name, diff->biome_counts_a[i], diff->biome_counts_b[i]);
     }
 
-  add_heading (self, _("Water"));
+  add_heading (self, diff->normalised ? _("Water (pixels of the grid)") : _("Water"));
   if (diff->has_water_a && diff->has_water_b)
     {
       add_count_row (self, "water-bodies", _("Water bodies"), diff->bodies_a, diff->bodies_b);
@@ -614,8 +618,7 @@ fill_table (MsCompareWindow       *self,
       add_row (self, "water-bodies", _("Water bodies"), diff->has_water_a ? "" : _("none"),
                diff->has_water_b ? "" : _("none"), "—", diff->has_water_a != diff->has_water_b);
     }
-  add_count_row (self, "water-pixels", diff->normalised ? _("Water (grid pixels)") : _("Water pixels"),
-                 diff->water_a, diff->water_b);
+  add_count_row (self, "water-pixels", _("Water pixels"), diff->water_a, diff->water_b);
 
   add_heading (self, _("Towns"));
   for (guint t = 0; t < diff->n_tiers; t++)

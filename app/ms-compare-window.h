@@ -36,7 +36,8 @@ GtkLabel        *ms_compare_window_get_readout     (MsCompareWindow *self);
 GtkToggleButton *ms_compare_window_get_link_button (MsCompareWindow *self);
 /* What the readout says for the point at fraction (@u, @v) of the world
  * (0..1 from the maps' first pixel): each map's pixel there is
- * ⌊u · size⌋, ⌊v · size⌋.  NULL outside the maps. */
+ * ⌊u · size⌋, ⌊v · size⌋: "A …   B …" and "B − A …" on a second line.
+ * NULL outside the maps. */
 char            *ms_compare_window_describe_point  (MsCompareWindow *self,
                                                     double           u,
                                                     double           v);

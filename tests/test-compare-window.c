@@ -812,13 +812,13 @@ test_readout_two_sizes (void)
 
   /* Grid (3, 100): A's (1, 50) and B's (3, 100), both Lake at 0.25 / 0.5. */
   g_assert_cmpstr (left, ==, "A (1, 50) 0.2500 raw = 63 m, Lake   B (3, 100) 0.5000 raw = 126 m, Lake"
-                             "   B − A +0.2500 raw = +63 m");
+                             "\nB − A +0.2500 raw = +63 m");
   /* Grid (300, 7): both Grassland at 0.25. */
   g_assert_cmpstr (right, ==, "A (150, 3) 0.2500 raw = 63 m, Grassland   B (300, 7) 0.2500 raw = 63 m, Grassland"
-                              "   B − A +0.0000 raw = +0 m");
+                              "\nB − A +0.0000 raw = +0 m");
   /* Grid (10, 0): A's Lake (x 5 < 8) against B's Grassland (x 10 >= 8). */
   g_assert_cmpstr (mid, ==, "A (5, 0) 0.2500 raw = 63 m, Lake   B (10, 0) 0.5000 raw = 126 m, Grassland"
-                            "   B − A +0.2500 raw = +63 m, biome changed, water lost");
+                            "\nB − A +0.2500 raw = +63 m, biome changed, water lost");
   g_assert_null (ms_compare_window_describe_point (window, 1.0, 0.5));
   g_assert_null (ms_compare_window_describe_point (window, -0.01, 0.5));
 
