@@ -364,8 +364,8 @@ print_diff_text (MsBlueprint     *a,
              i < n_tiers ? ms_profile_get_label (profile, MS_PROFILE_TOWN_TIERS, i) : "?",
              d->towns_a[i], d->towns_b[i]);
 
-  g_print ("  roads          (paths, points, length in metres at %g m per %s pixel)\n",
-           d->metres_per_pixel, d->normalised ? "comparison-grid" : "map");
+  g_print ("  roads          (paths, points, length in metres: a world spans %g m)\n",
+           MS_DIFF_WORLD_SPAN);
   for (guint tier = 0; tier < MS_N_ROAD_TIERS; tier++)
     g_print ("    %-16s %u, %" G_GUINT64_FORMAT ", %.0f m → %u, %" G_GUINT64_FORMAT ", %.0f m\n",
              ms_road_tier_to_key (tier), d->roads_a[tier].paths, d->roads_a[tier].points,

@@ -197,8 +197,9 @@ carry_view (MsCompareWindow *self,
 
   if (from_view == to_view || w <= 1.0 || h <= 1.0 || self->a == NULL)
     return;
-  if (to_view == self->diff_view && !ms_map_view_get_showing_difference (self->diff_view))
-    return;  /* shown when computed, from A */
+  if ((to_view == self->diff_view || from_view == self->diff_view) &&
+      !ms_map_view_get_showing_difference (self->diff_view))
+    return;  /* not computed yet: nothing shown to carry, or shown from A when it is */
 
   prime_size (to_view, w, h);
   prime_size (ms_swipe_view_get_view_b (self->swipe_view), w, h);
