@@ -202,11 +202,47 @@ test_difference (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Magnified, drawn nearest, the tiles' shared edge (grid x 256) falling
+ * on a pixel centre — x 255.5 of a view 511 wide, at 6 screen pixels a map
+ * pixel, whose inverse cairo cannot hold exactly: that pixel column still
+ * shows the map, not a seam of the background (0x29292e) between tiles. */
+static void
+test_difference_no_seam (void)
+{
+  g_autoptr(MsBlueprint) a = demo (512, 7);
+  g_autoptr(MsBlueprint) b = demo (512, 42);
+  g_autofree guint32 *shown = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = ms_map_view_new ();
+  MsViewport *viewport = ms_map_view_get_viewport (MS_MAP_VIEW (view));
+  double sx, sy;
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 511, 300);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  ms_map_view_set_difference (MS_MAP_VIEW (view), a, b, 0.5);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_tiles (MS_MAP_VIEW (view));
+  g_assert_cmpint (gtk_widget_get_width (view), ==, 511);
+
+  ms_viewport_set_zoom (viewport, 6.0);
+  ms_viewport_set_centre (viewport, 256, 256);
+  wait_for_tiles (MS_MAP_VIEW (view));
+  ms_viewport_map_to_screen (viewport, 256, 256, &sx, &sy);
+  g_assert_cmpfloat (sx, ==, 255.5);
+  shown = ms_test_capture (view, 511, 300);
+  for (int y = 0; y < 300; y++)
+    g_assert_cmphex (shown[(gsize) y * 511 + 255] & 0xffffff, !=, 0x29292e);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/map-view/shows-the-map", test_shows_the_map);
   g_test_add_func ("/map-view/difference", test_difference);
+  g_test_add_func ("/map-view/difference-no-seam", test_difference_no_seam);
   return g_test_run ();
 }

@@ -461,6 +461,9 @@ snapshot_cpu (MsMapView   *self,
                                (ey - sy) / gdk_texture_get_height (texture));
                   cairo_set_source_surface (cr, surface, 0, 0);
                   cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+                  /* A pixel centre exactly on the tile's edge samples the edge,
+                   * not nothing: no one-pixel seam when the edge falls on .5. */
+                  cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
                   cairo_paint (cr);
                   cairo_destroy (cr);
                 }
