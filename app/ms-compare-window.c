@@ -483,7 +483,9 @@ format_real (double      value,
 {
   if (!isfinite (value))
     return g_strdup ("—");
-  return g_strdup_printf ("%.*f%s%s", digits, value, unit != NULL ? " " : "", unit != NULL ? unit : "");
+  /* A true minus sign, as the B − A column has. */
+  return g_strdup_printf ("%s%.*f%s%s", signbit (value) ? "−" : "", digits, fabs (value),
+                          unit != NULL ? " " : "", unit != NULL ? unit : "");
 }
 
 /* @unit (or NULL) follows each figure, so a length never reads as pixels. */

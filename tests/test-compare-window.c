@@ -397,6 +397,16 @@ assert_counts (MsCompareWindow *window,
   assert_texts (window, key, ta, tb, td);
 }
 
+/* As the table writes a real: U+2212 for a minus sign. */
+static char *
+real_text (double      value,
+           int         digits,
+           const char *unit)
+{
+  return g_strdup_printf ("%s%.*f%s%s", value < 0 || (value == 0 && signbit (value)) ? "−" : "",
+                          digits, fabs (value), unit != NULL ? " " : "", unit != NULL ? unit : "");
+}
+
 /* @unit NULL: a bare number. */
 static void
 assert_reals (MsCompareWindow *window,
@@ -407,8 +417,8 @@ assert_reals (MsCompareWindow *window,
               const char      *unit)
 {
   const char *sep = unit != NULL ? " " : "", *u = unit != NULL ? unit : "";
-  g_autofree char *ta = g_strdup_printf ("%.*f%s%s", digits, a, sep, u);
-  g_autofree char *tb = g_strdup_printf ("%.*f%s%s", digits, b, sep, u);
+  g_autofree char *ta = real_text (a, digits, unit);
+  g_autofree char *tb = real_text (b, digits, unit);
   g_autofree char *td = g_strcmp0 (ta, tb) == 0
     ? g_strdup ("0")
     : g_strdup_printf ("%s%.*f%s%s", b >= a ? "+" : "−", digits, fabs (b - a), sep, u);
@@ -559,9 +569,9 @@ test_table_matches_cli (void)
     g_autofree char *changed = g_strdup_printf ("%" G_GINT64_FORMAT, int_at (root, "biome_changed"));
     g_autofree char *gained = g_strdup_printf ("%" G_GINT64_FORMAT, int_at (water, "gained"));
     g_autofree char *lost = g_strdup_printf ("%" G_GINT64_FORMAT, int_at (water, "lost"));
-    g_autofree char *dmin = g_strdup_printf ("%.4f", real_at (height, "min"));
-    g_autofree char *dmax = g_strdup_printf ("%.4f", real_at (height, "max"));
-    g_autofree char *dmean = g_strdup_printf ("%.4f", real_at (height, "mean_abs"));
+    g_autofree char *dmin = real_text (real_at (height, "min"), 4, NULL);
+    g_autofree char *dmax = real_text (real_at (height, "max"), 4, NULL);
+    g_autofree char *dmean = real_text (real_at (height, "mean_abs"), 4, NULL);
 
     g_assert_cmpstr (cell_text (window, "changed:biome", 2), ==, changed);
     g_assert_cmpstr (cell_text (window, "changed:water-gained", 2), ==, gained);
