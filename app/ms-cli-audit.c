@@ -186,7 +186,35 @@ add_roads (JsonBuilder       *b,
   ms_cli_json_add_int (b, "points", (gint64) r->points);
   ms_cli_json_add_double (b, "length", r->length);
   ms_cli_json_add_double (b, "length_own", r->length_own);
+  ms_cli_json_add_double (b, "length_m", r->length_m);
   json_builder_end_object (b);
+}
+
+static void
+add_heights (JsonBuilder         *b,
+             const char          *key,
+             const MsDiffHeights *h)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_begin_object (b);
+  ms_cli_json_add_double (b, "min", h->min);
+  ms_cli_json_add_double (b, "max", h->max);
+  ms_cli_json_add_double (b, "mean", h->mean);
+  ms_cli_json_add_int (b, "finite", (gint64) h->finite);
+  json_builder_end_object (b);
+}
+
+static void
+add_counts (JsonBuilder   *b,
+            const char    *key,
+            const guint64 *counts,
+            guint          n)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < n; i++)
+    json_builder_add_int_value (b, (gint64) counts[i]);
+  json_builder_end_array (b);
 }
 
 static void
@@ -218,6 +246,7 @@ build_diff_json (MsBlueprint     *a,
   ms_cli_json_add_int (j, "grid_size", d->grid_size);
   json_builder_set_member_name (j, "normalised");
   json_builder_add_boolean_value (j, d->normalised);
+  ms_cli_json_add_double (j, "metres_per_pixel", d->metres_per_pixel);
 
   json_builder_set_member_name (j, "height");
   json_builder_begin_object (j);
@@ -227,6 +256,14 @@ build_diff_json (MsBlueprint     *a,
   ms_cli_json_add_double (j, "rms", d->height_rms);
   ms_cli_json_add_int (j, "compared", (gint64) d->height_compared);
   ms_cli_json_add_int (j, "skipped", (gint64) d->height_skipped);
+  add_heights (j, "a", &d->heights_a);
+  add_heights (j, "b", &d->heights_b);
+  json_builder_end_object (j);
+
+  json_builder_set_member_name (j, "biome_counts");
+  json_builder_begin_object (j);
+  add_counts (j, "a", d->biome_counts_a, d->n_biomes);
+  add_counts (j, "b", d->biome_counts_b, d->n_biomes);
   json_builder_end_object (j);
 
   ms_cli_json_add_int (j, "biome_changed", (gint64) d->biome_changed);
@@ -249,6 +286,8 @@ build_diff_json (MsBlueprint     *a,
   add_count_or_null (j, "lakes_b", d->has_water_b, d->lakes_b);
   ms_cli_json_add_int (j, "gained", (gint64) d->water_gained);
   ms_cli_json_add_int (j, "lost", (gint64) d->water_lost);
+  ms_cli_json_add_int (j, "pixels_a", (gint64) d->water_a);
+  ms_cli_json_add_int (j, "pixels_b", (gint64) d->water_b);
   json_builder_end_object (j);
 
   json_builder_set_member_name (j, "towns");
@@ -325,13 +364,13 @@ print_diff_text (MsBlueprint     *a,
              i < n_tiers ? ms_profile_get_label (profile, MS_PROFILE_TOWN_TIERS, i) : "?",
              d->towns_a[i], d->towns_b[i]);
 
-  g_print ("  roads          (paths, points, length in %s pixels)\n",
-           d->normalised ? "comparison-grid" : "map");
+  g_print ("  roads          (paths, points, length in metres: a world spans %g m)\n",
+           MS_DIFF_WORLD_SPAN);
   for (guint tier = 0; tier < MS_N_ROAD_TIERS; tier++)
-    g_print ("    %-16s %u, %" G_GUINT64_FORMAT ", %.0f → %u, %" G_GUINT64_FORMAT ", %.0f\n",
+    g_print ("    %-16s %u, %" G_GUINT64_FORMAT ", %.0f m → %u, %" G_GUINT64_FORMAT ", %.0f m\n",
              ms_road_tier_to_key (tier), d->roads_a[tier].paths, d->roads_a[tier].points,
-             d->roads_a[tier].length, d->roads_b[tier].paths, d->roads_b[tier].points,
-             d->roads_b[tier].length);
+             d->roads_a[tier].length_m, d->roads_b[tier].paths, d->roads_b[tier].points,
+             d->roads_b[tier].length_m);
 }
 
 int

@@ -2,8 +2,8 @@
  *
  * The comparison window: two blueprints (two seeds, two generator versions)
  * side by side with linked viewports, as a difference image, and as a table
- * of figures.  The figures are those of `mapsmith-cli diff` and `info`
- * (ms_blueprint_diff, ms_blueprint_summarize), computed on a worker thread.
+ * of figures.  The figures are exactly those of `mapsmith-cli diff --json`
+ * (ms_blueprint_diff), computed on a worker thread.
  */
 #define G_LOG_DOMAIN "mapsmith"
 
@@ -14,11 +14,9 @@
 
 #include "ms-blueprint-diff.h"
 #include "ms-blueprint-renderer.h"
-#include "ms-blueprint-summary.h"
 #include "ms-compare-window.h"
 #include "ms-diff-renderer.h"
 #include "ms-settings.h"
-#include "ms-pixel-paintable.h"
 #include "ms-swipe-view.h"
 
 #define N_COLUMNS 3
@@ -40,7 +38,6 @@ struct _MsCompareWindow
   gboolean              linked;
   gboolean              syncing;        /* one viewport is following the other */
   GHashTable           *rows;           /* key → Row */
-  GdkTexture           *diff_texture;
   guint                 next_row;
 
   /* Template widgets */
@@ -52,7 +49,9 @@ struct _MsCompareWindow
   GtkLabel             *name_b_label;
   GtkGrid              *stats_grid;
   GtkSpinner           *spinner;
-  GtkPicture           *diff_picture;
+  MsMapView            *diff_view;
+  GtkLabel             *readout_label;
+  GtkToggleButton      *link_button;
   GtkFlowBox           *legend_box;
   GtkLabel             *scale_label;
   GtkRevealer          *error_revealer;
@@ -148,6 +147,68 @@ set_linked (MsCompareWindow *self,
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LINKED]);
 }
 
+/* The view that leads in @mode, and the size of its map coordinates. */
+static MsMapView *
+leading_view (MsCompareWindow *self,
+              const char      *mode,
+              guint           *size)
+{
+  guint size_a = self->a != NULL ? ms_blueprint_get_map_size (self->a) : 1;
+  guint size_b = self->b != NULL ? ms_blueprint_get_map_size (self->b) : 1;
+
+  if (g_strcmp0 (mode, "difference") == 0)
+    {
+      *size = MAX (size_a, size_b);
+      return self->diff_view;
+    }
+  *size = size_a;
+  if (g_strcmp0 (mode, "swipe") == 0)
+    return ms_swipe_view_get_view_a (self->swipe_view);
+  return self->view_a;
+}
+
+/* A view never drawn fits its map to its first size; one given a size
+ * now keeps the zoom and centre it is given instead. */
+static void
+prime_size (MsMapView *view,
+            double     width,
+            double     height)
+{
+  MsViewport *viewport = ms_map_view_get_viewport (view);
+
+  if (ms_viewport_get_width (viewport) <= 1.0 && ms_viewport_get_height (viewport) <= 1.0)
+    ms_viewport_set_size (viewport, width, height);
+}
+
+/* The new mode shows the part of the world the old one showed, at the
+ * same scale: switching modes never resets the zoom. */
+static void
+carry_view (MsCompareWindow *self,
+            const char      *from_mode,
+            const char      *to_mode)
+{
+  guint from_size, to_size;
+  MsMapView *from_view = leading_view (self, from_mode, &from_size);
+  MsMapView *to_view = leading_view (self, to_mode, &to_size);
+  MsViewport *from = ms_map_view_get_viewport (from_view);
+  MsViewport *to = ms_map_view_get_viewport (to_view);
+  double w = ms_viewport_get_width (from), h = ms_viewport_get_height (from);
+  double ratio = (double) to_size / (double) from_size, cx, cy;
+
+  if (from_view == to_view || w <= 1.0 || h <= 1.0 || self->a == NULL)
+    return;
+  if ((to_view == self->diff_view || from_view == self->diff_view) &&
+      !ms_map_view_get_showing_difference (self->diff_view))
+    return;  /* not computed yet: nothing shown to carry, or shown from A when it is */
+
+  prime_size (to_view, w, h);
+  prime_size (ms_swipe_view_get_view_b (self->swipe_view), w, h);
+  prime_size (self->view_b, w, h);
+  ms_viewport_get_centre (from, &cx, &cy);
+  ms_viewport_set_zoom (to, ms_viewport_get_zoom (from) / ratio);
+  ms_viewport_set_centre (to, cx * ratio, cy * ratio);
+}
+
 static void
 set_mode (MsCompareWindow *self,
           const char      *mode)
@@ -159,6 +220,7 @@ set_mode (MsCompareWindow *self,
       g_warning ("Unknown comparison mode “%s”", mode);
       return;
     }
+  carry_view (self, self->mode, mode);
   g_free (self->mode);
   self->mode = g_strdup (mode);
   gtk_stack_set_visible_child_name (self->stack, mode);
@@ -169,6 +231,155 @@ static void
 on_stack_child_changed (MsCompareWindow *self)
 {
   set_mode (self, gtk_stack_get_visible_child_name (self->stack));
+}
+
+/* ------------------------------------------------------------- readout --- */
+
+static void
+describe_map (GString     *text,
+              MsBlueprint *bp,
+              guint        x,
+              guint        y)
+{
+  MsProfile *profile = ms_blueprint_get_profile (bp);
+  float h = ms_blueprint_get_height (bp, x, y);
+  const char *biome = ms_profile_get_label (profile, MS_PROFILE_BIOMES, ms_blueprint_get_biome (bp, x, y));
+
+  g_string_append_printf (text, "(%u, %u) ", x, y);
+  if (isfinite (h))
+    /* Translators: a height in raw units and in metres. */
+    g_string_append_printf (text, _("%.4f raw = %.0f m"), h, h * 251.0);
+  else
+    g_string_append (text, _("no height"));
+  g_string_append_printf (text, ", %s", biome != NULL ? biome : "?");
+  if (ms_blueprint_has_water (bp) && ms_blueprint_get_water_id (bp, x, y) != 0)
+    /* Translators: a water body's id. */
+    g_string_append_printf (text, _(", water %u"), ms_blueprint_get_water_id (bp, x, y));
+}
+
+static gboolean
+is_water (MsBlueprint *bp,
+          guint        x,
+          guint        y)
+{
+  /* As MsDiffSampler judges it, so the readout agrees with the image. */
+  if (ms_blueprint_has_water (bp))
+    return ms_blueprint_get_water_id (bp, x, y) != 0;
+  return ms_profile_is_water_biome (ms_blueprint_get_profile (bp), ms_blueprint_get_biome (bp, x, y));
+}
+
+char *
+ms_compare_window_describe_point (MsCompareWindow *self,
+                                  double           u,
+                                  double           v)
+{
+  GString *text;
+  guint na, nb, xa, ya, xb, yb;
+  float ha, hb;
+  gboolean wa, wb;
+
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+
+  if (self->a == NULL || !(u >= 0.0 && u < 1.0 && v >= 0.0 && v < 1.0))
+    return NULL;
+  na = ms_blueprint_get_map_size (self->a);
+  nb = ms_blueprint_get_map_size (self->b);
+  xa = MIN ((guint) (u * na), na - 1);
+  ya = MIN ((guint) (v * na), na - 1);
+  xb = MIN ((guint) (u * nb), nb - 1);
+  yb = MIN ((guint) (v * nb), nb - 1);
+
+  text = g_string_new ("A ");
+  describe_map (text, self->a, xa, ya);
+  g_string_append (text, "   B ");
+  describe_map (text, self->b, xb, yb);
+
+  g_string_append (text, _("\nB − A "));
+  ha = ms_blueprint_get_height (self->a, xa, ya);
+  hb = ms_blueprint_get_height (self->b, xb, yb);
+  if (isfinite (ha) && isfinite (hb))
+    {
+      double d = (double) hb - (double) ha;
+
+      g_string_append_printf (text, _("%s%.4f raw = %s%.0f m"), d < 0 ? "−" : "+", fabs (d),
+                              d < 0 ? "−" : "+", fabs (d) * 251.0);
+    }
+  else
+    {
+      g_string_append (text, "—");
+    }
+  if (ms_blueprint_get_biome (self->a, xa, ya) != ms_blueprint_get_biome (self->b, xb, yb))
+    g_string_append (text, _(", biome changed"));
+  wa = is_water (self->a, xa, ya);
+  wb = is_water (self->b, xb, yb);
+  if (!wa && wb)
+    g_string_append (text, _(", water gained"));
+  else if (wa && !wb)
+    g_string_append (text, _(", water lost"));
+  return g_string_free (text, FALSE);
+}
+
+static void
+show_readout (MsCompareWindow *self,
+              const char      *text)
+{
+  gtk_label_set_text (self->readout_label,
+                      /* Two lines, as a reading has. */
+                      text != NULL ? text : _("A —   B —\nB − A —   (point at a map to read them)"));
+}
+
+/* The view under the pointer and the size of its map coordinates. */
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    sx,
+           double                    sy,
+           MsCompareWindow          *self)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  MsMapView *view = MS_IS_SWIPE_VIEW (widget) ? ms_swipe_view_get_view_a (MS_SWIPE_VIEW (widget))
+                                              : MS_MAP_VIEW (widget);
+  g_autofree char *text = NULL;
+  double mx, my, n;
+
+  if (self->a == NULL)
+    return;
+  if (view == self->diff_view)
+    {
+      if (!ms_map_view_get_showing_difference (view))
+        return;
+      n = MAX (ms_blueprint_get_map_size (self->a), ms_blueprint_get_map_size (self->b));
+    }
+  else
+    {
+      n = ms_blueprint_get_map_size (ms_map_view_get_blueprint (view));
+    }
+  ms_viewport_screen_to_map (ms_map_view_get_viewport (view), sx, sy, &mx, &my);
+  /* A grid pixel's own pixels, exactly as the sampler takes them. */
+  if (view == self->diff_view && mx >= 0 && my >= 0)
+    {
+      mx = floor (mx);
+      my = floor (my);
+    }
+  text = ms_compare_window_describe_point (self, mx / n, my / n);
+  show_readout (self, text);
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller,
+          MsCompareWindow          *self)
+{
+  show_readout (self, NULL);
+}
+
+static void
+add_readout (MsCompareWindow *self,
+             GtkWidget       *view)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (view, motion);
 }
 
 /* --------------------------------------------------------------- style --- */
@@ -228,6 +439,9 @@ add_row (MsCompareWindow *self,
   Row *row = g_new0 (Row, 1);
 
   gtk_label_set_xalign (GTK_LABEL (title_label), 0);
+  /* Room for "highway length" or a biome's name before any ellipsis. */
+  gtk_label_set_width_chars (GTK_LABEL (title_label), 15);
+  gtk_label_set_max_width_chars (GTK_LABEL (title_label), 22);
   gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_tooltip_text (title_label, title);
   gtk_grid_attach (self->stats_grid, title_label, 0, (int) self->next_row, 1, 1);
@@ -263,31 +477,37 @@ add_count_row (MsCompareWindow *self,
 }
 
 static char *
-format_real (double value,
-             int    digits)
+format_real (double      value,
+             int         digits,
+             const char *unit)
 {
   if (!isfinite (value))
     return g_strdup ("—");
-  return g_strdup_printf ("%.*f", digits, value);
+  /* A true minus sign, as the B − A column has. */
+  return g_strdup_printf ("%s%.*f%s%s", signbit (value) ? "−" : "", digits, fabs (value),
+                          unit != NULL ? " " : "", unit != NULL ? unit : "");
 }
 
+/* @unit (or NULL) follows each figure, so a length never reads as pixels. */
 static void
 add_real_row (MsCompareWindow *self,
               const char      *key,
               const char      *title,
               double           a,
               double           b,
-              int              digits)
+              int              digits,
+              const char      *unit)
 {
-  g_autofree char *ta = format_real (a, digits);
-  g_autofree char *tb = format_real (b, digits);
+  g_autofree char *ta = format_real (a, digits, unit);
+  g_autofree char *tb = format_real (b, digits, unit);
   g_autofree char *td = NULL;
 
   /* Compared as shown, so a row never looks equal and marked. */
   if (g_strcmp0 (ta, tb) == 0)
     td = g_strdup (isfinite (a) ? "0" : "—");
   else if (isfinite (a) && isfinite (b))
-    td = g_strdup_printf ("%s%.*f", b >= a ? "+" : "−", digits, fabs (b - a));
+    td = g_strdup_printf ("%s%.*f%s%s", b >= a ? "+" : "−", digits, fabs (b - a),
+                          unit != NULL ? " " : "", unit != NULL ? unit : "");
   add_row (self, key, title, ta, tb, td != NULL ? td : "—", g_strcmp0 (ta, tb) != 0);
 }
 
@@ -302,17 +522,30 @@ add_change_row (MsCompareWindow *self,
   add_row (self, key, title, "", "", text, differs);
 }
 
-static void
-fill_table (MsCompareWindow          *self,
-            const MsBlueprintSummary *sa,
-            const MsBlueprintSummary *sb,
-            const MsBlueprintDiff    *diff)
+static const char *
+label_of (MsBlueprint   *a,
+          MsBlueprint   *b,
+          MsProfileEnum  kind,
+          guint          i)
 {
-  MsProfile *pa = ms_blueprint_get_profile (self->a);
-  MsProfile *pb = ms_blueprint_get_profile (self->b);
+  MsProfile *pa = ms_blueprint_get_profile (a);
+  const char *name = i < ms_profile_get_count (pa, kind) ? ms_profile_get_label (pa, kind, i)
+                                                         : ms_profile_get_label (ms_blueprint_get_profile (b), kind, i);
+
+  return name != NULL ? name : "?";
+}
+
+/* Every figure is the diff's (what `mapsmith-cli diff --json` prints), so
+ * two maps of different sizes compare on one grid and lengths in metres. */
+static void
+fill_table (MsCompareWindow       *self,
+            const MsBlueprintDiff *diff)
+{
   const MsBlueprintParams *ra = ms_blueprint_get_params (self->a);
   const MsBlueprintParams *rb = ms_blueprint_get_params (self->b);
   GtkWidget *child;
+  g_autofree char *grid_heading = NULL;
+  guint towns_a = 0, towns_b = 0;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->stats_grid))) != NULL)
     gtk_grid_remove (self->stats_grid, child);
@@ -340,54 +573,72 @@ fill_table (MsCompareWindow          *self,
 
     add_row (self, "seed", _("World seed"), seed_a, seed_b, same ? "=" : "≠", !same);
   }
-  add_count_row (self, "size", _("Map size"), diff->size_a, diff->size_b);
-
-  add_heading (self, _("Height (raw)"));
-  add_real_row (self, "height-min", _("Lowest"), sa->height_min, sb->height_min, 4);
-  add_real_row (self, "height-max", _("Highest"), sa->height_max, sb->height_max, 4);
-  add_real_row (self, "height-mean", _("Mean"), sa->height_mean, sb->height_mean, 4);
-
-  add_heading (self, _("Biomes (pixels)"));
-  for (guint i = 0; i < MAX (sa->n_biomes, sb->n_biomes); i++)
+  add_count_row (self, "size", _("Map size (px)"), diff->size_a, diff->size_b);
+  if (diff->normalised)
     {
-      guint64 ca = i < sa->n_biomes ? sa->biome_counts[i] : 0;
-      guint64 cb = i < sb->n_biomes ? sb->biome_counts[i] : 0;
-      const char *name = i < sa->n_biomes ? ms_profile_get_label (pa, MS_PROFILE_BIOMES, i)
-                                          : ms_profile_get_label (pb, MS_PROFILE_BIOMES, i);
-      g_autofree char *key = g_strdup_printf ("biome:%s", name != NULL ? name : "?");
+      /* Translators: %u is the larger map's size; both maps are compared on it. */
+      g_autofree char *note = g_strdup_printf (_("Compared on the %u × %u grid, nearest samples; "
+                                                 "one grid pixel is %g m"),
+                                               diff->grid_size, diff->grid_size, diff->metres_per_pixel);
+      GtkWidget *label = gtk_label_new (note);
 
-      if (ca == 0 && cb == 0)
-        continue;  /* the profile's biomes neither map has */
-      add_count_row (self, key, name != NULL ? name : "?", ca, cb);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_grid_attach (self->stats_grid, label, 0, (int) self->next_row++, 1 + N_COLUMNS, 1);
     }
 
-  add_heading (self, _("Water"));
-  if (sa->has_water && sb->has_water)
+  /* Translators: 1 raw height unit is 251 metres. */
+  add_heading (self, _("Height (raw units, 1 = 251 m)"));
+  add_real_row (self, "height-min", _("Lowest"), diff->heights_a.min, diff->heights_b.min, 4, NULL);
+  add_real_row (self, "height-max", _("Highest"), diff->heights_a.max, diff->heights_b.max, 4, NULL);
+  add_real_row (self, "height-mean", _("Mean"), diff->heights_a.mean, diff->heights_b.mean, 4, NULL);
+
+  grid_heading = diff->normalised
+    /* Translators: %u is the comparison grid's size. */
+    ? g_strdup_printf (_("Biomes (pixels of the %u × %u grid)"), diff->grid_size, diff->grid_size)
+    : g_strdup (_("Biomes (pixels)"));
+  add_heading (self, grid_heading);
+  for (guint i = 0; i < diff->n_biomes; i++)
     {
-      add_count_row (self, "water-bodies", _("Water bodies"), sa->water_bodies, sb->water_bodies);
-      add_count_row (self, "lakes", _("Lakes"), sa->water_lakes, sb->water_lakes);
-      add_count_row (self, "water-pixels", _("Water pixels"), sa->water_pixels, sb->water_pixels);
+      const char *name = label_of (self->a, self->b, MS_PROFILE_BIOMES, i);
+      g_autofree char *key = g_strdup_printf ("biome:%s", name);
+
+      if (diff->biome_counts_a[i] == 0 && diff->biome_counts_b[i] == 0)
+        continue;  /* the profile's biomes neither map has */
+      add_count_row (self, key, name, diff->biome_counts_a[i], diff->biome_counts_b[i]);
+    }
+
+  add_heading (self, diff->normalised ? _("Water (pixels of the grid)") : _("Water"));
+  if (diff->has_water_a && diff->has_water_b)
+    {
+      add_count_row (self, "water-bodies", _("Water bodies"), diff->bodies_a, diff->bodies_b);
+      add_count_row (self, "lakes", _("Lakes"), diff->lakes_a, diff->lakes_b);
     }
   else
     {
-      add_row (self, "water-bodies", _("Water bodies"), sa->has_water ? "" : _("none"),
-               sb->has_water ? "" : _("none"), "—", sa->has_water != sb->has_water);
+      add_row (self, "water-bodies", _("Water bodies"), diff->has_water_a ? "" : _("none"),
+               diff->has_water_b ? "" : _("none"), "—", diff->has_water_a != diff->has_water_b);
     }
+  add_count_row (self, "water-pixels", _("Water pixels"), diff->water_a, diff->water_b);
 
   add_heading (self, _("Towns"));
-  add_count_row (self, "towns", _("All tiers"), sa->n_towns, sb->n_towns);
-  for (guint t = 0; t < MAX (sa->n_tiers, sb->n_tiers); t++)
+  for (guint t = 0; t < diff->n_tiers; t++)
     {
-      const char *name = t < sa->n_tiers ? ms_profile_get_label (pa, MS_PROFILE_TOWN_TIERS, t)
-                                         : ms_profile_get_label (pb, MS_PROFILE_TOWN_TIERS, t);
-      g_autofree char *key = g_strdup_printf ("towns:%s", name != NULL ? name : "?");
+      towns_a += diff->towns_a[t];
+      towns_b += diff->towns_b[t];
+    }
+  add_count_row (self, "towns", _("All tiers"), towns_a, towns_b);
+  for (guint t = 0; t < diff->n_tiers; t++)
+    {
+      const char *name = label_of (self->a, self->b, MS_PROFILE_TOWN_TIERS, t);
+      g_autofree char *key = g_strdup_printf ("towns:%s", name);
 
-      add_count_row (self, key, name != NULL ? name : "?",
-                     t < sa->n_tiers ? sa->towns_by_tier[t] : 0,
-                     t < sb->n_tiers ? sb->towns_by_tier[t] : 0);
+      add_count_row (self, key, name, diff->towns_a[t], diff->towns_b[t]);
     }
 
-  add_heading (self, _("Roads (paths, length in map pixels)"));
+  add_heading (self, _("Roads (paths; length in metres)"));
   for (guint tier = 0; tier < MS_N_ROAD_TIERS; tier++)
     {
       const char *name = ms_road_tier_to_key (tier);
@@ -398,23 +649,25 @@ fill_table (MsCompareWindow          *self,
       /* Translators: %s is a road tier's key, e.g. "highway". */
       g_autofree char *length_title = g_strdup_printf (_("%s length"), name);
 
-      add_count_row (self, paths_key, paths_title, sa->roads[tier].paths, sb->roads[tier].paths);
-      add_real_row (self, length_key, length_title, sa->roads[tier].length, sb->roads[tier].length, 0);
+      add_count_row (self, paths_key, paths_title, diff->roads_a[tier].paths, diff->roads_b[tier].paths);
+      /* Translators: metres, after a road length. */
+      add_real_row (self, length_key, length_title, diff->roads_a[tier].length_m,
+                    diff->roads_b[tier].length_m, 0, _("m"));
     }
 
-  add_heading (self, diff->normalised ? _("Changed pixels (larger map’s grid)") : _("Changed pixels"));
+  add_heading (self, diff->normalised ? _("Changed pixels (of the grid)") : _("Changed pixels"));
   {
     g_autofree char *biome = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->biome_changed);
     g_autofree char *gained = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->water_gained);
     g_autofree char *lost = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->water_lost);
-    g_autofree char *dmin = format_real (diff->height_min, 4);
-    g_autofree char *dmax = format_real (diff->height_max, 4);
-    g_autofree char *dmean = format_real (diff->height_mean_abs, 4);
+    g_autofree char *dmin = format_real (diff->height_min, 4, NULL);
+    g_autofree char *dmax = format_real (diff->height_max, 4, NULL);
+    g_autofree char *dmean = format_real (diff->height_mean_abs, 4, NULL);
 
     add_change_row (self, "changed:biome", _("Biome"), biome, diff->biome_changed > 0);
     add_change_row (self, "changed:water-gained", _("Water gained"), gained, diff->water_gained > 0);
     add_change_row (self, "changed:water-lost", _("Water lost"), lost, diff->water_lost > 0);
-    add_heading (self, _("Height change B − A (raw)"));
+    add_heading (self, _("Height change B − A (raw units)"));
     add_change_row (self, "changed:height-min", _("Largest fall"), dmin, diff->height_min != 0);
     add_change_row (self, "changed:height-max", _("Largest rise"), dmax, diff->height_max != 0);
     add_change_row (self, "changed:height-mean-abs", _("Mean |Δ|"), dmean, diff->height_mean_abs != 0);
@@ -481,13 +734,7 @@ typedef struct
 
 typedef struct
 {
-  MsBlueprintSummary *sa;
-  MsBlueprintSummary *sb;
   MsBlueprintDiff    *diff;
-  GBytes             *image;
-  int                 width;
-  int                 height;
-  int                 stride;
   double              scale;
 } ComputeResult;
 
@@ -502,10 +749,7 @@ compute_data_free (ComputeData *data)
 static void
 compute_result_free (ComputeResult *result)
 {
-  g_clear_pointer (&result->sa, ms_blueprint_summary_free);
-  g_clear_pointer (&result->sb, ms_blueprint_summary_free);
   g_clear_pointer (&result->diff, ms_blueprint_diff_free);
-  g_clear_pointer (&result->image, g_bytes_unref);
   g_free (result);
 }
 
@@ -518,32 +762,17 @@ compute_thread (GTask        *task,
   ComputeData *data = task_data;
   ComputeResult *result = g_new0 (ComputeResult, 1);
   GError *error = NULL;
-  cairo_surface_t *surface = NULL;
 
-  if ((result->sa = ms_blueprint_summarize (data->a, cancellable, &error)) == NULL ||
-      (result->sb = ms_blueprint_summarize (data->b, cancellable, &error)) == NULL ||
-      (result->diff = ms_blueprint_diff (data->a, data->b, cancellable, &error)) == NULL)
-    goto fail;
+  if ((result->diff = ms_blueprint_diff (data->a, data->b, cancellable, &error)) == NULL)
+    {
+      compute_result_free (result);
+      g_task_return_error (task, error);
+      return;
+    }
 
   /* As `mapsmith-cli diff -o`: full colour at the largest |Δ|. */
   result->scale = MAX (fabs (result->diff->height_min), fabs (result->diff->height_max));
-  surface = ms_diff_render (data->a, data->b, result->scale, 0, cancellable, &error);
-  if (surface == NULL)
-    goto fail;
-  cairo_surface_flush (surface);
-  result->width = cairo_image_surface_get_width (surface);
-  result->height = cairo_image_surface_get_height (surface);
-  result->stride = cairo_image_surface_get_stride (surface);
-  /* Cairo's ARGB32 is GDK_MEMORY_DEFAULT: premultiplied, native-endian. */
-  result->image = g_bytes_new (cairo_image_surface_get_data (surface),
-                               (gsize) result->stride * (gsize) result->height);
-  cairo_surface_destroy (surface);
   g_task_return_pointer (task, result, (GDestroyNotify) compute_result_free);
-  return;
-
-fail:
-  compute_result_free (result);
-  g_task_return_error (task, error);
 }
 
 static void
@@ -567,16 +796,12 @@ compute_done (GObject      *source,
       return;
     }
 
-  fill_table (self, result->sa, result->sb, result->diff);
+  fill_table (self, result->diff);
 
-  g_set_object (&self->diff_texture, NULL);
-  self->diff_texture = gdk_memory_texture_new (result->width, result->height, GDK_MEMORY_DEFAULT,
-                                               result->image, (gsize) result->stride);
-  {
-    g_autoptr(MsPixelPaintable) sharp = ms_pixel_paintable_new (self->diff_texture);
-
-    gtk_picture_set_paintable (self->diff_picture, GDK_PAINTABLE (sharp));
-  }
+  /* The image is drawn tile by tile as the view needs it. */
+  ms_map_view_set_difference (self->diff_view, self->a, self->b, result->scale);
+  if (g_strcmp0 (self->mode, "difference") == 0)
+    carry_view (self, "side-by-side", "difference");
   {
     g_autofree char *text = NULL;
 
@@ -694,11 +919,25 @@ ms_compare_window_get_swipe_view (MsCompareWindow *self)
   return self->swipe_view;
 }
 
-GdkTexture *
-ms_compare_window_get_diff_texture (MsCompareWindow *self)
+MsMapView *
+ms_compare_window_get_diff_view (MsCompareWindow *self)
 {
   g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
-  return self->diff_texture;
+  return self->diff_view;
+}
+
+GtkLabel *
+ms_compare_window_get_readout (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->readout_label;
+}
+
+GtkToggleButton *
+ms_compare_window_get_link_button (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->link_button;
 }
 
 /* -------------------------------------------------------------- object --- */
@@ -756,7 +995,6 @@ ms_compare_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_COMPARE_WINDOW);
   g_clear_object (&self->a);
   g_clear_object (&self->b);
-  g_clear_object (&self->diff_texture);
   g_clear_pointer (&self->rows, g_hash_table_unref);
 
   G_OBJECT_CLASS (ms_compare_window_parent_class)->dispose (object);
@@ -803,7 +1041,9 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, name_b_label);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, stats_grid);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, spinner);
-  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, diff_picture);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, diff_view);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, readout_label);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, link_button);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, legend_box);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, scale_label);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, error_revealer);
@@ -846,6 +1086,11 @@ ms_compare_window_init (MsCompareWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_window_set_default_size (GTK_WINDOW (self), 1200, 760);
   build_legend (self);
+  show_readout (self, NULL);
+  add_readout (self, GTK_WIDGET (self->view_a));
+  add_readout (self, GTK_WIDGET (self->view_b));
+  add_readout (self, GTK_WIDGET (self->swipe_view));
+  add_readout (self, GTK_WIDGET (self->diff_view));
 
   g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::zoom",
                            G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);

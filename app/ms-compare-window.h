@@ -28,7 +28,18 @@ GtkLabel        *ms_compare_window_get_cell        (MsCompareWindow *self,
                                                     const char      *key,
                                                     guint            column);
 MsSwipeView     *ms_compare_window_get_swipe_view  (MsCompareWindow *self);
-/* The difference image as shown, or NULL while it is computed. */
-GdkTexture      *ms_compare_window_get_diff_texture (MsCompareWindow *self);
+/* The difference mode's map view: the B − A image on the comparison grid
+ * (the larger map's pixels), showing nothing while it is computed. */
+MsMapView       *ms_compare_window_get_diff_view   (MsCompareWindow *self);
+/* The readout under the maps: A, B and B − A at the pointer. */
+GtkLabel        *ms_compare_window_get_readout     (MsCompareWindow *self);
+GtkToggleButton *ms_compare_window_get_link_button (MsCompareWindow *self);
+/* What the readout says for the point at fraction (@u, @v) of the world
+ * (0..1 from the maps' first pixel): each map's pixel there is
+ * ⌊u · size⌋, ⌊v · size⌋: "A …   B …" and "B − A …" on a second line.
+ * NULL outside the maps. */
+char            *ms_compare_window_describe_point  (MsCompareWindow *self,
+                                                    double           u,
+                                                    double           v);
 
 G_END_DECLS

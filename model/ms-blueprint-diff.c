@@ -23,6 +23,8 @@ typedef struct
   gboolean     water_biome[256];
   guint       *coord;       /* grid coordinate → own coordinate */
   guint        column;      /* own column in the buffers, NO_COLUMN for none */
+  guint        row0;        /* own rows [row0, row1) of it are loaded */
+  guint        row1;
   float       *heights;
   guint8      *biomes;
   guint16     *ids;
@@ -67,19 +69,26 @@ side_clear (Side *s)
   g_free (s->ids);
 }
 
+/* Loads own column @grid_x's own rows for grid rows [@y0, @y0 + @n). */
 static void
 side_load (Side  *s,
-           guint  grid_x)
+           guint  grid_x,
+           guint  y0,
+           guint  n)
 {
   guint x = s->coord[grid_x];
+  guint r0 = s->coord[y0], r1 = s->coord[y0 + n - 1] + 1;
 
-  if (x == s->column)
+  if (x == s->column && s->row0 <= r0 && r1 <= s->row1)
     return;
-  ms_blueprint_read_heights (s->bp, x, 0, s->size, s->heights);
-  ms_blueprint_read_biomes (s->bp, x, 0, s->size, s->biomes);
+  /* Indexed by own row, so a partial load needs no offsets. */
+  ms_blueprint_read_heights (s->bp, x, r0, r1 - r0, s->heights + r0);
+  ms_blueprint_read_biomes (s->bp, x, r0, r1 - r0, s->biomes + r0);
   if (s->has_wbid)
-    ms_blueprint_sample_column (s->bp, x, 0, 1, s->size, NULL, s->ids, NULL);
+    ms_blueprint_sample_column (s->bp, x, r0, 1, r1 - r0, NULL, s->ids + r0, NULL);
   s->column = x;
+  s->row0 = r0;
+  s->row1 = r1;
 }
 
 static inline gboolean
@@ -134,32 +143,53 @@ ms_diff_sampler_read_column (MsDiffSampler *s,
                              guint16       *water_id_b)
 {
   g_return_if_fail (s != NULL);
+
+  ms_diff_sampler_read_rows (s, x, 0, s->grid, height_a, height_b, flags, biome_a, biome_b,
+                             water_id_a, water_id_b);
+}
+
+void
+ms_diff_sampler_read_rows (MsDiffSampler *s,
+                           guint          x,
+                           guint          y0,
+                           guint          n,
+                           float         *height_a,
+                           float         *height_b,
+                           guint8        *flags,
+                           guint8        *biome_a,
+                           guint8        *biome_b,
+                           guint16       *water_id_a,
+                           guint16       *water_id_b)
+{
+  g_return_if_fail (s != NULL);
   g_return_if_fail (x < s->grid);
+  g_return_if_fail (n > 0 && y0 < s->grid && n <= s->grid - y0);
 
-  side_load (&s->a, x);
-  side_load (&s->b, x);
+  side_load (&s->a, x, y0, n);
+  side_load (&s->b, x, y0, n);
 
-  for (guint y = 0; y < s->grid; y++)
+  for (guint i = 0; i < n; i++)
     {
+      guint y = y0 + i;
       guint ya = s->a.coord[y], yb = s->b.coord[y];
 
       if (height_a != NULL)
-        height_a[y] = s->a.heights[ya];
+        height_a[i] = s->a.heights[ya];
       if (height_b != NULL)
-        height_b[y] = s->b.heights[yb];
+        height_b[i] = s->b.heights[yb];
       if (biome_a != NULL)
-        biome_a[y] = s->a.biomes[ya];
+        biome_a[i] = s->a.biomes[ya];
       if (biome_b != NULL)
-        biome_b[y] = s->b.biomes[yb];
+        biome_b[i] = s->b.biomes[yb];
       if (water_id_a != NULL)
-        water_id_a[y] = s->a.ids[ya];
+        water_id_a[i] = s->a.ids[ya];
       if (water_id_b != NULL)
-        water_id_b[y] = s->b.ids[yb];
+        water_id_b[i] = s->b.ids[yb];
       if (flags != NULL)
         {
           gboolean wa = side_is_water (&s->a, ya), wb = side_is_water (&s->b, yb);
 
-          flags[y] = (s->a.biomes[ya] != s->b.biomes[yb] ? MS_DIFF_BIOME_CHANGED : 0) |
+          flags[i] = (s->a.biomes[ya] != s->b.biomes[yb] ? MS_DIFF_BIOME_CHANGED : 0) |
                      (!wa && wb ? MS_DIFF_WATER_GAINED : 0) |
                      (wa && !wb ? MS_DIFF_WATER_LOST : 0);
         }
@@ -172,6 +202,8 @@ ms_blueprint_diff_free (MsBlueprintDiff *diff)
   if (diff == NULL)
     return;
   g_free (diff->biome_transitions);
+  g_free (diff->biome_counts_a);
+  g_free (diff->biome_counts_b);
   g_free (diff->towns_a);
   g_free (diff->towns_b);
   g_free (diff);
@@ -214,7 +246,52 @@ measure_roads (MsBlueprint *bp,
                                     (double) pts[k].y - pts[k - 1].y);
         }
       r->length = r->length_own * scale;
+      r->length_m = r->length_own * MS_DIFF_WORLD_SPAN / (double) ms_blueprint_get_map_size (bp);
     }
+}
+
+typedef struct
+{
+  guint64 finite;
+  double  sum;
+  double  lo;
+  double  hi;
+} HeightSums;
+
+#define HEIGHT_SUMS_INIT { 0, 0.0, INFINITY, -INFINITY }
+
+static void
+height_sums_add (HeightSums  *s,
+                 const float *h,
+                 guint        n)
+{
+  double column = 0.0;
+
+  /* Summed by column first, as the Δ sums, so rounding stays small. */
+  for (guint y = 0; y < n; y++)
+    if (isfinite (h[y]))
+      {
+        s->lo = MIN (s->lo, (double) h[y]);
+        s->hi = MAX (s->hi, (double) h[y]);
+        column += h[y];
+        s->finite++;
+      }
+  s->sum += column;
+}
+
+static void
+height_sums_finish (const HeightSums *s,
+                    MsDiffHeights    *out)
+{
+  out->finite = s->finite;
+  if (s->finite == 0)
+    {
+      out->min = out->max = out->mean = NAN;
+      return;
+    }
+  out->min = s->lo;
+  out->max = s->hi;
+  out->mean = s->sum / (double) s->finite;
 }
 
 static guint
@@ -248,6 +325,7 @@ ms_blueprint_diff (MsBlueprint   *a,
   g_autofree guint16 *ia = NULL, *ib = NULL;
   g_autofree guint8 *seen_a = NULL, *seen_b = NULL;
   double sum_abs = 0.0, sum_sq = 0.0, lo = INFINITY, hi = -INFINITY;
+  HeightSums hs_a = HEIGHT_SUMS_INIT, hs_b = HEIGHT_SUMS_INIT;
   guint g;
 
   g_return_val_if_fail (MS_IS_BLUEPRINT (a), NULL);
@@ -263,8 +341,11 @@ ms_blueprint_diff (MsBlueprint   *a,
   d->grid_size = g;
   d->normalised = d->size_a != d->size_b;
   d->pixels = (guint64) g * g;
+  d->metres_per_pixel = MS_DIFF_WORLD_SPAN / (double) g;
   d->n_biomes = profile_count (a, b, MS_PROFILE_BIOMES);
   d->biome_transitions = g_new0 (guint64, (gsize) d->n_biomes * d->n_biomes);
+  d->biome_counts_a = g_new0 (guint64, d->n_biomes);
+  d->biome_counts_b = g_new0 (guint64, d->n_biomes);
   d->has_water_a = ms_blueprint_has_water (a);
   d->has_water_b = ms_blueprint_has_water (b);
 
@@ -286,6 +367,8 @@ ms_blueprint_diff (MsBlueprint   *a,
         return NULL;
 
       ms_diff_sampler_read_column (sampler, x, ha, hb, flags, ba, bb, ia, ib);
+      height_sums_add (&hs_a, ha, g);
+      height_sums_add (&hs_b, hb, g);
       for (guint y = 0; y < g; y++)
         {
           if (isfinite (ha[y]) && isfinite (hb[y]))
@@ -310,10 +393,17 @@ ms_blueprint_diff (MsBlueprint   *a,
               if (ba[y] < d->n_biomes && bb[y] < d->n_biomes)
                 d->biome_transitions[(gsize) ba[y] * d->n_biomes + bb[y]]++;
             }
+          if (ba[y] < d->n_biomes)
+            d->biome_counts_a[ba[y]]++;
+          if (bb[y] < d->n_biomes)
+            d->biome_counts_b[bb[y]]++;
           if (flags[y] & MS_DIFF_WATER_GAINED)
             d->water_gained++;
           if (flags[y] & MS_DIFF_WATER_LOST)
             d->water_lost++;
+          /* The sampled pixels' own water, as the flags judged it. */
+          d->water_a += sampler->a.has_wbid ? ia[y] != 0 : sampler->a.water_biome[ba[y]];
+          d->water_b += sampler->b.has_wbid ? ib[y] != 0 : sampler->b.water_biome[bb[y]];
           seen_a[ia[y]] = 1;
           seen_b[ib[y]] = 1;
         }
@@ -332,6 +422,9 @@ ms_blueprint_diff (MsBlueprint   *a,
     {
       d->height_min = d->height_max = d->height_mean_abs = d->height_rms = NAN;
     }
+
+  height_sums_finish (&hs_a, &d->heights_a);
+  height_sums_finish (&hs_b, &d->heights_b);
 
   /* Every pixel of the smaller map is some grid pixel's nearest sample, so
    * the ids seen are all the ids there are. */

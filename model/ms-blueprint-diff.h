@@ -44,9 +44,28 @@ void           ms_diff_sampler_read_column  (MsDiffSampler  *sampler,
                                              guint16        *water_id_a,
                                              guint16        *water_id_b);
 
+/* The same for grid rows [@y0, @y0 + @n) of column @x only: @n entries
+ * each, so a tile reads only its part of the maps. */
+void           ms_diff_sampler_read_rows    (MsDiffSampler  *sampler,
+                                             guint           x,
+                                             guint           y0,
+                                             guint           n,
+                                             float          *height_a,
+                                             float          *height_b,
+                                             guint8         *flags,
+                                             guint8         *biome_a,
+                                             guint8         *biome_b,
+                                             guint16        *water_id_a,
+                                             guint16        *water_id_b);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsDiffSampler, ms_diff_sampler_free)
 
 /* ---------------------------------------------------------------- figures -- */
+
+/* The spec gives no horizontal scale; as render/'s MS_DEFAULT_WORLD_SPAN
+ * (a test keeps them equal), a world spans 8192 m at any MapSize, so a
+ * length in metres is the same whichever map's pixels it was measured in. */
+#define MS_DIFF_WORLD_SPAN 8192.0
 
 typedef struct
 {
@@ -54,7 +73,18 @@ typedef struct
   guint64 points;
   double  length;       /* sum of segment lengths in comparison-grid pixels */
   double  length_own;   /* … in the map's own pixels (equal unless normalised) */
+  double  length_m;     /* … in metres: length_own × MS_DIFF_WORLD_SPAN / size */
 } MsDiffRoads;
+
+/* One map's heights over the comparison grid (raw units), finite ones only;
+ * NAN when there are none. */
+typedef struct
+{
+  guint64 finite;
+  double  min;
+  double  max;
+  double  mean;
+} MsDiffHeights;
 
 typedef struct
 {
@@ -63,6 +93,10 @@ typedef struct
   guint        grid_size;          /* MAX (size_a, size_b) */
   gboolean     normalised;         /* the sizes differ: nearest-sample comparison */
   guint64      pixels;             /* grid_size² */
+  double       metres_per_pixel;   /* of the grid: MS_DIFF_WORLD_SPAN / grid_size */
+
+  MsDiffHeights heights_a;
+  MsDiffHeights heights_b;
 
   /* B − A over the grid pixels where both heights are finite (raw units);
    * NAN when there are none. */
@@ -78,6 +112,10 @@ typedef struct
   /* n_biomes × n_biomes grid pixels, [from * n_biomes + to], A's biome to
    * B's; only changes, so the diagonal is 0 and the sum is biome_changed. */
   guint64     *biome_transitions;
+  /* n_biomes grid pixels each: how much of the grid each biome covers in
+   * A and in B, so B − A is what changed into it less what changed out. */
+  guint64     *biome_counts_a;
+  guint64     *biome_counts_b;
 
   gboolean     has_water_a;        /* WBID present */
   gboolean     has_water_b;
@@ -87,6 +125,10 @@ typedef struct
   guint        lakes_b;
   guint64      water_gained;       /* grid pixels */
   guint64      water_lost;
+  /* Grid pixels that are water ("water" as MsDiffSampler reads it):
+   * water_b − water_a = water_gained − water_lost. */
+  guint64      water_a;
+  guint64      water_b;
 
   guint        n_tiers;            /* MAX of the two profiles' counts */
   guint       *towns_a;            /* n_tiers entries */

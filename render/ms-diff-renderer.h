@@ -46,4 +46,19 @@ cairo_surface_t *ms_diff_render  (MsBlueprint   *a,
                                   GCancellable  *cancellable,
                                   GError       **error);
 
+/* Tile (@tx, @ty) of @level of the difference image's pyramid: the grid in
+ * 2^@level × 2^@level blocks, MS_TILE_SIZE image pixels a side (fewer at
+ * the grid's far edges), pixel (i, j) the block at grid pixel
+ * ((tx · MS_TILE_SIZE + i) · 2^level, (ty · MS_TILE_SIZE + j) · 2^level).
+ * The blocks are coloured as ms_diff_render()'s, hatching continuous
+ * across tiles; only the tile's part of the maps is read. */
+cairo_surface_t *ms_diff_render_tile (MsBlueprint   *a,
+                                      MsBlueprint   *b,
+                                      double         scale,
+                                      guint          level,
+                                      guint          tx,
+                                      guint          ty,
+                                      GCancellable  *cancellable,
+                                      GError       **error);
+
 G_END_DECLS

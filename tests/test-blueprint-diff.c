@@ -80,6 +80,9 @@ typedef struct
   guint   paths[2][4];
   guint64 points[2][4];
   double  length_own[2][4];
+  guint64 biome_counts[2][N_BIOMES];   /* grid pixels */
+  guint64 water[2];
+  double  hmin[2], hmax[2], hsum[2];
 } Expected;
 
 static void
@@ -93,6 +96,8 @@ expect_from_raw (const Raw *a,
   memset (e, 0, sizeof *e);
   e->min = INFINITY;
   e->max = -INFINITY;
+  e->hmin[0] = e->hmin[1] = INFINITY;
+  e->hmax[0] = e->hmax[1] = -INFINITY;
 
   /* Nearest samples, as the diff documents: (x * n / g, y * n / g). */
   for (guint x = 0; x < g; x++)
@@ -116,6 +121,18 @@ expect_from_raw (const Raw *a,
           }
         e->gained += !wa && wb;
         e->lost += wa && !wb;
+        e->biome_counts[0][from]++;
+        e->biome_counts[1][to]++;
+        e->water[0] += wa;
+        e->water[1] += wb;
+        for (guint m = 0; m < 2; m++)
+          {
+            double h = get_f32 ((m == 0 ? a->hgts + 4 * ia : b->hgts + 4 * ib));
+
+            e->hmin[m] = MIN (e->hmin[m], h);
+            e->hmax[m] = MAX (e->hmax[m], h);
+            e->hsum[m] += h;
+          }
       }
 
   for (guint m = 0; m < 2; m++)
@@ -284,7 +301,27 @@ check_against_raw (guint size_a, gint32 seed_a,
                                       e->length_own[0][t] * g / size_a, 1e-6);
       g_assert_cmpfloat_with_epsilon (d->roads_b[t].length,
                                       e->length_own[1][t] * g / size_b, 1e-6);
+      /* 8192 m a world, whatever its size. */
+      g_assert_cmpfloat_with_epsilon (d->roads_a[t].length_m, e->length_own[0][t] * 8192.0 / size_a, 1e-6);
+      g_assert_cmpfloat_with_epsilon (d->roads_b[t].length_m, e->length_own[1][t] * 8192.0 / size_b, 1e-6);
     }
+
+  g_assert_cmpfloat (d->metres_per_pixel, ==, 8192.0 / g);
+  for (guint i = 0; i < N_BIOMES; i++)
+    {
+      g_assert_cmpuint (d->biome_counts_a[i], ==, e->biome_counts[0][i]);
+      g_assert_cmpuint (d->biome_counts_b[i], ==, e->biome_counts[1][i]);
+    }
+  g_assert_cmpuint (d->water_a, ==, e->water[0]);
+  g_assert_cmpuint (d->water_b, ==, e->water[1]);
+  g_assert_cmpint ((gint64) d->water_b - (gint64) d->water_a, ==, (gint64) d->water_gained - (gint64) d->water_lost);
+  g_assert_cmpuint (d->heights_a.finite, ==, (guint64) g * g);
+  g_assert_cmpfloat (d->heights_a.min, ==, e->hmin[0]);
+  g_assert_cmpfloat (d->heights_a.max, ==, e->hmax[0]);
+  g_assert_cmpfloat (d->heights_b.min, ==, e->hmin[1]);
+  g_assert_cmpfloat (d->heights_b.max, ==, e->hmax[1]);
+  g_assert_cmpfloat_with_epsilon (d->heights_a.mean, e->hsum[0] / ((double) g * g), 1e-9);
+  g_assert_cmpfloat_with_epsilon (d->heights_b.mean, e->hsum[1] / ((double) g * g), 1e-9);
 }
 
 static void
@@ -468,6 +505,31 @@ test_two_sizes_hand_worked (void)
   g_assert_cmpfloat (d->roads_b[MS_ROAD_HIGHWAY].length_own, ==, 5.0);
   g_assert_cmpfloat (d->roads_b[MS_ROAD_HIGHWAY].length, ==, 5.0);
   g_assert_cmpuint (d->roads_b[MS_ROAD_TRAIL].paths, ==, 0);
+  /* In metres: A's 50 px at 32 m (8192 / 256) = 1600 m; B's 5 px at 16 m
+   * = 80 m, so B − A is a decrease, whichever pixels it was counted in. */
+  g_assert_cmpfloat (d->roads_a[MS_ROAD_HIGHWAY].length_m, ==, 1600.0);
+  g_assert_cmpfloat (d->roads_b[MS_ROAD_HIGHWAY].length_m, ==, 80.0);
+  g_assert_cmpfloat (d->metres_per_pixel, ==, 16.0);
+
+  /* On the 512 grid A is ocean at x < 16 (16 × 512 = 8192), Dirt
+   * elsewhere (496 × 512 = 253952); B ocean at x < 20 (10240), the lake's
+   * 2, Grassland at x >= 20, y < 100 (492 × 100 = 49200), Dirt the rest. */
+  g_assert_cmpuint (d->biome_counts_a[0], ==, 8192);
+  g_assert_cmpuint (d->biome_counts_a[3], ==, 253952);
+  g_assert_cmpuint (d->biome_counts_a[4], ==, 0);
+  g_assert_cmpuint (d->biome_counts_b[0], ==, 10240);
+  g_assert_cmpuint (d->biome_counts_b[1], ==, 2);
+  g_assert_cmpuint (d->biome_counts_b[4], ==, 49200);
+  g_assert_cmpuint (d->biome_counts_b[3], ==, 512 * 512 - 10240 - 2 - 49200);
+  /* Water: A's 8192 grid pixels, B's 10240 + 2: +2050 = gained − lost. */
+  g_assert_cmpuint (d->water_a, ==, 8192);
+  g_assert_cmpuint (d->water_b, ==, 10242);
+  /* Heights over the grid: A all 0; B 0.5 on half, so mean 0.25. */
+  g_assert_cmpfloat (d->heights_a.min, ==, 0.0);
+  g_assert_cmpfloat (d->heights_a.max, ==, 0.0);
+  g_assert_cmpfloat (d->heights_a.mean, ==, 0.0);
+  g_assert_cmpfloat (d->heights_b.max, ==, 0.5);
+  g_assert_cmpfloat (d->heights_b.mean, ==, 0.25);
 
   /* The other way round: the larger map still drives, every sign flips. */
   r = diff_bytes (b, a);

@@ -11,6 +11,7 @@
 
 #include "ms-blueprint-renderer.h"
 #include "ms-demo-blueprint.h"
+#include "ms-diff-renderer.h"
 #include "ms-map-view.h"
 #include "ms-test-display.h"
 
@@ -118,10 +119,130 @@ test_shows_the_map (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static MsBlueprint *
+demo (guint size, gint32 seed)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (size, seed, &error);
+  MsBlueprint *bp;
+
+  g_assert_no_error (error);
+  bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_assert_no_error (error);
+  return bp;
+}
+
+/* @shown's square of @side pixels at (@x0, @y0) is @image, exactly. */
+static void
+assert_shows (const guint32   *shown,
+              cairo_surface_t *image,
+              int              x0,
+              int              y0)
+{
+  const guint8 *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image), side = cairo_image_surface_get_width (image);
+  guint bad = 0;
+
+  for (int y = 0; y < side; y++)
+    for (int x = 0; x < side; x++)
+      bad += (((const guint32 *) (gconstpointer) (data + (gsize) y * stride))[x] & 0xffffff) !=
+             (shown[(gsize) (y0 + y) * SIZE + (x0 + x)] & 0xffffff);
+  g_assert_cmpuint (bad, ==, 0);
+}
+
+/* The difference of a 256 and a 512 map, as tiles at the view's zoom: at 1
+ * the whole `diff -o` image pixel for pixel, at 0.5 its half-size image
+ * (2 × 2 blocks); then a blueprint again. */
+static void
+test_difference (void)
+{
+  g_autoptr(MsBlueprint) a = demo (256, 7);
+  g_autoptr(MsBlueprint) b = demo (512, 42);
+  g_autoptr(GError) error = NULL;
+  g_autofree guint32 *shown = NULL;
+  cairo_surface_t *whole, *half;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = ms_map_view_new ();
+  MsViewport *viewport = ms_map_view_get_viewport (MS_MAP_VIEW (view));
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), SIZE, SIZE);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  ms_map_view_set_difference (MS_MAP_VIEW (view), a, b, 0.5);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (ms_map_view_get_showing_difference (MS_MAP_VIEW (view)));
+  g_assert_null (ms_map_view_get_blueprint (MS_MAP_VIEW (view)));
+
+  wait_for_tiles (MS_MAP_VIEW (view));
+  /* The grid is B's 512: fitted at 1. */
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), ==, 1.0);
+  whole = ms_diff_render (a, b, 0.5, 0, NULL, &error);
+  g_assert_no_error (error);
+  shown = ms_test_capture (view, SIZE, SIZE);
+  assert_shows (shown, whole, 0, 0);
+
+  ms_viewport_set_zoom (viewport, 0.5);
+  ms_viewport_set_centre (viewport, SIZE / 2, SIZE / 2);
+  wait_for_tiles (MS_MAP_VIEW (view));
+  half = ms_diff_render (a, b, 0.5, SIZE / 2, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cairo_image_surface_get_width (half), ==, SIZE / 2);
+  g_free (shown);
+  shown = ms_test_capture (view, SIZE, SIZE);
+  assert_shows (shown, half, SIZE / 4, SIZE / 4);
+
+  /* Back to a map: A's own 256 pixels, fitted. */
+  ms_map_view_set_blueprint (MS_MAP_VIEW (view), a);
+  g_assert_false (ms_map_view_get_showing_difference (MS_MAP_VIEW (view)));
+  wait_for_tiles (MS_MAP_VIEW (view));
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), ==, 2.0);
+
+  cairo_surface_destroy (whole);
+  cairo_surface_destroy (half);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Magnified, drawn nearest, the tiles' shared edge (grid x 256) falling
+ * on a pixel centre — x 255.5 of a view 511 wide, at 6 screen pixels a map
+ * pixel, whose inverse cairo cannot hold exactly: that pixel column still
+ * shows the map, not a seam of the background (0x29292e) between tiles. */
+static void
+test_difference_no_seam (void)
+{
+  g_autoptr(MsBlueprint) a = demo (512, 7);
+  g_autoptr(MsBlueprint) b = demo (512, 42);
+  g_autofree guint32 *shown = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = ms_map_view_new ();
+  MsViewport *viewport = ms_map_view_get_viewport (MS_MAP_VIEW (view));
+  double sx, sy;
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 511, 300);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  ms_map_view_set_difference (MS_MAP_VIEW (view), a, b, 0.5);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_tiles (MS_MAP_VIEW (view));
+  g_assert_cmpint (gtk_widget_get_width (view), ==, 511);
+
+  ms_viewport_set_zoom (viewport, 6.0);
+  ms_viewport_set_centre (viewport, 256, 256);
+  wait_for_tiles (MS_MAP_VIEW (view));
+  ms_viewport_map_to_screen (viewport, 256, 256, &sx, &sy);
+  g_assert_cmpfloat (sx, ==, 255.5);
+  shown = ms_test_capture (view, 511, 300);
+  for (int y = 0; y < 300; y++)
+    g_assert_cmphex (shown[(gsize) y * 511 + 255] & 0xffffff, !=, 0x29292e);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   g_test_add_func ("/map-view/shows-the-map", test_shows_the_map);
+  g_test_add_func ("/map-view/difference", test_difference);
+  g_test_add_func ("/map-view/difference-no-seam", test_difference_no_seam);
   return g_test_run ();
 }

@@ -6,11 +6,15 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "ms-blueprint.h"
+#include "ms-blueprint-renderer.h"
 #include "ms-diff-renderer.h"
+#include "ms-demo-blueprint.h"
 #include "ms-test-util.h"
+#include "ms-tile.h"
 
 #define N 256
 
@@ -104,10 +108,107 @@ test_legend (void)
   cairo_surface_destroy (s);
 }
 
+static MsBlueprint *
+demo (guint size, gint32 seed)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (size, seed, &error);
+  MsBlueprint *bp;
+
+  g_assert_no_error (error);
+  bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_assert_no_error (error);
+  return bp;
+}
+
+/* Tile (tx, ty) of @level against a plain loop over the documented rule:
+ * each tile pixel is a 2^level block of grid pixels, each grid pixel (x, y)
+ * map M's (⌊x·n/g⌋, ⌊y·n/g⌋); the block's mean Δ of finite pairs, any
+ * changed biome, gained or lost water (WBID ≠ 0), coloured by the legend at
+ * the image pixel's own position. */
+static void
+check_tile (MsBlueprint *a,
+            MsBlueprint *b,
+            double       scale,
+            guint        level,
+            guint        tx,
+            guint        ty,
+            guint        expect_width)
+{
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *surface = ms_diff_render_tile (a, b, scale, level, tx, ty, NULL, &error);
+  guint na = ms_blueprint_get_map_size (a), nb = ms_blueprint_get_map_size (b), g = MAX (na, nb);
+  guint k = 1u << level;
+  const guint8 *data;
+  int stride;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, expect_width);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, expect_width);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (guint j = 0; j < expect_width; j++)
+    for (guint i = 0; i < expect_width; i++)
+      {
+        guint col = tx * MS_TILE_SIZE + i, row = ty * MS_TILE_SIZE + j;
+        double sum = 0;
+        guint64 finite = 0, gained = 0, lost = 0;
+        gboolean changed = FALSE;
+        MsRgb c;
+
+        for (guint x = col * k; x < MIN ((col + 1) * k, g); x++)
+          for (guint y = row * k; y < MIN ((row + 1) * k, g); y++)
+            {
+              guint xa = x * na / g, ya = y * na / g, xb = x * nb / g, yb = y * nb / g;
+              float ha = ms_blueprint_get_height (a, xa, ya), hb = ms_blueprint_get_height (b, xb, yb);
+              gboolean wa = ms_blueprint_get_water_id (a, xa, ya) != 0;
+              gboolean wb = ms_blueprint_get_water_id (b, xb, yb) != 0;
+
+              if (isfinite (ha) && isfinite (hb))
+                {
+                  sum += (double) hb - (double) ha;
+                  finite++;
+                }
+              changed |= ms_blueprint_get_biome (a, xa, ya) != ms_blueprint_get_biome (b, xb, yb);
+              gained += !wa && wb;
+              lost += wa && !wb;
+            }
+        c = ms_diff_colour (col, row, finite ? sum / finite : 0.0, finite > 0, scale, changed, gained, lost);
+        g_assert_cmphex (((const guint32 *) (gconstpointer) (data + (gsize) j * stride))[i], ==,
+                         ms_colour_to_argb32 (c));
+      }
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_tiles (void)
+{
+  g_autoptr(MsBlueprint) a = demo (256, 7);
+  g_autoptr(MsBlueprint) b = demo (384, 42);
+  g_autoptr(GError) error = NULL;
+
+  /* Grid 384: level 0 is 2 × 2 tiles, the far ones 128 wide; level 1 is
+   * the top, one 192-pixel tile. */
+  check_tile (a, b, 0.3, 0, 0, 0, 256);
+  check_tile (a, b, 0.3, 0, 1, 1, 128);
+  check_tile (a, b, 0.3, 1, 0, 0, 192);
+  g_assert_null (ms_diff_render_tile (a, b, 0.3, 0, 2, 0, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+}
+
+/* The diff's metres (model/) and the renderer's scale (render/) are one. */
+static void
+test_world_span (void)
+{
+  g_assert_cmpfloat (MS_DIFF_WORLD_SPAN, ==, (double) MS_DEFAULT_WORLD_SPAN);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/diff/legend", test_legend);
+  g_test_add_func ("/render/diff/world-span", test_world_span);
+  g_test_add_func ("/render/diff/tiles", test_tiles);
   return g_test_run ();
 }

@@ -11,6 +11,11 @@
  *
  * Tiles are made on worker threads (MsBlueprintPyramid) and arrive in the
  * main loop; until a tile is there the nearest coarser one stands in.
+ *
+ * Instead of a blueprint the view can show the difference of two
+ * (ms_map_view_set_difference): the same levels and tiles, from an
+ * MsDiffPyramid, always as CPU textures (they are colours already), with
+ * map coordinates the comparison grid's pixels.
  */
 #define G_LOG_DOMAIN "ms-map-view"
 
@@ -19,6 +24,7 @@
 #include <math.h>
 
 #include "ms-blueprint-pyramid.h"
+#include "ms-diff-pyramid.h"
 #include "ms-gl-fallback.h"
 #include "ms-gl-renderer.h"
 #include "ms-map-view.h"
@@ -44,6 +50,8 @@ struct _MsMapView
   MsGlFallback       *gl;
 
   MsTileViewQueue    *tiles;        /* of MsBlueprintTile */
+  MsDiffPyramid      *diff;         /* showing a difference, not a blueprint */
+  MsTileViewQueue    *diff_tiles;   /* of MsDiffTile */
   GHashTable         *cpu_tiles;    /* packed key -> GdkTexture */
   GQueue              cpu_lru;      /* guint64* packed keys, most recent first */
 
@@ -76,11 +84,44 @@ static void request_visible_tiles (MsMapView *self);
 
 /* ------------------------------------------------------------ view math --- */
 
+/* GL draws blueprints; a difference is colours already, drawn as textures. */
+static gboolean
+use_gl (MsMapView *self)
+{
+  return self->gl_area != NULL && self->diff == NULL;
+}
+
+static gboolean
+has_picture (MsMapView *self)
+{
+  return self->pyramid != NULL || self->diff != NULL;
+}
+
+static MsTileViewQueue *
+current_queue (MsMapView *self)
+{
+  return self->diff != NULL ? self->diff_tiles : self->tiles;
+}
+
+static guint
+top_level (MsMapView *self)
+{
+  return self->diff != NULL ? ms_diff_pyramid_get_top_level (self->diff)
+                            : ms_blueprint_pyramid_get_top_level (self->pyramid);
+}
+
+static guint
+map_size (MsMapView *self)
+{
+  return self->diff != NULL ? ms_diff_pyramid_get_grid_size (self->diff)
+                            : ms_blueprint_get_map_size (self->blueprint);
+}
+
 static guint
 level_for_zoom (MsMapView *self,
                 double     zoom)
 {
-  return ms_tile_level_for_zoom (ms_blueprint_pyramid_get_top_level (self->pyramid), zoom);
+  return ms_tile_level_for_zoom (top_level (self), zoom);
 }
 
 static void
@@ -95,7 +136,10 @@ visible_tiles (MsMapView *self,
   guint nx, ny;
 
   ms_tile_view_get_visible (GTK_WIDGET (self), self->viewport, &x0, &y0, &x1, &y1);
-  ms_blueprint_pyramid_get_tile_grid (self->pyramid, level, &nx, &ny);
+  if (self->diff != NULL)
+    ms_diff_pyramid_get_tile_grid (self->diff, level, &nx, &ny);
+  else
+    ms_blueprint_pyramid_get_tile_grid (self->pyramid, level, &nx, &ny);
   ms_tile_visible_range (nx, ny, level, x0, y0, x1, y1, tx0, ty0, tx1, ty1);
 }
 
@@ -162,6 +206,37 @@ static const MsTileViewSource tile_source = {
   (GDestroyNotify) ms_blueprint_tile_unref,
 };
 
+static void
+diff_tile_arrived (gpointer tile,
+                   gpointer user_data)
+{
+  MsMapView *self = user_data;
+  MsDiffTile *t = tile;
+  cairo_surface_t *surface = t->surface;
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+  gsize stride = (gsize) cairo_image_surface_get_stride (surface);
+  g_autoptr(GBytes) bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                                        stride * (gsize) height,
+                                                        (GDestroyNotify) cairo_surface_destroy,
+                                                        cairo_surface_reference (surface));
+  g_autoptr(GdkTexture) texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
+
+  /* Kept with the texture, for crisp pixels when magnified. */
+  g_object_set_data_full (G_OBJECT (texture), "ms-surface", cairo_surface_reference (surface),
+                          (GDestroyNotify) cairo_surface_destroy);
+  cpu_tiles_insert (self, &t->key, texture);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static const MsTileViewSource diff_tile_source = {
+  "difference tile",
+  (MsTileViewGetTile) ms_diff_pyramid_get_tile_async,
+  (MsTileViewGetTileFinish) ms_diff_pyramid_get_tile_finish,
+  (MsTileViewTileRef) ms_diff_tile_ref,
+  (GDestroyNotify) ms_diff_tile_unref,
+};
+
 static gboolean
 tile_is_drawable (MsMapView       *self,
                   const MsTileKey *key,
@@ -169,7 +244,7 @@ tile_is_drawable (MsMapView       *self,
 {
   guint64 packed = ms_tile_key_pack (key);
 
-  if (self->gl_area != NULL)
+  if (use_gl (self))
     {
       for (guint i = 0; i < missing_gl->len; i++)
         if (ms_tile_key_pack (&g_array_index (missing_gl, MsTileKey, i)) == packed)
@@ -185,12 +260,12 @@ request_visible_tiles (MsMapView *self)
   g_autoptr(GArray) missing_gl = NULL;
   guint level, tx0, ty0, tx1, ty1;
 
-  if (self->pyramid == NULL || gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
+  if (!has_picture (self) || gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
     return;
 
   level = level_for_zoom (self, ms_viewport_get_zoom (self->viewport) *
                                 gtk_widget_get_scale_factor (GTK_WIDGET (self)));
-  if (self->gl_area != NULL && self->gl_renderer != NULL)
+  if (use_gl (self) && self->gl_renderer != NULL)
     {
       MsGlView view = ms_tile_view_current_view (GTK_WIDGET (self), self->viewport);
       missing_gl = ms_gl_renderer_get_missing (self->gl_renderer, &view);
@@ -207,19 +282,19 @@ request_visible_tiles (MsMapView *self)
         MsTileKey key = { level, tx, ty };
 
         if (!tile_is_drawable (self, &key, missing_gl))
-          ms_tile_view_queue_request (self->tiles, &key);
+          ms_tile_view_queue_request (current_queue (self), &key);
       }
 
   /* The whole map's coarsest tile stands in for anything not there yet. */
   {
-    MsTileKey top = { ms_blueprint_pyramid_get_top_level (self->pyramid), 0, 0 };
+    MsTileKey top = { top_level (self), 0, 0 };
     guint64 packed = ms_tile_key_pack (&top);
 
     if (level != top.level &&
-        !(self->gl_area == NULL && g_hash_table_contains (self->cpu_tiles, &packed)) &&
-        (self->gl_area == NULL || self->gl_renderer == NULL ||
+        !(!use_gl (self) && g_hash_table_contains (self->cpu_tiles, &packed)) &&
+        (!use_gl (self) || self->gl_renderer == NULL ||
          ms_gl_renderer_get_n_textures (self->gl_renderer) == 0))
-      ms_tile_view_queue_request (self->tiles, &top);
+      ms_tile_view_queue_request (current_queue (self), &top);
   }
 }
 
@@ -227,6 +302,7 @@ static void
 reset_tiles (MsMapView *self)
 {
   ms_tile_view_queue_reset (self->tiles);
+  ms_tile_view_queue_reset (self->diff_tiles);
   g_hash_table_remove_all (self->cpu_tiles);
   g_queue_clear_full (&self->cpu_lru, g_free);
 }
@@ -323,10 +399,13 @@ snapshot_cpu (MsMapView   *self,
 {
   double zoom = ms_viewport_get_zoom (self->viewport);
   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  guint n = ms_blueprint_get_map_size (self->blueprint);
+  guint n = map_size (self);
   guint level = level_for_zoom (self, zoom * scale);
-  guint top = ms_blueprint_pyramid_get_top_level (self->pyramid);
+  guint top = top_level (self);
   guint tx0, ty0, tx1, ty1;
+  /* Textures are filtered smoothly; a difference's hatching and its
+   * one-pixel changes stay crisp, drawn nearest, once magnified. */
+  gboolean sharp = self->diff != NULL && zoom * scale > 1.0 + 1e-9;
 
   visible_tiles (self, level, &tx0, &ty0, &tx1, &ty1);
   for (guint ty = ty0; ty < ty1; ty++)
@@ -361,12 +440,43 @@ snapshot_cpu (MsMapView   *self,
           ms_viewport_map_to_screen (self->viewport, cx, cy, &csx, &csy);
           ms_viewport_map_to_screen (self->viewport, cx + cspan, cy + cspan, &cex, &cey);
 
-          gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT ((float) csx, (float) csy,
-                                                                 (float) (cex - csx), (float) (cey - csy)));
-          gtk_snapshot_append_texture (snapshot, texture,
-                                       &GRAPHENE_RECT_INIT ((float) sx, (float) sy,
-                                                            (float) (ex - sx), (float) (ey - sy)));
-          gtk_snapshot_pop (snapshot);
+          if (sharp && g_object_get_data (G_OBJECT (texture), "ms-surface") != NULL)
+            {
+              cairo_surface_t *surface = g_object_get_data (G_OBJECT (texture), "ms-surface");
+              /* Whole screen pixels, rounded alike by neighbours (no seams), and
+               * only the visible part: a cairo node is as large as its bounds
+               * and is drawn shifted when they are fractional. */
+              double bx0 = round (MAX (MAX (sx, csx), 0.0)), by0 = round (MAX (MAX (sy, csy), 0.0));
+              double bx1 = round (MIN (MIN (ex, cex), (double) gtk_widget_get_width (GTK_WIDGET (self))));
+              double by1 = round (MIN (MIN (ey, cey), (double) gtk_widget_get_height (GTK_WIDGET (self))));
+              cairo_t *cr;
+
+              if (bx1 > bx0 && by1 > by0)
+                {
+                  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT ((float) bx0, (float) by0,
+                                                                                 (float) (bx1 - bx0),
+                                                                                 (float) (by1 - by0)));
+                  cairo_translate (cr, sx, sy);
+                  cairo_scale (cr, (ex - sx) / gdk_texture_get_width (texture),
+                               (ey - sy) / gdk_texture_get_height (texture));
+                  cairo_set_source_surface (cr, surface, 0, 0);
+                  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_NEAREST);
+                  /* A pixel centre exactly on the tile's edge samples the edge,
+                   * not nothing: no one-pixel seam when the edge falls on .5. */
+                  cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
+                  cairo_paint (cr);
+                  cairo_destroy (cr);
+                }
+            }
+          else
+            {
+              gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT ((float) csx, (float) csy,
+                                                                     (float) (cex - csx), (float) (cey - csy)));
+              gtk_snapshot_append_texture (snapshot, texture,
+                                           &GRAPHENE_RECT_INIT ((float) sx, (float) sy,
+                                                                (float) (ex - sx), (float) (ey - sy)));
+              gtk_snapshot_pop (snapshot);
+            }
         }
       }
 }
@@ -377,7 +487,7 @@ static void
 snapshot_marks (MsMapView   *self,
                 GtkSnapshot *snapshot)
 {
-  guint n = ms_blueprint_get_map_size (self->blueprint);
+  guint n = map_size (self);
   double x0, y0, x1, y1, sx, sy;
   MsRect rect;
   cairo_t *cr;
@@ -432,15 +542,15 @@ ms_map_view_snapshot (GtkWidget   *widget,
   MsMapView *self = MS_MAP_VIEW (widget);
 
   ms_tile_view_snapshot_background (widget, snapshot);
-  if (self->blueprint == NULL)
+  if (!has_picture (self))
     return;
 
-  if (self->gl_area != NULL)
+  if (use_gl (self))
     gtk_widget_snapshot_child (widget, self->gl_area, snapshot);
   else
     snapshot_cpu (self, snapshot);
 
-  if (ms_blueprint_style_has_overlays (&self->style))
+  if (self->blueprint != NULL && ms_blueprint_style_has_overlays (&self->style))
     {
       cairo_t *cr = ms_tile_view_append_map_cairo (widget, self->viewport, snapshot);
 
@@ -489,7 +599,7 @@ ms_map_view_size_allocate (GtkWidget *widget,
 {
   MsMapView *self = MS_MAP_VIEW (widget);
 
-  ms_tile_view_allocate (widget, self->viewport, self->blueprint != NULL, self->gl_area,
+  ms_tile_view_allocate (widget, self->viewport, has_picture (self), self->gl_area,
                          width, height, baseline);
 }
 
@@ -521,10 +631,12 @@ ms_map_view_set_blueprint (MsMapView   *self,
   g_return_if_fail (MS_IS_MAP_VIEW (self));
   g_return_if_fail (blueprint == NULL || MS_IS_BLUEPRINT (blueprint));
 
-  if (self->blueprint == blueprint)
+  if (self->blueprint == blueprint && self->diff == NULL)
     return;
 
   reset_tiles (self);
+  g_clear_object (&self->diff);
+  ms_tile_view_queue_set_pyramid (self->diff_tiles, NULL);
   self->has_highlight = FALSE;
   ms_map_view_set_marks (self, NULL, NULL, NULL);
   if (self->gl_renderer != NULL && self->gl_area != NULL && gtk_widget_get_realized (self->gl_area))
@@ -547,6 +659,46 @@ ms_map_view_set_blueprint (MsMapView   *self,
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLUEPRINT]);
   on_viewport_changed (self);
+}
+
+/**
+ * ms_map_view_set_difference:
+ * @a: (nullable): the reference map
+ * @b: (nullable): the other map
+ * @scale: the |Δ| drawn at full colour, as ms_diff_render()'s
+ *
+ * Shows the B − A difference image instead of a blueprint, as tiles of an
+ * MsDiffPyramid at the current zoom; map coordinates become the comparison
+ * grid's pixels (the larger map's).  %NULL @a and @b show nothing; a later
+ * ms_map_view_set_blueprint() shows a blueprint again.
+ */
+void
+ms_map_view_set_difference (MsMapView   *self,
+                            MsBlueprint *a,
+                            MsBlueprint *b,
+                            double       scale)
+{
+  g_return_if_fail (MS_IS_MAP_VIEW (self));
+  g_return_if_fail ((a == NULL) == (b == NULL));
+
+  ms_map_view_set_blueprint (self, NULL);
+  if (a != NULL)
+    {
+      guint n;
+
+      self->diff = ms_diff_pyramid_new (a, b, scale);
+      n = ms_diff_pyramid_get_grid_size (self->diff);
+      ms_tile_view_show_map (GTK_WIDGET (self), self->viewport, n, n);
+    }
+  ms_tile_view_queue_set_pyramid (self->diff_tiles, self->diff);
+  on_viewport_changed (self);
+}
+
+gboolean
+ms_map_view_get_showing_difference (MsMapView *self)
+{
+  g_return_val_if_fail (MS_IS_MAP_VIEW (self), FALSE);
+  return self->diff != NULL;
 }
 
 MsBlueprint *
@@ -657,7 +809,7 @@ guint
 ms_map_view_get_pending_tiles (MsMapView *self)
 {
   g_return_val_if_fail (MS_IS_MAP_VIEW (self), 0);
-  return ms_tile_view_queue_get_n_pending (self->tiles);
+  return ms_tile_view_queue_get_n_pending (current_queue (self));
 }
 
 static void
@@ -707,6 +859,10 @@ ms_map_view_dispose (GObject *object)
 {
   MsMapView *self = MS_MAP_VIEW (object);
 
+  if (self->diff_tiles != NULL)
+    ms_tile_view_queue_reset (self->diff_tiles);
+  g_clear_object (&self->diff_tiles);
+  g_clear_object (&self->diff);
   ms_tile_view_dispose_parts (&self->tiles, &self->gestures, &self->gl, &self->gl_area);
   g_clear_object (&self->gl_renderer);
   if (self->mark_destroy != NULL)
@@ -770,6 +926,7 @@ ms_map_view_init (MsMapView *self)
 {
   self->viewport = ms_viewport_new ();
   self->tiles = ms_tile_view_queue_new (&tile_source, tile_arrived, self);
+  self->diff_tiles = ms_tile_view_queue_new (&diff_tile_source, diff_tile_arrived, self);
   self->cpu_tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_object_unref);
   ms_blueprint_style_init (&self->style);
 

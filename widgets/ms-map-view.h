@@ -16,6 +16,12 @@ GtkWidget              *ms_map_view_new             (void);
 void                    ms_map_view_set_blueprint   (MsMapView              *self,
                                                      MsBlueprint            *blueprint);
 MsBlueprint            *ms_map_view_get_blueprint   (MsMapView              *self);
+/* The B − A difference of @a and @b instead of a blueprint (see the .c). */
+void                    ms_map_view_set_difference  (MsMapView              *self,
+                                                     MsBlueprint            *a,
+                                                     MsBlueprint            *b,
+                                                     double                  scale);
+gboolean                ms_map_view_get_showing_difference (MsMapView       *self);
 MsViewport             *ms_map_view_get_viewport    (MsMapView              *self);
 void                    ms_map_view_set_style       (MsMapView              *self,
                                                      const MsBlueprintStyle *style);
