@@ -484,8 +484,8 @@ update_metadata (MsWindow *self)
 
         g_string_append_printf (text, "%s\n", where);
       }
-    /* Translators: a file's size, e.g. "8.4 MB (8,392,104 bytes)". */
-    g_string_append_printf (text, _("%s (%'" G_GSIZE_FORMAT " bytes)"), size, length);
+    /* Translators: a file's size, e.g. "8.4 MB (8392104 bytes)". */
+    g_string_append_printf (text, _("%s (%" G_GSIZE_FORMAT " bytes)"), size, length);
     g_string_append (text, "\n\n");
   }
   g_string_append_printf (text, _("Format %s, %u × %u"),
@@ -1910,6 +1910,9 @@ ms_window_dispose (GObject *object)
       g_file_monitor_cancel (self->monitor);
       g_clear_object (&self->monitor);
     }
+  /* The settings' actions outlive the window with the settings' signals. */
+  g_action_map_remove_action (G_ACTION_MAP (self), MS_SETTINGS_SIDEBAR_VISIBLE);
+  g_action_map_remove_action (G_ACTION_MAP (self), MS_SETTINGS_MINIMAP_VISIBLE);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_WINDOW);
   g_clear_object (&self->blueprint);
   g_clear_object (&self->file);
