@@ -791,12 +791,27 @@ show_changed (MsWindow   *self,
   name = g_file_get_basename (self->file);
   g_free (self->changed);
   if (damage != NULL)
-    self->changed = g_strdup_printf (_("“%s” changed on disk while it was open, and parts of the map "
-                                       "are gone (%s). Reload it to see the file as it is now."),
-                                     name, damage);
+    {
+      MsMapping *mapping = ms_blueprint_get_mapping (self->blueprint);
+      MsFileStamp now;
+
+      if (ms_file_stamp_read (&now, ms_mapping_get_path (mapping), NULL) && now.exists)
+        self->changed = g_strdup_printf (_("“%s” changed on disk while it was open: it is now %" G_GUINT64_FORMAT
+                                           " bytes, it was %" G_GSIZE_FORMAT ", and parts of the map shown "
+                                           "are gone. Reload it to see the file as it is now."),
+                                         name, now.size, ms_mapping_get_length (mapping));
+      else
+        self->changed = g_strdup_printf (_("“%s” changed on disk while it was open, and parts of the map "
+                                           "shown are gone. Reload it to see the file as it is now."), name);
+      /* The model's own words, for a bug report. */
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->changed_label), damage);
+    }
   else
-    self->changed = g_strdup_printf (_("“%s” changed on disk. The map shown is the file as it was; "
-                                       "reload it to see the new one."), name);
+    {
+      self->changed = g_strdup_printf (_("“%s” changed on disk. The map shown is the file as it was; "
+                                         "reload it to see the new one."), name);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->changed_label), NULL);
+    }
   gtk_label_set_text (self->changed_label, self->changed);
   gtk_revealer_set_reveal_child (self->changed_revealer, TRUE);
 }

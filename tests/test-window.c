@@ -1020,6 +1020,30 @@ png_pixel (cairo_surface_t *png, int x, int y)
                              (gsize) x * 4);
 }
 
+/* The map region in view, from its corners: [x0, x1) × [y0, y1) widened
+ * to whole pixels. */
+static void
+region_in_view (MsViewport *viewport,
+                guint      *rx,
+                guint      *ry,
+                guint      *rw,
+                guint      *rh)
+{
+  double x0, y0, x1, y1;
+
+  ms_viewport_screen_to_map (viewport, 0, 0, &x0, &y0);
+  ms_viewport_screen_to_map (viewport, ms_viewport_get_width (viewport), ms_viewport_get_height (viewport),
+                             &x1, &y1);
+  g_assert_cmpfloat (x0, >, 0);
+  g_assert_cmpfloat (y0, >, 0);
+  g_assert_cmpfloat (x1, <, 512);
+  g_assert_cmpfloat (y1, <, 512);
+  *rx = (guint) floor (x0);
+  *ry = (guint) floor (y0);
+  *rw = (guint) ceil (x1) - *rx;
+  *rh = (guint) ceil (y1) - *ry;
+}
+
 /* Export View, zoomed in: at screen resolution the view's size, with the
  * map pixels as the view shows them; at map resolution one pixel per map
  * pixel of the region in view; both confirmed with path and size. */
@@ -1034,9 +1058,10 @@ test_export_view_sizes (void)
   MsWindow *window = new_window ();
   MsViewport *viewport;
   cairo_surface_t *screen, *map;
-  double vw, vh, x0, y0, x1, y1, sx, sy;
+  double vw, vh, sx, sy, cx, cy;
   guint rx, ry, rw, rh, px, py;
   g_autofree char *expected = NULL;
+  GtkWidget *dismiss, *info_revealer;
 
   ms_window_open_demo (window);
   gtk_window_present (GTK_WINDOW (window));
@@ -1047,17 +1072,15 @@ test_export_view_sizes (void)
   settle (window);
   g_assert_cmpfloat (ms_viewport_get_zoom (viewport), >, 4.0);
 
-  /* The region in view, worked out from the corners. */
+  /* The map pixel at the middle of the view, and where the view shows
+   * its centre, as the screen export will have them. */
   vw = ms_viewport_get_width (viewport);
   vh = ms_viewport_get_height (viewport);
-  ms_viewport_screen_to_map (viewport, 0, 0, &x0, &y0);
-  ms_viewport_screen_to_map (viewport, vw, vh, &x1, &y1);
-  g_assert_cmpfloat (x0, >, 0);
-  g_assert_cmpfloat (x1, <, 512);
-  rx = (guint) floor (x0);
-  ry = (guint) floor (y0);
-  rw = (guint) ceil (x1) - rx;
-  rh = (guint) ceil (y1) - ry;
+  ms_viewport_get_centre (viewport, &cx, &cy);
+  px = (guint) floor (cx);
+  py = (guint) floor (cy);
+  ms_viewport_map_to_screen (viewport, px + 0.5, py + 0.5, &sx, &sy);
+  region_in_view (viewport, &rx, &ry, &rw, &rh);
   g_assert_cmpuint (rw, <, vw / 4);
 
   ms_window_export_png (window, "view", "screen", screen_file);
@@ -1067,35 +1090,39 @@ test_export_view_sizes (void)
   expected = g_strdup_printf ("Saved %s, %d × %d pixels", screen_path, (int) round (vw), (int) round (vh));
   g_assert_cmpstr (ms_window_get_info (window), ==, expected);
   g_clear_pointer (&expected, g_free);
-  {
-    /* The confirmation is on screen, with its Dismiss. */
-    GtkWidget *dismiss = ms_test_find_action_button (GTK_WIDGET (window), "win.dismiss-info");
-    GtkWidget *info_revealer;
 
-    g_assert_nonnull (dismiss);
-    info_revealer = gtk_widget_get_ancestor (dismiss, GTK_TYPE_REVEALER);
-    g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (info_revealer)));
-  }
+  /* The confirmation is on screen, with its Dismiss; the banner takes
+   * height from the view, so what is in view is worked out again. */
+  dismiss = ms_test_find_action_button (GTK_WIDGET (window), "win.dismiss-info");
+  g_assert_nonnull (dismiss);
+  info_revealer = gtk_widget_get_ancestor (dismiss, GTK_TYPE_REVEALER);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (info_revealer)));
+  ms_test_iterate_until (revealer_settled, info_revealer, "the confirmation");
+  settle (window);
+  g_assert_true (gtk_widget_get_mapped (dismiss));
 
+  screen = cairo_image_surface_create_from_png (screen_path);
+  g_assert_cmpint (cairo_surface_status (screen), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (screen), ==, (int) round (vw));
+  g_assert_cmpint (cairo_image_surface_get_height (screen), ==, (int) round (vh));
+
+  region_in_view (viewport, &rx, &ry, &rw, &rh);
+  g_assert_cmpuint (px, >=, rx);
+  g_assert_cmpuint (py, >=, ry);
+  g_assert_cmpuint (px, <, rx + rw);
+  g_assert_cmpuint (py, <, ry + rh);
   ms_window_export_png (window, "view", "map", map_file);
   ms_test_iterate_until (not_exporting, window, "the map export");
   expected = g_strdup_printf ("Saved %s, %u × %u pixels", map_path, rw, rh);
   g_assert_cmpstr (ms_window_get_info (window), ==, expected);
+  ms_test_screenshot ("window-exported.png", 300);
 
-  screen = cairo_image_surface_create_from_png (screen_path);
   map = cairo_image_surface_create_from_png (map_path);
-  g_assert_cmpint (cairo_surface_status (screen), ==, CAIRO_STATUS_SUCCESS);
   g_assert_cmpint (cairo_surface_status (map), ==, CAIRO_STATUS_SUCCESS);
-  g_assert_cmpint (cairo_image_surface_get_width (screen), ==, (int) round (vw));
-  g_assert_cmpint (cairo_image_surface_get_height (screen), ==, (int) round (vh));
   g_assert_cmpint (cairo_image_surface_get_width (map), ==, (int) rw);
   g_assert_cmpint (cairo_image_surface_get_height (map), ==, (int) rh);
 
-  /* The map pixel at the centre of the view, in both: the screen image
-   * shows it where the view does. */
-  px = (guint) floor ((x0 + x1) / 2);
-  py = (guint) floor ((y0 + y1) / 2);
-  ms_viewport_map_to_screen (viewport, px + 0.5, py + 0.5, &sx, &sy);
+  /* That map pixel, in both: the screen image shows it where the view did. */
   g_assert_cmphex (png_pixel (screen, (int) sx, (int) sy), ==, png_pixel (map, (int) (px - rx), (int) (py - ry)));
   cairo_surface_destroy (screen);
   cairo_surface_destroy (map);
@@ -1415,6 +1442,7 @@ test_broken_file_placeholder (void)
 
   check = ms_test_find_named (GTK_WIDGET (window), "layer-height-visible");
   g_assert_false (gtk_widget_is_sensitive (check));
+  ms_test_screenshot ("window-broken-file.png", 300);
   g_assert_false (gtk_widget_is_sensitive (ms_test_find_action_button (GTK_WIDGET (window), "win.zoom-fit")));
 
   /* A good file: the map, the controls on. */
@@ -1513,13 +1541,19 @@ test_changed_on_disk (void)
   /* The readouts read past the cut (zeros, through the guard), and the
    * banner says the map is incomplete, not merely out of date. */
   g_assert_false (ms_mapping_is_intact (ms_blueprint_get_mapping (ms_window_get_blueprint (window))));
-  g_assert_nonnull (strstr (ms_window_get_changed (window), "parts of the map are gone"));
+  g_assert_nonnull (strstr (ms_window_get_changed (window), "parts of the map shown are gone"));
+  {
+    g_autofree char *sizes = g_strdup_printf ("now 1000 bytes, it was %" G_GSIZE_FORMAT, g_bytes_get_size (bytes));
+
+    g_assert_nonnull (strstr (ms_window_get_changed (window), sizes));
+  }
   reload = ms_test_find_action_button (GTK_WIDGET (window), "win.reload");
   g_assert_nonnull (reload);
   revealer = gtk_widget_get_ancestor (reload, GTK_TYPE_REVEALER);
   g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
   ms_test_iterate_until (revealer_settled, revealer, "the banner");
   g_assert_true (gtk_widget_get_mapped (reload));
+  ms_test_screenshot ("window-changed-on-disk.png", 300);
   /* The window stays, with its map view. */
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
 
