@@ -1585,6 +1585,14 @@ export_action (GtkWidget  *widget,
                                         GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                         _("_Export"), _("_Cancel"));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "map.png");
+  {
+    g_autoptr(GtkFileFilter) png = gtk_file_filter_new ();
+
+    gtk_file_filter_set_name (png, _("PNG Images"));
+    gtk_file_filter_add_mime_type (png, "image/png");
+    gtk_file_filter_add_pattern (png, "*.png");
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), png);
+  }
   if (view)
     {
       /* The view's pixels or the map's: both sizes named, so a 75 × 64

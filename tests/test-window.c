@@ -1020,6 +1020,30 @@ png_pixel (cairo_surface_t *png, int x, int y)
                              (gsize) x * 4);
 }
 
+/* Does a GtkDropDown under @root list @label? */
+static gboolean
+drop_down_offers (GtkWidget  *root,
+                  const char *label)
+{
+  if (GTK_IS_DROP_DOWN (root))
+    {
+      GListModel *items = gtk_drop_down_get_model (GTK_DROP_DOWN (root));
+
+      for (guint i = 0; items != NULL && i < g_list_model_get_n_items (items); i++)
+        {
+          g_autoptr(GObject) item = g_list_model_get_item (items, i);
+
+          if (GTK_IS_STRING_OBJECT (item) &&
+              g_strcmp0 (gtk_string_object_get_string (GTK_STRING_OBJECT (item)), label) == 0)
+            return TRUE;
+        }
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (drop_down_offers (c, label))
+      return TRUE;
+  return FALSE;
+}
+
 /* The map region in view, from its corners: [x0, x1) × [y0, y1) widened
  * to whole pixels. */
 static void
@@ -1082,6 +1106,29 @@ test_export_view_sizes (void)
   ms_viewport_map_to_screen (viewport, px + 0.5, py + 0.5, &sx, &sy);
   region_in_view (viewport, &rx, &ry, &rw, &rh);
   g_assert_cmpuint (rw, <, vw / 4);
+
+  /* The action's dialog offers both sizes, named, the screen's first. */
+  {
+    GtkWidget *chooser = NULL;
+    g_autofree char *title = NULL;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export", "s", "view"));
+    ms_test_run_for (200);
+    for (guint i = 0; i < g_list_model_get_n_items (gtk_window_get_toplevels ()); i++)
+      {
+        g_autoptr(GObject) toplevel = g_list_model_get_item (gtk_window_get_toplevels (), i);
+
+        if (GTK_IS_FILE_CHOOSER_DIALOG (toplevel))
+          chooser = GTK_WIDGET (toplevel);
+      }
+    g_assert_nonnull (chooser);
+    g_assert_cmpstr (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "resolution"), ==, "screen");
+    title = g_strdup_printf ("As on screen, %d × %d pixels", (int) round (vw), (int) round (vh));
+    /* The choice is a drop-down of the labels. */
+    g_assert_true (drop_down_offers (chooser, title));
+    gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+    ms_test_run_for (100);
+  }
 
   ms_window_export_png (window, "view", "screen", screen_file);
   g_assert_true (ms_window_is_exporting (window));
