@@ -1119,6 +1119,12 @@ start_load (MsWindow            *self,
 
   set_loading (self, label);
   gtk_progress_bar_set_fraction (self->loading_progress, 0.0);
+  /* With no map yet, the placeholder says what is coming, not "none". */
+  if (self->blueprint == NULL)
+    {
+      gtk_label_set_text (self->placeholder_title, label);
+      gtk_widget_set_visible (GTK_WIDGET (self->placeholder_error), FALSE);
+    }
   g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
   self->load_permille = g_atomic_rc_box_acquire (data->permille);
 
@@ -1185,6 +1191,8 @@ cancel_load (GtkWidget  *widget,
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   set_loading (self, NULL);
+  if (self->blueprint == NULL)
+    gtk_label_set_text (self->placeholder_title, _("No Map Open"));
 }
 
 /* -------------------------------------------------------------- actions --- */
