@@ -40,7 +40,10 @@ tiles_done (gpointer data)
   MsWindow *window = data;
   MsMapView *view = ms_window_get_map_view (window);
 
+  /* Mapped is not yet allocated: until the view has a size it has no
+   * tiles to wait for, and its first size refits the map. */
   return gtk_widget_get_mapped (GTK_WIDGET (view)) && !ms_window_is_loading (window) &&
+         ms_viewport_get_width (ms_map_view_get_viewport (view)) > 1 &&
          ms_map_view_get_pending_tiles (view) == 0;
 }
 
@@ -389,16 +392,26 @@ typedef struct
   float   first_x, first_y;
 } RawPath;
 
+/* Fields in the sections need not be 4-byte aligned: copy them out. */
+static guint32
+read_u32 (const guint8 *p)
+{
+  guint32 u;
+
+  memcpy (&u, p, sizeof u);
+  return GUINT32_FROM_LE (u);
+}
+
 static gint32
 read_i32 (const guint8 *p)
 {
-  return (gint32) GUINT32_FROM_LE (*(const guint32 *) p);
+  return (gint32) read_u32 (p);
 }
 
 static float
 read_f32 (const guint8 *p)
 {
-  union { guint32 u; float f; } v = { GUINT32_FROM_LE (*(const guint32 *) p) };
+  union { guint32 u; float f; } v = { read_u32 (p) };
   return v.f;
 }
 
@@ -1539,9 +1552,7 @@ test_changed_on_disk (void)
   {
     const guint8 *h = (const guint8 *) g_bytes_get_data (bytes, NULL) + ms_test_find (sections, "HGTS")->offset +
                       12 + 4 * ((gsize) hx * n + hy);
-    union { guint32 u; float f; } v = { GUINT32_FROM_LE (*(const guint32 *) h) };
-
-    height = v.f;
+    height = read_f32 (h);
   }
   file = g_file_new_for_path (path);
 
