@@ -27,6 +27,7 @@
 #include "ms-minimap.h"
 #include "ms-road-list.h"
 #include "ms-scale-bar.h"
+#include "ms-tile-view-util.h"
 #include "ms-town-list.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"
@@ -1398,11 +1399,16 @@ export_to_screen (ExportData      *data,
   cairo_surface_t *out = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) data->width, (int) data->height);
   cairo_t *cr = cairo_create (out);
   cairo_pattern_t *pattern;
+  GdkRGBA background;
   /* One image pixel covers this many screen pixels (the image may be
    * downsampled when the view shows more of the map than it has pixels). */
   double scale_x = data->zoom * data->region.width / cairo_image_surface_get_width (map);
   double scale_y = data->zoom * data->region.height / cairo_image_surface_get_height (map);
 
+  /* Around the map, the view's background (PNGs here are opaque RGB). */
+  ms_tile_view_get_background (&background);
+  gdk_cairo_set_source_rgba (cr, &background);
+  cairo_paint (cr);
   cairo_translate (cr, data->origin_x, data->origin_y);
   cairo_scale (cr, scale_x, scale_y);
   cairo_set_source_surface (cr, map, 0, 0);

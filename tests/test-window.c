@@ -1187,8 +1187,40 @@ test_export_view_sizes (void)
   cairo_surface_destroy (screen);
   cairo_surface_destroy (map);
 
+  /* Zoomed out past the map's size: still the view's size, the map in
+   * its middle and the margins around it as the view draws them. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-info", NULL));
   g_assert_null (ms_window_get_info (window));
+  ms_test_iterate_until (revealer_settled, info_revealer, "the confirmation to go");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (ms_window_get_map_view (window)), "map.zoom-out", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (ms_window_get_map_view (window)), "map.zoom-out", NULL));
+  settle (window);
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), <, 1.0);
+  vw = ms_viewport_get_width (viewport);
+  vh = ms_viewport_get_height (viewport);
+  ms_window_export_png (window, "view", "screen", screen_file);
+  ms_test_iterate_until (not_exporting, window, "the zoomed-out export");
+  screen = cairo_image_surface_create_from_png (screen_path);
+  g_assert_cmpint (cairo_image_surface_get_width (screen), ==, (int) round (vw));
+  g_assert_cmpint (cairo_image_surface_get_height (screen), ==, (int) round (vh));
+  {
+    g_autofree guint32 *shown = NULL;
+    guint32 corner = png_pixel (screen, 0, 0), middle = png_pixel (screen, (int) (vw / 2), (int) (vh / 2));
+    double mx, my;
+
+    ms_viewport_map_to_screen (viewport, 0, 0, &mx, &my);
+
+    g_assert_cmpfloat (mx, >, 2);
+    g_assert_cmpfloat (my, >, 2);
+    shown = ms_test_capture (GTK_WIDGET (ms_window_get_map_view (window)), (int) vw, (int) vh);
+    for (guint c = 0; c < 24; c += 8)
+      g_assert_cmpint (ABS ((int) ((corner >> c) & 0xff) - (int) ((shown[0] >> c) & 0xff)), <=, 2);
+    /* The map's middle is land or water, not the background. */
+    g_assert_cmphex (middle, !=, corner);
+  }
+  cairo_surface_destroy (screen);
+
   gtk_window_destroy (GTK_WINDOW (window));
   ms_test_remove_tree (dir);
 }
