@@ -32,6 +32,9 @@
 #define MS_SETTINGS_WINDOW_WIDTH    "window-width"
 #define MS_SETTINGS_WINDOW_HEIGHT   "window-height"
 #define MS_SETTINGS_WINDOW_MAXIMIZED "window-maximized"
+#define MS_SETTINGS_SIDEBAR_VISIBLE "sidebar-visible"
+#define MS_SETTINGS_SIDEBAR_WIDTH   "sidebar-width"
+#define MS_SETTINGS_MINIMAP_VISIBLE "minimap-visible"
 /* The zone painter: its overlays (MsZoneStyle) and backups. */
 #define MS_SETTINGS_ZONE_OVERLAYS        "zone-overlays"
 #define MS_SETTINGS_ZONE_CONTROL_FLAGS   "zone-control-flags"

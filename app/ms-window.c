@@ -4,7 +4,9 @@
  * GSettings (so choices persist and apply to new windows), a hover
  * inspector and a summary of the file.  Files load on a worker thread with
  * a progress bar and a Cancel button; failures show in a banner, never as a
- * silent nothing.
+ * silent nothing.  With no map open (a file from the shell that failed) a
+ * placeholder offers Open…; a file that changes on disk while open raises a
+ * banner with Reload, never a crash (the mappings are SIGBUS-guarded).
  */
 #define G_LOG_DOMAIN "mapsmith"
 
@@ -12,6 +14,7 @@
 
 #include <math.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "ms-blueprint-renderer.h"
 #include "ms-blueprint-summary.h"
@@ -24,6 +27,7 @@
 #include "ms-minimap.h"
 #include "ms-road-list.h"
 #include "ms-scale-bar.h"
+#include "ms-tile-view-util.h"
 #include "ms-town-list.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"
@@ -39,8 +43,25 @@ struct _MsWindow
   guint                 pulse_id;
   gint                 *load_permille;   /* the current load's, or NULL */
   char                 *error;
+  char                 *info;          /* the confirmation banner's text, or NULL */
+  char                 *changed;       /* the changed-on-disk banner's text, or NULL */
+  GFileMonitor         *monitor;       /* on self->file */
+  gulong                after_paint_id;
+  GdkFrameClock        *frame_clock;   /* after_paint_id's */
+  guint                 exports;       /* running */
 
   /* Template widgets */
+  GtkRevealer          *changed_revealer;
+  GtkLabel             *changed_label;
+  GtkRevealer          *info_revealer;
+  GtkLabel             *info_label;
+  GtkPaned             *sidebar_paned;
+  GtkWidget            *sidebar;
+  GtkWidget            *layer_controls;
+  GtkStack             *view_stack;
+  GtkLabel             *placeholder_title;
+  GtkLabel             *placeholder_error;
+  GtkOverlay           *map_overlay;
   GtkRevealer          *error_revealer;
   GtkRevealer          *welcome_revealer;
   gboolean              welcome_dismissed;
@@ -52,7 +73,7 @@ struct _MsWindow
   GtkDropDown          *ramp_dropdown;
   GtkScale             *azimuth_scale;
   GtkScale             *altitude_scale;
-  GtkLabel             *metadata_label;
+  GtkTextView          *metadata_view;
   MsMapView            *map_view;
   GtkLabel             *inspector_label;
   GMenu                *recent_submenu;
@@ -83,6 +104,28 @@ show_error (MsWindow   *self,
   self->error = g_strdup (message);
   gtk_label_set_text (self->error_label, message);
   gtk_revealer_set_reveal_child (self->error_revealer, TRUE);
+}
+
+/* A confirmation (an export's path and size), kept until dismissed. */
+static void
+show_info (MsWindow   *self,
+           const char *message)
+{
+  g_free (self->info);
+  self->info = g_strdup (message);
+  gtk_label_set_text (self->info_label, message);
+  gtk_revealer_set_reveal_child (self->info_revealer, TRUE);
+}
+
+static void
+dismiss_info (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  MsWindow *self = MS_WINDOW (widget);
+
+  g_clear_pointer (&self->info, g_free);
+  gtk_revealer_set_reveal_child (self->info_revealer, FALSE);
 }
 
 static void
@@ -240,6 +283,24 @@ index_to_string (const GValue       *value,
 
 /* ------------------------------------------------------------ inspector --- */
 
+/* One pick at a time on the map: choosing a row in one list drops the
+ * selection of the others, so no list shows a row the map no longer does. */
+static void
+clear_other_picks (MsWindow  *self,
+                   GtkWidget *chosen)
+{
+  if (chosen != GTK_WIDGET (self->water_list))
+    ms_water_body_list_select (self->water_list, GTK_INVALID_LIST_POSITION);
+  if (chosen != GTK_WIDGET (self->town_list))
+    ms_town_list_select (self->town_list, GTK_INVALID_LIST_POSITION);
+  if (chosen != GTK_WIDGET (self->road_list))
+    ms_road_list_select (self->road_list, GTK_INVALID_LIST_POSITION);
+  if (chosen != GTK_WIDGET (self->findings_list))
+    ms_findings_list_select (self->findings_list, G_MAXUINT);
+}
+
+static gboolean check_mapping (MsWindow *self);
+
 static double
 distance_to_segment (double px, double py, const MsPoint *a, const MsPoint *b)
 {
@@ -365,6 +426,9 @@ on_map_motion (GtkEventControllerMotion *controller,
   ms_viewport_screen_to_map (ms_map_view_get_viewport (self->map_view), sx, sy, &mx, &my);
   if (mx >= 0 && my >= 0)
     text = ms_window_describe_pixel (self, (guint) mx, (guint) my);
+  /* Read from a file that shrank, the readout would be zeros. */
+  if (!check_mapping (self))
+    g_clear_pointer (&text, g_free);
   gtk_widget_set_visible (GTK_WIDGET (self->inspector_label), text != NULL);
   if (text != NULL)
     gtk_label_set_text (self->inspector_label, text);
@@ -378,6 +442,8 @@ on_body_selected (MsWaterBodyList *list,
   const MsWaterBodyBounds *b = ms_water_body_row_get_bounds (row);
   MsRect rect = { b->x, b->y, b->width, b->height };
 
+  clear_other_picks (self, GTK_WIDGET (list));
+  ms_map_view_set_marks (self->map_view, NULL, NULL, NULL);
   ms_viewport_fit_rect (ms_map_view_get_viewport (self->map_view), b->x, b->y, b->width, b->height);
   ms_map_view_set_highlight (self->map_view, &rect);
 }
@@ -402,12 +468,27 @@ update_metadata (MsWindow *self)
 
   if (bp == NULL)
     {
-      gtk_label_set_text (self->metadata_label, "");
+      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->metadata_view), "", -1);
       g_string_free (text, TRUE);
       return;
     }
 
   p = ms_blueprint_get_params (bp);
+  {
+    MsMapping *mapping = ms_blueprint_get_mapping (bp);
+    gsize length = mapping != NULL ? ms_mapping_get_length (mapping) : 0;
+    g_autofree char *size = g_format_size (length);
+
+    if (self->file != NULL)
+      {
+        g_autofree char *where = g_file_get_parse_name (self->file);
+
+        g_string_append_printf (text, "%s\n", where);
+      }
+    /* Translators: a file's size, e.g. "8.4 MB (8392104 bytes)". */
+    g_string_append_printf (text, _("%s (%" G_GSIZE_FORMAT " bytes)"), size, length);
+    g_string_append (text, "\n\n");
+  }
   g_string_append_printf (text, _("Format %s, %u × %u"),
                           ms_blueprint_get_format (bp) == MS_BLUEPRINT_FORMAT_V2 ? "v2" : _("v1 (legacy)"),
                           ms_blueprint_get_map_size (bp), ms_blueprint_get_map_size (bp));
@@ -416,6 +497,13 @@ update_metadata (MsWindow *self)
       g_string_append_printf (text, "\n%s %d%s", _("World seed"), p->world_seed,
                               ms_blueprint_params_is_sentinel (p) ? _(" (re-encoded)") : "");
       g_string_append_printf (text, "\n%s %s", _("Generated"), p->generated_utc);
+      /* The same figures as `mapsmith-cli info`. */
+      g_string_append_printf (text, "\n%s %g, %s (%g, %g)", _("Crater radius"), p->crater_radius,
+                              _("impact centre"), p->impact_center_x, p->impact_center_y);
+      g_string_append_printf (text, "\n%s %g", _("Density multiplier"), p->density_multiplier);
+      g_string_append_printf (text, "\n%s %s", _("Generator"),
+                              p->generator_git_hash != NULL && p->generator_git_hash[0] != '\0'
+                              ? p->generator_git_hash : _("(no hash)"));
     }
   ms_blueprint_get_water_bodies (bp, &n_bodies);
   g_string_append_printf (text, "\n%s %u", _("Water bodies"), n_bodies);
@@ -482,7 +570,7 @@ update_metadata (MsWindow *self)
   for (const char * const *w = ms_blueprint_get_warnings (bp); *w != NULL; w++)
     g_string_append_printf (text, "\n\n⚠ %s", *w);
 
-  gtk_label_set_text (self->metadata_label, text->str);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->metadata_view), text->str, -1);
   g_string_free (text, TRUE);
 }
 
@@ -516,6 +604,7 @@ audit_done (GObject      *source,
         show_error (self, error->message);
       return;
     }
+  check_mapping (self);
   g_clear_object (&self->audit_cancellable);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   self->findings = findings;
@@ -580,7 +669,10 @@ on_finding_selected (MsFindingsList *list,
   marks->bp = g_object_ref (self->blueprint);
   marks->finding = *finding;
   marks->finding.message = NULL;  /* not needed, not owned */
+  clear_other_picks (self, GTK_WIDGET (list));
   ms_map_view_set_marks (self->map_view, marks_pixel, marks, (GDestroyNotify) marks_free);
+  /* A finding without a pixel has no outline: drop the last pick's. */
+  ms_map_view_set_highlight (self->map_view, NULL);
 
   if (finding->has_location)
     {
@@ -612,6 +704,7 @@ on_town_selected (MsTownList *list,
   const double r = MS_TOWN_LIST_NEIGHBOURHOOD;
   MsRect rect = { (guint) MAX (floorf (town->x), 0.0f), (guint) MAX (floorf (town->y), 0.0f), 1, 1 };
 
+  clear_other_picks (self, GTK_WIDGET (list));
   ms_map_view_set_marks (self->map_view, NULL, NULL, NULL);
   ms_viewport_fit_rect (ms_map_view_get_viewport (self->map_view),
                         rect.x - r, rect.y - r, 2 * r + 1, 2 * r + 1);
@@ -669,6 +762,7 @@ on_road_selected (MsRoadList *list,
 
   if (self->blueprint == NULL || b->width == 0)
     return;
+  clear_other_picks (self, GTK_WIDGET (list));
 
   /* The path itself tinted, its bounds outlined: the outline finds it
    * zoomed out, the tint shows which way it runs. */
@@ -683,6 +777,160 @@ on_road_selected (MsRoadList *list,
   ms_map_view_set_highlight (self->map_view, &rect);
 }
 
+/* ------------------------------------------------------ changed on disk --- */
+
+/* @damage: the mapping's error when pages are gone, or NULL when the file
+ * only changed; a later damage report replaces a plain change's text. */
+static void
+show_changed (MsWindow   *self,
+              const char *damage)
+{
+  g_autofree char *name = NULL;
+
+  if (self->file == NULL || (self->changed != NULL && damage == NULL))
+    return;
+  name = g_file_get_basename (self->file);
+  g_free (self->changed);
+  if (damage != NULL)
+    {
+      MsMapping *mapping = ms_blueprint_get_mapping (self->blueprint);
+      MsFileStamp now;
+
+      if (ms_file_stamp_read (&now, ms_mapping_get_path (mapping), NULL) && now.exists)
+        self->changed = g_strdup_printf (_("“%s” changed on disk while it was open: it is now %" G_GUINT64_FORMAT
+                                           " bytes, it was %" G_GSIZE_FORMAT ", and parts of the map shown "
+                                           "are gone. Reload it to see the file as it is now."),
+                                         name, now.size, ms_mapping_get_length (mapping));
+      else
+        self->changed = g_strdup_printf (_("“%s” changed on disk while it was open, and parts of the map "
+                                           "shown are gone. Reload it to see the file as it is now."), name);
+      /* The model's own words, for a bug report. */
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->changed_label), damage);
+    }
+  else
+    {
+      self->changed = g_strdup_printf (_("“%s” changed on disk. The map shown is the file as it was; "
+                                         "reload it to see the new one."), name);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->changed_label), NULL);
+    }
+  gtk_label_set_text (self->changed_label, self->changed);
+  gtk_revealer_set_reveal_child (self->changed_revealer, TRUE);
+}
+
+/* Has a read (a hover readout, a tile, the audit) found the file shrunk
+ * under its mapping?  Such reads saw zeros; the window says so. */
+static gboolean
+check_mapping (MsWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  MsMapping *mapping;
+
+  if (self->blueprint == NULL)
+    return TRUE;
+  mapping = ms_blueprint_get_mapping (self->blueprint);
+  if (mapping == NULL || ms_mapping_is_intact (mapping))
+    return TRUE;
+  if (!ms_mapping_check (mapping, &error))
+    show_changed (self, error->message);
+  return FALSE;
+}
+
+static void
+on_file_changed (GFileMonitor      *monitor,
+                 GFile             *file,
+                 GFile             *other,
+                 GFileMonitorEvent  event,
+                 MsWindow          *self)
+{
+  MsMapping *mapping;
+  MsFileStamp now;
+
+  if (self->blueprint == NULL || !check_mapping (self))
+    return;
+  mapping = ms_blueprint_get_mapping (self->blueprint);
+  if (mapping == NULL || !ms_mapping_is_file (mapping))
+    return;
+  /* Touching it, or a write of the same bytes in place, is no change. */
+  if (!ms_file_stamp_read (&now, ms_mapping_get_path (mapping), NULL) ||
+      !ms_file_stamp_equal (&now, ms_mapping_get_stamp (mapping)))
+    show_changed (self, NULL);
+}
+
+static void
+watch_file (MsWindow *self)
+{
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->monitor, on_file_changed, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
+  g_clear_pointer (&self->changed, g_free);
+  gtk_revealer_set_reveal_child (self->changed_revealer, FALSE);
+  if (self->file == NULL)
+    return;
+  /* No monitor (an unsupported file system) only loses the early warning:
+   * the checks after reads still catch a shrunk file. */
+  self->monitor = g_file_monitor_file (self->file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
+  if (self->monitor != NULL)
+    g_signal_connect (self->monitor, "changed", G_CALLBACK (on_file_changed), self);
+}
+
+static void
+after_paint (GdkFrameClock *clock,
+             MsWindow      *self)
+{
+  check_mapping (self);
+}
+
+static void
+reload_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  MsWindow *self = MS_WINDOW (widget);
+
+  if (self->file != NULL)
+    ms_window_open_file (self, self->file);
+}
+
+/* With no map the view is a placeholder, and what needs a map is off. */
+static void
+update_view_state (MsWindow *self)
+{
+  static const char * const needs_map[] = { "win.export", "win.compare", "win.zoom-fit" };
+  gboolean open = self->blueprint != NULL;
+
+  gtk_stack_set_visible_child_name (self->view_stack, open ? "map" : "empty");
+  gtk_widget_set_sensitive (self->layer_controls, open);
+  for (guint i = 0; i < G_N_ELEMENTS (needs_map); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), needs_map[i], open);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.reload", self->file != NULL);
+}
+
+/* A file that failed to open: over a map, a banner; in place of none, the
+ * placeholder says it. */
+static void
+show_open_error (MsWindow   *self,
+                 GFile      *file,
+                 const char *message)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *title = g_strdup_printf (_("Could Not Open “%s”"), name);
+
+  if (self->blueprint != NULL)
+    {
+      show_error (self, message);
+      return;
+    }
+  g_free (self->error);
+  self->error = g_strdup (message);
+  gtk_label_set_text (self->placeholder_title, title);
+  gtk_label_set_text (self->placeholder_error, message);
+  gtk_widget_set_visible (GTK_WIDGET (self->placeholder_error), TRUE);
+  update_view_state (self);
+}
+
 static void
 set_blueprint (MsWindow    *self,
                MsBlueprint *blueprint,
@@ -692,6 +940,8 @@ set_blueprint (MsWindow    *self,
 
   g_set_object (&self->blueprint, blueprint);
   g_set_object (&self->file, file);
+  watch_file (self);
+  update_view_state (self);
   ms_map_view_set_blueprint (self->map_view, blueprint);
   ms_water_body_list_set_blueprint (self->water_list, blueprint);
   ms_minimap_set_blueprint (self->minimap, blueprint);
@@ -833,7 +1083,7 @@ load_done (GObject      *source,
 
   if (bp == NULL)
     {
-      show_error (self, error->message);
+      show_open_error (self, data->file, error->message);
       return;
     }
 
@@ -870,6 +1120,12 @@ start_load (MsWindow            *self,
 
   set_loading (self, label);
   gtk_progress_bar_set_fraction (self->loading_progress, 0.0);
+  /* With no map yet, the placeholder says what is coming, not "none". */
+  if (self->blueprint == NULL)
+    {
+      gtk_label_set_text (self->placeholder_title, label);
+      gtk_widget_set_visible (GTK_WIDGET (self->placeholder_error), FALSE);
+    }
   g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
   self->load_permille = g_atomic_rc_box_acquire (data->permille);
 
@@ -936,6 +1192,8 @@ cancel_load (GtkWidget  *widget,
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);
   set_loading (self, NULL);
+  if (self->blueprint == NULL)
+    gtk_label_set_text (self->placeholder_title, _("No Map Open"));
 }
 
 /* -------------------------------------------------------------- actions --- */
@@ -1092,12 +1350,19 @@ compare_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
+/* An export: @region of the map, rendered at most @max_size pixels a side;
+ * at screen resolution that image is then drawn as the view draws it, onto
+ * an image the view's size, the map's (region.x, region.y) at @origin. */
 typedef struct
 {
   MsBlueprint      *bp;
   MsBlueprintStyle  style;
   MsRect            region;
   guint             max_size;
+  gboolean          screen;
+  guint             width, height;    /* the PNG's; the image's once rendered */
+  double            origin_x, origin_y;
+  double            zoom;
   char             *path;
 } ExportData;
 
@@ -1107,6 +1372,54 @@ export_data_free (ExportData *data)
   g_clear_object (&data->bp);
   g_free (data->path);
   g_free (data);
+}
+
+/* The PNG's size before it is made, for the dialog's choices. */
+static void
+export_size (const ExportData *data,
+             guint            *width,
+             guint            *height)
+{
+  guint k = ms_render_downsample_factor (data->region.width, data->region.height, data->max_size);
+
+  if (data->screen)
+    {
+      *width = data->width;
+      *height = data->height;
+      return;
+    }
+  *width = (data->region.width + k - 1) / k;
+  *height = (data->region.height + k - 1) / k;
+}
+
+static cairo_surface_t *
+export_to_screen (ExportData      *data,
+                  cairo_surface_t *map)
+{
+  cairo_surface_t *out = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) data->width, (int) data->height);
+  cairo_t *cr = cairo_create (out);
+  cairo_pattern_t *pattern;
+  GdkRGBA background;
+  /* One image pixel covers this many screen pixels (the image may be
+   * downsampled when the view shows more of the map than it has pixels). */
+  double scale_x = data->zoom * data->region.width / cairo_image_surface_get_width (map);
+  double scale_y = data->zoom * data->region.height / cairo_image_surface_get_height (map);
+
+  /* Around the map, the view's background (PNGs here are opaque RGB). */
+  ms_tile_view_get_background (&background);
+  gdk_cairo_set_source_rgba (cr, &background);
+  cairo_paint (cr);
+  cairo_translate (cr, data->origin_x, data->origin_y);
+  cairo_scale (cr, scale_x, scale_y);
+  cairo_set_source_surface (cr, map, 0, 0);
+  pattern = cairo_get_source (cr);
+  /* Zoomed in, the view shows map pixels as squares. */
+  cairo_pattern_set_filter (pattern, scale_x >= 1.0 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD);
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_NONE);
+  cairo_rectangle (cr, 0, 0, cairo_image_surface_get_width (map), cairo_image_surface_get_height (map));
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  return out;
 }
 
 static void
@@ -1121,6 +1434,18 @@ export_thread (GTask        *task,
 
   /* The same renderer as `mapsmith-cli render`. */
   surface = ms_render_blueprint (data->bp, &data->style, &data->region, data->max_size, cancellable, &error);
+  if (surface != NULL && data->screen)
+    {
+      cairo_surface_t *shown = export_to_screen (data, surface);
+
+      cairo_surface_destroy (surface);
+      surface = shown;
+    }
+  if (surface != NULL)
+    {
+      data->width = (guint) cairo_image_surface_get_width (surface);
+      data->height = (guint) cairo_image_surface_get_height (surface);
+    }
   if (surface == NULL || !ms_png_save (surface, data->path, cancellable, &error))
     g_task_return_error (task, error);
   else
@@ -1135,11 +1460,109 @@ export_done (GObject      *source,
              gpointer      user_data)
 {
   MsWindow *self = MS_WINDOW (source);
+  ExportData *data = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
 
-  set_loading (self, NULL);
+  self->exports--;
+  if (self->exports == 0 && self->load_cancellable == NULL)
+    set_loading (self, NULL);
   if (!g_task_propagate_boolean (G_TASK (result), &error))
     show_error (self, error->message);
+  else
+    {
+      g_autofree char *display = g_filename_display_name (data->path);
+      g_autofree char *message = g_strdup_printf (_("Saved %s, %u × %u pixels"), display,
+                                                  data->width, data->height);
+      show_info (self, message);
+    }
+  check_mapping (self);
+}
+
+/* What the export of @what ("view" or "map") at @resolution ("screen" or
+ * "map") would be; NULL with no map. */
+static ExportData *
+export_data_new (MsWindow   *self,
+                 const char *what,
+                 const char *resolution)
+{
+  MsViewport *viewport = ms_map_view_get_viewport (self->map_view);
+  ExportData *data;
+  guint n;
+
+  if (self->blueprint == NULL)
+    return NULL;
+
+  n = ms_blueprint_get_map_size (self->blueprint);
+  data = g_new0 (ExportData, 1);
+  data->bp = g_object_ref (self->blueprint);
+  data->style = *ms_map_view_get_style (self->map_view);
+  data->region = (MsRect) { 0, 0, n, n };
+  data->max_size = MIN (n, 16384u);
+
+  if (g_strcmp0 (what, "view") == 0)
+    {
+      double x0, y0, x1, y1, vw = ms_viewport_get_width (viewport), vh = ms_viewport_get_height (viewport);
+
+      ms_viewport_screen_to_map (viewport, 0, 0, &x0, &y0);
+      ms_viewport_screen_to_map (viewport, vw, vh, &x1, &y1);
+      x0 = CLAMP (floor (x0), 0, n - 1);
+      y0 = CLAMP (floor (y0), 0, n - 1);
+      x1 = CLAMP (ceil (x1), x0 + 1, n);
+      y1 = CLAMP (ceil (y1), y0 + 1, n);
+      data->region = (MsRect) { (guint) x0, (guint) y0, (guint) (x1 - x0), (guint) (y1 - y0) };
+      data->max_size = MIN (MAX (data->region.width, data->region.height), 16384u);
+      if (g_strcmp0 (resolution, "map") != 0)
+        {
+          /* As the screen shows it: the view's size, its map pixels as
+           * squares when zoomed in, and no more image pixels than it has
+           * when zoomed out. */
+          data->screen = TRUE;
+          data->width = (guint) MAX (round (vw), 1.0);
+          data->height = (guint) MAX (round (vh), 1.0);
+          data->zoom = ms_viewport_get_zoom (viewport);
+          ms_viewport_map_to_screen (viewport, data->region.x, data->region.y, &data->origin_x, &data->origin_y);
+          if (data->zoom < 1.0)
+            data->max_size = MAX ((guint) ceil (MAX (data->region.width, data->region.height) * data->zoom), 1u);
+        }
+    }
+  return data;
+}
+
+static void
+start_export (MsWindow   *self,
+              ExportData *data,
+              GFile      *file)
+{
+  g_autoptr(GTask) task = NULL;
+
+  data->path = g_file_get_path (file);
+  if (data->path == NULL)
+    {
+      show_error (self, _("Only local files can be written"));
+      export_data_free (data);
+      return;
+    }
+  self->exports++;
+  set_loading (self, _("Exporting…"));
+  task = g_task_new (self, NULL, export_done, NULL);
+  g_task_set_task_data (task, data, (GDestroyNotify) export_data_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+void
+ms_window_export_png (MsWindow   *self,
+                      const char *what,
+                      const char *resolution,
+                      GFile      *file)
+{
+  ExportData *data;
+
+  g_return_if_fail (MS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  data = export_data_new (self, what, resolution);
+  if (data != NULL)
+    start_export (self, data, file);
 }
 
 static void
@@ -1147,19 +1570,14 @@ on_export_response (GtkNativeDialog *dialog,
                     int              response,
                     MsWindow        *self)
 {
-  ExportData *data = g_object_get_data (G_OBJECT (dialog), "export-data");
+  const char *what = g_object_get_data (G_OBJECT (dialog), "export-what");
 
-  if (response == GTK_RESPONSE_ACCEPT && data != NULL)
+  if (response == GTK_RESPONSE_ACCEPT && what != NULL)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr(GTask) task = NULL;
+      const char *resolution = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "resolution");
 
-      data->path = g_file_get_path (file);
-      g_object_steal_data (G_OBJECT (dialog), "export-data");
-      set_loading (self, _("Exporting…"));
-      task = g_task_new (self, NULL, export_done, NULL);
-      g_task_set_task_data (task, data, (GDestroyNotify) export_data_free);
-      g_task_run_in_thread (task, export_thread);
+      ms_window_export_png (self, what, resolution != NULL ? resolution : "map", file);
     }
   g_object_unref (dialog);
 }
@@ -1170,43 +1588,51 @@ export_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   MsWindow *self = MS_WINDOW (widget);
-  MsViewport *viewport = ms_map_view_get_viewport (self->map_view);
+  const char *what = g_variant_get_string (parameter, NULL);
   GtkFileChooserNative *dialog;
-  ExportData *data;
-  guint n;
+  gboolean view = g_strcmp0 (what, "view") == 0;
 
   if (self->blueprint == NULL)
     return;
 
-  n = ms_blueprint_get_map_size (self->blueprint);
-  data = g_new0 (ExportData, 1);
-  data->bp = g_object_ref (self->blueprint);
-  data->style = *ms_map_view_get_style (self->map_view);
-  data->region = (MsRect) { 0, 0, n, n };
-  data->max_size = MIN (n, 16384u);
-
-  if (g_strcmp0 (g_variant_get_string (parameter, NULL), "view") == 0)
-    {
-      double x0, y0, x1, y1;
-
-      ms_viewport_screen_to_map (viewport, 0, 0, &x0, &y0);
-      ms_viewport_screen_to_map (viewport, ms_viewport_get_width (viewport),
-                                 ms_viewport_get_height (viewport), &x1, &y1);
-      x0 = CLAMP (floor (x0), 0, n - 1);
-      y0 = CLAMP (floor (y0), 0, n - 1);
-      x1 = CLAMP (ceil (x1), x0 + 1, n);
-      y1 = CLAMP (ceil (y1), y0 + 1, n);
-      data->region = (MsRect) { (guint) x0, (guint) y0, (guint) (x1 - x0), (guint) (y1 - y0) };
-      /* As many pixels as the screen shows, or the map has. */
-      data->max_size = (guint) MAX (ms_viewport_get_width (viewport), ms_viewport_get_height (viewport));
-      data->max_size = MAX (data->max_size, 1u);
-    }
-
-  dialog = gtk_file_chooser_native_new (_("Export as PNG"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  dialog = gtk_file_chooser_native_new (view ? _("Export the View as PNG") : _("Export the Whole Map as PNG"),
+                                        GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "map.png");
+  {
+    g_autoptr(GtkFileFilter) png = gtk_file_filter_new ();
+
+    gtk_file_filter_set_name (png, _("PNG Images"));
+    gtk_file_filter_add_mime_type (png, "image/png");
+    gtk_file_filter_add_pattern (png, "*.png");
+    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), png);
+  }
+  if (view)
+    {
+      /* The view's pixels or the map's: both sizes named, so a 75 × 64
+       * image from a zoomed-in view is a choice, not a surprise. */
+      ExportData *screen = export_data_new (self, "view", "screen");
+      ExportData *map = export_data_new (self, "view", "map");
+      guint sw, sh, mw, mh;
+      g_autofree char *screen_label = NULL;
+      g_autofree char *map_label = NULL;
+
+      export_size (screen, &sw, &sh);
+      export_size (map, &mw, &mh);
+      screen_label = g_strdup_printf (_("As on screen, %u × %u pixels"), sw, sh);
+      map_label = g_strdup_printf (_("One pixel per map pixel, %u × %u pixels"), mw, mh);
+      {
+        const char *ids[] = { "screen", "map", NULL };
+        const char *labels[] = { screen_label, map_label, NULL };
+
+        gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "resolution", _("Size"), ids, labels);
+        gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "resolution", "screen");
+      }
+      export_data_free (screen);
+      export_data_free (map);
+    }
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_object_set_data_full (G_OBJECT (dialog), "export-data", data, (GDestroyNotify) export_data_free);
+  g_object_set_data_full (G_OBJECT (dialog), "export-what", g_strdup (what), g_free);
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -1389,6 +1815,104 @@ ms_window_get_error (MsWindow *self)
   return self->error;
 }
 
+const char *
+ms_window_get_info (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+  return self->info;
+}
+
+const char *
+ms_window_get_changed (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+  return self->changed;
+}
+
+gboolean
+ms_window_is_exporting (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), FALSE);
+  return self->exports > 0;
+}
+
+/* ------------------------------------------------------ sidebar, minimap --- */
+
+static gboolean
+toggle_sidebar (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  MsWindow *self = MS_WINDOW (widget);
+
+  g_settings_set_boolean (self->settings, MS_SETTINGS_SIDEBAR_VISIBLE,
+                          !g_settings_get_boolean (self->settings, MS_SETTINGS_SIDEBAR_VISIBLE));
+  return TRUE;
+}
+
+/* The minimap takes at most a quarter of the map's shorter side, and goes
+ * when even its smallest size would cover too much (a small window). */
+static gboolean
+place_minimap (GtkOverlay    *overlay,
+               GtkWidget     *child,
+               GdkRectangle  *allocation,
+               MsWindow      *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (overlay));
+  int height = gtk_widget_get_height (GTK_WIDGET (overlay));
+  int minimum, natural, side, margin = 12;
+
+  if (child != GTK_WIDGET (self->minimap))
+    return FALSE;
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  side = MIN (natural, MIN (width, height) / 4);
+  if (side < minimum)
+    {
+      /* Off the map entirely: an empty allocation would warn. */
+      *allocation = (GdkRectangle) { width, 0, minimum, minimum };
+      gtk_widget_set_child_visible (child, FALSE);
+      return TRUE;
+    }
+  gtk_widget_set_child_visible (child, TRUE);
+  {
+    int h_min, h_nat;
+
+    gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, side, &h_min, &h_nat, NULL, NULL);
+    *allocation = (GdkRectangle) { width - margin - side, margin, side, MAX (h_min, MIN (h_nat, side)) };
+  }
+  return TRUE;
+}
+
+gboolean
+ms_window_minimap_is_shown (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), FALSE);
+  return gtk_widget_get_visible (GTK_WIDGET (self->minimap)) &&
+         gtk_widget_get_child_visible (GTK_WIDGET (self->minimap));
+}
+
+static void
+ms_window_realize (GtkWidget *widget)
+{
+  MsWindow *self = MS_WINDOW (widget);
+
+  GTK_WIDGET_CLASS (ms_window_parent_class)->realize (widget);
+  /* After each frame: a tile just drawn may have read a shrunk file. */
+  self->frame_clock = g_object_ref (gtk_widget_get_frame_clock (widget));
+  self->after_paint_id = g_signal_connect (self->frame_clock, "after-paint", G_CALLBACK (after_paint), self);
+}
+
+static void
+ms_window_unrealize (GtkWidget *widget)
+{
+  MsWindow *self = MS_WINDOW (widget);
+
+  if (self->frame_clock != NULL)
+    g_clear_signal_handler (&self->after_paint_id, self->frame_clock);
+  g_clear_object (&self->frame_clock);
+  GTK_WIDGET_CLASS (ms_window_parent_class)->unrealize (widget);
+}
+
 static gboolean
 ms_window_close_request (GtkWindow *window)
 {
@@ -1417,11 +1941,22 @@ ms_window_dispose (GObject *object)
     g_cancellable_cancel (self->audit_cancellable);
   g_clear_object (&self->audit_cancellable);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
+  if (self->monitor != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->monitor, on_file_changed, self);
+      g_file_monitor_cancel (self->monitor);
+      g_clear_object (&self->monitor);
+    }
+  /* The settings' actions outlive the window with the settings' signals. */
+  g_action_map_remove_action (G_ACTION_MAP (self), MS_SETTINGS_SIDEBAR_VISIBLE);
+  g_action_map_remove_action (G_ACTION_MAP (self), MS_SETTINGS_MINIMAP_VISIBLE);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_WINDOW);
   g_clear_object (&self->blueprint);
   g_clear_object (&self->file);
   g_clear_object (&self->settings);
   g_clear_pointer (&self->error, g_free);
+  g_clear_pointer (&self->info, g_free);
+  g_clear_pointer (&self->changed, g_free);
 
   G_OBJECT_CLASS (ms_window_parent_class)->dispose (object);
 }
@@ -1435,6 +1970,8 @@ ms_window_class_init (MsWindowClass *klass)
 
   object_class->dispose = ms_window_dispose;
   window_class->close_request = ms_window_close_request;
+  widget_class->realize = ms_window_realize;
+  widget_class->unrealize = ms_window_unrealize;
 
   g_type_ensure (MS_TYPE_MAP_VIEW);
   g_type_ensure (MS_TYPE_WATER_BODY_LIST);
@@ -1454,7 +1991,18 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsWindow, ramp_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, azimuth_scale);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, altitude_scale);
-  gtk_widget_class_bind_template_child (widget_class, MsWindow, metadata_label);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, metadata_view);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, changed_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, changed_label);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, info_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, info_label);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, sidebar_paned);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, layer_controls);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, placeholder_title);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, placeholder_error);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, map_overlay);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, map_view);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, inspector_label);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, recent_submenu);
@@ -1474,6 +2022,8 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.layer-preset", "s", layer_preset_action);
   gtk_widget_class_install_action (widget_class, "win.cancel-load", NULL, cancel_load);
   gtk_widget_class_install_action (widget_class, "win.dismiss-error", NULL, dismiss_error);
+  gtk_widget_class_install_action (widget_class, "win.dismiss-info", NULL, dismiss_info);
+  gtk_widget_class_install_action (widget_class, "win.reload", NULL, reload_action);
   gtk_widget_class_install_action (widget_class, "win.dismiss-welcome", NULL, dismiss_welcome);
   gtk_widget_class_install_action (widget_class, "win.choose-profile", NULL, choose_profile_action);
   gtk_widget_class_install_action (widget_class, "win.reset-profile", NULL, reset_profile_action);
@@ -1482,6 +2032,9 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, NULL);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
+  /* win.sidebar-visible is the setting's own action (see init); F9 as in
+   * other GNOME apps' sidebars. */
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_F9, 0, toggle_sidebar, NULL);
 }
 
 static void
@@ -1509,6 +2062,24 @@ ms_window_init (MsWindow *self)
   update_style (self);
   update_recent_menu (self);
 
+  /* The sidebar's and minimap's states are settings, and their actions
+   * the settings' (check items in the menu, the header's toggle). */
+  g_settings_bind (self->settings, MS_SETTINGS_SIDEBAR_VISIBLE, self->sidebar, "visible", G_SETTINGS_BIND_GET);
+  g_settings_bind (self->settings, MS_SETTINGS_SIDEBAR_WIDTH, self->sidebar_paned, "position",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, MS_SETTINGS_MINIMAP_VISIBLE, self->minimap, "visible", G_SETTINGS_BIND_GET);
+  {
+    static const char * const keys[] = { MS_SETTINGS_SIDEBAR_VISIBLE, MS_SETTINGS_MINIMAP_VISIBLE };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      {
+        g_autoptr(GAction) action = g_settings_create_action (self->settings, keys[i]);
+
+        g_action_map_add_action (G_ACTION_MAP (self), action);
+      }
+  }
+  g_signal_connect (self->map_overlay, "get-child-position", G_CALLBACK (place_minimap), self);
+
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, MS_SETTINGS_WINDOW_WIDTH),
                                g_settings_get_int (self->settings, MS_SETTINGS_WINDOW_HEIGHT));
@@ -1533,6 +2104,7 @@ ms_window_init (MsWindow *self)
 
   set_loading (self, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
+  update_view_state (self);
 }
 
 MsWindow *

@@ -24,6 +24,20 @@ char        *ms_window_describe_pixel (MsWindow      *self,
                                        guint          x,
                                        guint          y);
 const char  *ms_window_get_error      (MsWindow      *self);
+/* The confirmation banner's text (an export's path and size), or NULL. */
+const char  *ms_window_get_info       (MsWindow      *self);
+/* The "changed on disk" banner's text, or NULL while the file is as opened. */
+const char  *ms_window_get_changed    (MsWindow      *self);
+/* Writes a PNG of @what ("view" or "map") at @resolution ("screen": the
+ * view's pixels; "map": one pixel per map pixel) on a worker, as the Export
+ * actions do once their dialog answered; the info banner confirms it. */
+void         ms_window_export_png     (MsWindow      *self,
+                                       const char    *what,
+                                       const char    *resolution,
+                                       GFile         *file);
+gboolean     ms_window_is_exporting   (MsWindow      *self);
+/* Is the minimap on screen (shown, and room for it)? */
+gboolean     ms_window_minimap_is_shown (MsWindow    *self);
 GtkWidget   *ms_window_get_water_list (MsWindow      *self);
 /* The Places page's lists: an MsTownList and an MsRoadList. */
 GtkWidget   *ms_window_get_town_list  (MsWindow      *self);

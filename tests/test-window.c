@@ -6,8 +6,10 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <math.h>
 #include <time.h>
+#include <unistd.h>
 #include <utime.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -18,6 +20,7 @@
 #include "ms-settings.h"
 #include "ms-test-display.h"
 #include "ms-findings-list.h"
+#include "ms-minimap.h"
 #include "ms-road-list.h"
 #include "ms-scale-bar.h"
 #include "ms-town-list.h"
@@ -37,7 +40,10 @@ tiles_done (gpointer data)
   MsWindow *window = data;
   MsMapView *view = ms_window_get_map_view (window);
 
+  /* Mapped is not yet allocated: until the view has a size it has no
+   * tiles to wait for, and its first size refits the map. */
   return gtk_widget_get_mapped (GTK_WIDGET (view)) && !ms_window_is_loading (window) &&
+         ms_viewport_get_width (ms_map_view_get_viewport (view)) > 1 &&
          ms_map_view_get_pending_tiles (view) == 0;
 }
 
@@ -386,16 +392,26 @@ typedef struct
   float   first_x, first_y;
 } RawPath;
 
+/* Fields in the sections need not be 4-byte aligned: copy them out. */
+static guint32
+read_u32 (const guint8 *p)
+{
+  guint32 u;
+
+  memcpy (&u, p, sizeof u);
+  return GUINT32_FROM_LE (u);
+}
+
 static gint32
 read_i32 (const guint8 *p)
 {
-  return (gint32) GUINT32_FROM_LE (*(const guint32 *) p);
+  return (gint32) read_u32 (p);
 }
 
 static float
 read_f32 (const guint8 *p)
 {
-  union { guint32 u; float f; } v = { GUINT32_FROM_LE (*(const guint32 *) p) };
+  union { guint32 u; float f; } v = { read_u32 (p) };
   return v.f;
 }
 
@@ -947,7 +963,7 @@ test_help_overlay (void)
   g_autoptr(GtkBuilder) builder =
     gtk_builder_new_from_resource ("/io/github/mapsmith/Mapsmith/gtk/help-overlay.ui");
   GtkWidget *overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
-  guint sections = 0, escape_load = 0;
+  guint sections = 0, escape_load = 0, sidebar = 0, brush = 0;
 
   g_assert_nonnull (overlay);
   for (GtkWidget *s = gtk_widget_get_first_child (overlay); s != NULL; s = gtk_widget_get_next_sibling (s))
@@ -977,9 +993,681 @@ test_help_overlay (void)
         g_object_get (o->data, "title", &title, "accelerator", &accel, NULL);
         if (g_strcmp0 (accel, "Escape") == 0 && strstr (title, "loading") != NULL)
           escape_load++;
+        if (g_strcmp0 (accel, "F9") == 0 && strstr (title, "sidebar") != NULL)
+          sidebar++;
+        /* Ctrl+scroll drawn as a Ctrl key cap (the wheel in words), not
+         * as a gesture with no picture. */
+        if (strstr (title, "Resize the brush") != NULL)
+          {
+            GtkShortcutType type;
+            GdkModifierType mods = 0;
+            guint key = G_MAXUINT;
+
+            g_object_get (o->data, "shortcut-type", &type, NULL);
+            g_assert_cmpint (type, ==, GTK_SHORTCUT_ACCELERATOR);
+            g_assert_true (gtk_accelerator_parse (accel, &key, &mods));
+            g_assert_cmpuint (mods, ==, GDK_CONTROL_MASK);
+            g_assert_cmpuint (key, ==, 0);
+            brush++;
+          }
       }
   g_assert_cmpuint (escape_load, ==, 1);
+  g_assert_cmpuint (sidebar, ==, 1);
+  g_assert_cmpuint (brush, ==, 1);
   gtk_window_destroy (GTK_WINDOW (overlay));
+}
+
+/* ------------------------------------------------------ issue 16 points --- */
+
+static gboolean
+not_exporting (gpointer data)
+{
+  return !ms_window_is_exporting (data);
+}
+
+static guint32
+png_pixel (cairo_surface_t *png, int x, int y)
+{
+  cairo_surface_flush (png);
+  return *(const guint32 *) (cairo_image_surface_get_data (png) + (gsize) y * cairo_image_surface_get_stride (png) +
+                             (gsize) x * 4);
+}
+
+/* Does a GtkDropDown under @root list @label? */
+static gboolean
+drop_down_offers (GtkWidget  *root,
+                  const char *label)
+{
+  if (GTK_IS_DROP_DOWN (root))
+    {
+      GListModel *items = gtk_drop_down_get_model (GTK_DROP_DOWN (root));
+
+      for (guint i = 0; items != NULL && i < g_list_model_get_n_items (items); i++)
+        {
+          g_autoptr(GObject) item = g_list_model_get_item (items, i);
+
+          if (GTK_IS_STRING_OBJECT (item) &&
+              g_strcmp0 (gtk_string_object_get_string (GTK_STRING_OBJECT (item)), label) == 0)
+            return TRUE;
+        }
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (drop_down_offers (c, label))
+      return TRUE;
+  return FALSE;
+}
+
+/* The map region in view, from its corners: [x0, x1) × [y0, y1) widened
+ * to whole pixels. */
+static void
+region_in_view (MsViewport *viewport,
+                guint      *rx,
+                guint      *ry,
+                guint      *rw,
+                guint      *rh)
+{
+  double x0, y0, x1, y1;
+
+  ms_viewport_screen_to_map (viewport, 0, 0, &x0, &y0);
+  ms_viewport_screen_to_map (viewport, ms_viewport_get_width (viewport), ms_viewport_get_height (viewport),
+                             &x1, &y1);
+  g_assert_cmpfloat (x0, >, 0);
+  g_assert_cmpfloat (y0, >, 0);
+  g_assert_cmpfloat (x1, <, 512);
+  g_assert_cmpfloat (y1, <, 512);
+  *rx = (guint) floor (x0);
+  *ry = (guint) floor (y0);
+  *rw = (guint) ceil (x1) - *rx;
+  *rh = (guint) ceil (y1) - *ry;
+}
+
+/* Export View, zoomed in: at screen resolution the view's size, with the
+ * map pixels as the view shows them; at map resolution one pixel per map
+ * pixel of the region in view; both confirmed with path and size. */
+static void
+test_export_view_sizes (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *screen_path = g_build_filename (dir, "screen.png", NULL);
+  g_autofree char *map_path = g_build_filename (dir, "map.png", NULL);
+  g_autoptr(GFile) screen_file = g_file_new_for_path (screen_path);
+  g_autoptr(GFile) map_file = g_file_new_for_path (map_path);
+  MsWindow *window = new_window ();
+  MsViewport *viewport;
+  cairo_surface_t *screen, *map;
+  double vw, vh, sx, sy, cx, cy;
+  guint rx, ry, rw, rh, px, py;
+  g_autofree char *expected = NULL;
+  GtkWidget *dismiss, *info_revealer;
+
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+  viewport = ms_map_view_get_viewport (ms_window_get_map_view (window));
+  for (guint i = 0; i < 12; i++)
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (ms_window_get_map_view (window)), "map.zoom-in", NULL));
+  settle (window);
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), >, 4.0);
+
+  /* The map pixel at the middle of the view, and where the view shows
+   * its centre, as the screen export will have them. */
+  vw = ms_viewport_get_width (viewport);
+  vh = ms_viewport_get_height (viewport);
+  ms_viewport_get_centre (viewport, &cx, &cy);
+  px = (guint) floor (cx);
+  py = (guint) floor (cy);
+  ms_viewport_map_to_screen (viewport, px + 0.5, py + 0.5, &sx, &sy);
+  region_in_view (viewport, &rx, &ry, &rw, &rh);
+  g_assert_cmpuint (rw, <, vw / 4);
+
+  /* The action's dialog offers both sizes, named, the screen's first. */
+  {
+    GtkWidget *chooser = NULL;
+    g_autofree char *title = NULL;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export", "s", "view"));
+    ms_test_run_for (200);
+    for (guint i = 0; i < g_list_model_get_n_items (gtk_window_get_toplevels ()); i++)
+      {
+        g_autoptr(GObject) toplevel = g_list_model_get_item (gtk_window_get_toplevels (), i);
+
+        if (GTK_IS_FILE_CHOOSER_DIALOG (toplevel))
+          chooser = GTK_WIDGET (toplevel);
+      }
+    g_assert_nonnull (chooser);
+    g_assert_cmpstr (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "resolution"), ==, "screen");
+    title = g_strdup_printf ("As on screen, %d × %d pixels", (int) round (vw), (int) round (vh));
+    /* The choice is a drop-down of the labels. */
+    g_assert_true (drop_down_offers (chooser, title));
+    gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+    ms_test_run_for (100);
+  }
+
+  ms_window_export_png (window, "view", "screen", screen_file);
+  g_assert_true (ms_window_is_exporting (window));
+  ms_test_iterate_until (not_exporting, window, "the screen export");
+  g_assert_null (ms_window_get_error (window));
+  expected = g_strdup_printf ("Saved %s, %d × %d pixels", screen_path, (int) round (vw), (int) round (vh));
+  g_assert_cmpstr (ms_window_get_info (window), ==, expected);
+  g_clear_pointer (&expected, g_free);
+
+  /* The confirmation is on screen, with its Dismiss; the banner takes
+   * height from the view, so what is in view is worked out again. */
+  dismiss = ms_test_find_action_button (GTK_WIDGET (window), "win.dismiss-info");
+  g_assert_nonnull (dismiss);
+  info_revealer = gtk_widget_get_ancestor (dismiss, GTK_TYPE_REVEALER);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (info_revealer)));
+  ms_test_iterate_until (revealer_settled, info_revealer, "the confirmation");
+  settle (window);
+  g_assert_true (gtk_widget_get_mapped (dismiss));
+
+  screen = cairo_image_surface_create_from_png (screen_path);
+  g_assert_cmpint (cairo_surface_status (screen), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (screen), ==, (int) round (vw));
+  g_assert_cmpint (cairo_image_surface_get_height (screen), ==, (int) round (vh));
+
+  region_in_view (viewport, &rx, &ry, &rw, &rh);
+  g_assert_cmpuint (px, >=, rx);
+  g_assert_cmpuint (py, >=, ry);
+  g_assert_cmpuint (px, <, rx + rw);
+  g_assert_cmpuint (py, <, ry + rh);
+  ms_window_export_png (window, "view", "map", map_file);
+  ms_test_iterate_until (not_exporting, window, "the map export");
+  expected = g_strdup_printf ("Saved %s, %u × %u pixels", map_path, rw, rh);
+  g_assert_cmpstr (ms_window_get_info (window), ==, expected);
+  ms_test_screenshot ("window-exported.png", 300);
+
+  map = cairo_image_surface_create_from_png (map_path);
+  g_assert_cmpint (cairo_surface_status (map), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (map), ==, (int) rw);
+  g_assert_cmpint (cairo_image_surface_get_height (map), ==, (int) rh);
+
+  /* That map pixel, in both: the screen image shows it where the view did. */
+  g_assert_cmphex (png_pixel (screen, (int) sx, (int) sy), ==, png_pixel (map, (int) (px - rx), (int) (py - ry)));
+  cairo_surface_destroy (screen);
+  cairo_surface_destroy (map);
+
+  /* Zoomed out past the map's size: still the view's size, the map in
+   * its middle and the margins around it as the view draws them. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-info", NULL));
+  g_assert_null (ms_window_get_info (window));
+  ms_test_iterate_until (revealer_settled, info_revealer, "the confirmation to go");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (ms_window_get_map_view (window)), "map.zoom-out", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (ms_window_get_map_view (window)), "map.zoom-out", NULL));
+  settle (window);
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), <, 1.0);
+  vw = ms_viewport_get_width (viewport);
+  vh = ms_viewport_get_height (viewport);
+  ms_window_export_png (window, "view", "screen", screen_file);
+  ms_test_iterate_until (not_exporting, window, "the zoomed-out export");
+  screen = cairo_image_surface_create_from_png (screen_path);
+  g_assert_cmpint (cairo_image_surface_get_width (screen), ==, (int) round (vw));
+  g_assert_cmpint (cairo_image_surface_get_height (screen), ==, (int) round (vh));
+  {
+    g_autofree guint32 *shown = NULL;
+    guint32 corner = png_pixel (screen, 0, 0), middle = png_pixel (screen, (int) (vw / 2), (int) (vh / 2));
+    double mx, my;
+
+    ms_viewport_map_to_screen (viewport, 0, 0, &mx, &my);
+
+    g_assert_cmpfloat (mx, >, 2);
+    g_assert_cmpfloat (my, >, 2);
+    shown = ms_test_capture (GTK_WIDGET (ms_window_get_map_view (window)), (int) vw, (int) vh);
+    for (guint c = 0; c < 24; c += 8)
+      g_assert_cmpint (ABS ((int) ((corner >> c) & 0xff) - (int) ((shown[0] >> c) & 0xff)), <=, 2);
+    /* The map's middle is land or water, not the background. */
+    g_assert_cmphex (middle, !=, corner);
+  }
+  cairo_surface_destroy (screen);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
+static gboolean
+sidebar_width_changed (gpointer data)
+{
+  GSettings *settings = ms_application_get_settings (app);
+  return g_settings_get_int (settings, MS_SETTINGS_SIDEBAR_WIDTH) != GPOINTER_TO_INT (data);
+}
+
+static gboolean
+sidebar_hidden (gpointer data)
+{
+  MsWindow *window = data;
+  GtkWidget *check = ms_test_find_named (GTK_WIDGET (window), "layer-height-visible");
+  return !gtk_widget_get_mapped (check);
+}
+
+/* The sidebar: its handle drags it wider (remembered), F9 and the action
+ * hide and show it; the minimap has its own switch, and shrinks, then
+ * goes, in a small window. */
+static void
+test_sidebar_and_minimap (void)
+{
+  GSettings *settings = ms_application_get_settings (app);
+  MsWindow *window = new_window ();
+  GtkWidget *view, *check, *minimap, *paned;
+  g_autofree char *window_id = NULL;
+  double hx, hy;
+  int width, map_width;
+  char x[32], y[32], x2[32];
+
+  g_settings_reset (settings, MS_SETTINGS_SIDEBAR_WIDTH);
+  g_settings_reset (settings, MS_SETTINGS_SIDEBAR_VISIBLE);
+  g_settings_reset (settings, MS_SETTINGS_MINIMAP_VISIBLE);
+  ms_window_open_demo (window);
+  gtk_window_set_title (GTK_WINDOW (window), "sidebar-test");
+  gtk_window_present (GTK_WINDOW (window));
+  settle (window);
+  gtk_window_set_title (GTK_WINDOW (window), "sidebar-test");
+  ms_test_run_for (200);
+  window_id = ms_test_x_window_id ("sidebar-test");
+  view = GTK_WIDGET (ms_window_get_map_view (window));
+  check = ms_test_find_named (GTK_WIDGET (window), "layer-height-visible");
+  g_assert_true (gtk_widget_get_mapped (check));
+
+  /* Drag the handle between the sidebar and the map 100 px right. */
+  paned = gtk_widget_get_ancestor (view, GTK_TYPE_PANED);
+  width = gtk_paned_get_position (GTK_PANED (paned));
+  g_assert_cmpint (width, ==, g_settings_get_int (settings, MS_SETTINGS_SIDEBAR_WIDTH));
+  map_width = gtk_widget_get_width (view);
+  /* The handle is the line just after the sidebar. */
+  ms_test_widget_to_surface (paned, width + 0.5, gtk_widget_get_height (paned) / 2.0, &hx, &hy);
+  g_snprintf (x, sizeof x, "%d", (int) round (hx));
+  g_snprintf (y, sizeof y, "%d", (int) hy);
+  g_snprintf (x2, sizeof x2, "%d", (int) round (hx) + 100);
+  ms_test_xdotool ("mousemove", "--window", window_id, x, y, NULL);
+  ms_test_run_for (150);
+  ms_test_xdotool ("mousedown", "1", NULL);
+  ms_test_run_for (100);
+  ms_test_xdotool ("mousemove", "--window", window_id, x2, y, NULL);
+  ms_test_run_for (200);
+  ms_test_xdotool ("mouseup", "1", NULL);
+  ms_test_iterate_until_within (5, sidebar_width_changed, GINT_TO_POINTER (width), "the sidebar to widen");
+  ms_test_run_for (100);
+  /* GtkPaned takes the start of the handle's wider grab area as the point
+   * dragged, so a drag from its middle lands a few pixels short. */
+  g_assert_cmpint (ABS (g_settings_get_int (settings, MS_SETTINGS_SIDEBAR_WIDTH) - (width + 100)), <=, 8);
+  g_assert_cmpint (gtk_paned_get_position (GTK_PANED (paned)), ==,
+                   g_settings_get_int (settings, MS_SETTINGS_SIDEBAR_WIDTH));
+  g_assert_cmpint (ABS (gtk_widget_get_width (view) - (map_width - 100)), <=, 8);
+
+  /* F9 hides it (a real key press), the map takes the room; the action
+   * shows it again. */
+  ms_test_xdotool ("windowfocus", "--sync", window_id, NULL);
+  ms_test_xdotool ("key", "--window", window_id, "F9", NULL);
+  ms_test_iterate_until_within (5, sidebar_hidden, window, "F9 to hide the sidebar");
+  g_assert_false (g_settings_get_boolean (settings, MS_SETTINGS_SIDEBAR_VISIBLE));
+  ms_test_run_for (200);
+  g_assert_cmpint (gtk_widget_get_width (view), >, map_width + 100);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.sidebar-visible", NULL));
+  g_assert_true (g_settings_get_boolean (settings, MS_SETTINGS_SIDEBAR_VISIBLE));
+  ms_test_run_for (200);
+  g_assert_true (gtk_widget_get_mapped (check));
+
+  /* The minimap: at most a quarter of the map's shorter side. */
+  minimap = ms_test_find_type (GTK_WIDGET (window), MS_TYPE_MINIMAP);
+  g_assert_nonnull (minimap);
+  g_assert_true (ms_window_minimap_is_shown (window));
+  g_assert_cmpint (gtk_widget_get_width (minimap), <=,
+                   MIN (gtk_widget_get_width (view), gtk_widget_get_height (view)) / 4 + 1);
+  g_assert_cmpint (gtk_widget_get_width (minimap), >, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.minimap-visible", NULL));
+  g_assert_false (g_settings_get_boolean (settings, MS_SETTINGS_MINIMAP_VISIBLE));
+  g_assert_false (ms_window_minimap_is_shown (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.minimap-visible", NULL));
+  g_assert_true (ms_window_minimap_is_shown (window));
+
+  /* A window so small that the smallest minimap would cover a third of
+   * the map: none. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 560, 360);
+  ms_test_run_for (500);
+  g_assert_cmpint (MIN (gtk_widget_get_width (view), gtk_widget_get_height (view)), <, 4 * 64);
+  g_assert_false (ms_window_minimap_is_shown (window));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, MS_SETTINGS_SIDEBAR_WIDTH);
+  g_settings_reset (settings, MS_SETTINGS_SIDEBAR_VISIBLE);
+  g_settings_reset (settings, MS_SETTINGS_MINIMAP_VISIBLE);
+}
+
+/* Each pick replaces the last: a finding without a pixel drops the last
+ * outline, a town drops the road's row, a water body the town's. */
+static void
+test_one_pick_at_a_time (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "MapData_Seed_5.dat", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 5, &error);
+  g_autoptr(GArray) sections = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree guint8 *data = NULL;
+  MsWindow *window = new_window ();
+  MsFindingsList *findings;
+  MsMapView *view;
+  gsize length;
+  gboolean outlined[3];
+  MsRect highlight;
+
+  /* Pixel (0, 0) gets a land biome in the sea (a finding at a pixel), and
+   * TCRV's spikeMax and peakCap zero (a finding with no pixel). */
+  data = g_bytes_unref_to_data (g_steal_pointer (&bytes), &length);
+  sections = ms_test_walk_sections (data, length);
+  data[ms_test_find (sections, "BIOM")->offset + 12] = 4;
+  {
+    const guint8 zero[4] = { 0, };
+    goffset tcrv = ms_test_find (sections, "TCRV")->offset + 12;
+
+    memcpy (data + tcrv + 2 + 16, zero, 4);       /* spikeMax, after version and 4 knots */
+    memcpy (data + tcrv + 2 + 16 + 24, zero, 4);  /* peakCap, 6 floats later */
+  }
+  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) length, NULL));
+  file = g_file_new_for_path (path);
+
+  ms_window_open_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (audit_finished, window, "the audit");
+  findings = MS_FINDINGS_LIST (ms_window_get_findings_list (window));
+  g_assert_cmpuint (ms_findings_list_get_n_rows (findings), ==, 2);
+  view = ms_window_get_map_view (window);
+
+  /* 0, 1, 0: one of the two has a pixel; whichever comes after it must
+   * not leave its outline. */
+  for (guint i = 0; i < 3; i++)
+    {
+      ms_findings_list_select (findings, i % 2);
+      outlined[i] = ms_map_view_get_highlight (view, &highlight);
+      if (outlined[i])
+        {
+          g_assert_cmpuint (highlight.x, ==, 0);
+          g_assert_cmpuint (highlight.y, ==, 0);
+        }
+    }
+  g_assert_cmpint (outlined[0], ==, outlined[2]);
+  g_assert_cmpint (outlined[0], !=, outlined[1]);
+
+  /* A road, then a town: the road's row is no longer selected, nor are
+   * its pixels marked; a water body then drops the town's row. */
+  {
+    MsRoadList *roads = MS_ROAD_LIST (ms_window_get_road_list (window));
+    MsTownList *towns = MS_TOWN_LIST (ms_window_get_town_list (window));
+    MsWaterBodyList *water = MS_WATER_BODY_LIST (ms_window_get_water_list (window));
+    guint x0, y0;
+
+    ms_road_list_select (roads, 0);
+    settle (window);
+    g_assert_nonnull (ms_map_view_get_marks_surface (view, &x0, &y0));
+    g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (ms_road_list_get_model (roads))),
+                      ==, 0);
+    ms_town_list_select (towns, 0);
+    settle (window);
+    g_assert_null (ms_map_view_get_marks_surface (view, &x0, &y0));
+    g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (ms_road_list_get_model (roads))),
+                      ==, GTK_INVALID_LIST_POSITION);
+    g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (ms_town_list_get_model (towns))),
+                      ==, 0);
+
+    ms_test_iterate_until (water_list_ready, water, "the water table");
+    ms_road_list_select (roads, 0);
+    ms_water_body_list_select (water, 0);
+    settle (window);
+    g_assert_null (ms_map_view_get_marks_surface (view, &x0, &y0));
+    g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (ms_town_list_get_model (towns))),
+                      ==, GTK_INVALID_LIST_POSITION);
+    g_assert_cmpuint (gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (ms_road_list_get_model (roads))),
+                      ==, GTK_INVALID_LIST_POSITION);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
+/* The File page: the figures `mapsmith-cli info` prints, the path and the
+ * size; and taking the focus selects none of it. */
+static void
+test_file_page (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "MapData_Seed_9.dat", NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  MsWindow *window = new_window ();
+  GtkWidget *details, *stack;
+  GtkTextBuffer *buffer;
+  const MsBlueprintParams *p;
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+  GStatBuf st;
+
+  bytes = ms_demo_blueprint_generate (256, 9, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  file = g_file_new_for_path (path);
+  ms_window_open_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (not_loading, window, "the file to open");
+
+  details = ms_test_get_named (GTK_WIDGET (window), "file-details");
+  g_assert_true (GTK_IS_TEXT_VIEW (details));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (details));
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  p = ms_blueprint_get_params (ms_window_get_blueprint (window));
+  g_assert_nonnull (p);
+  {
+    g_autofree char *size = g_strdup_printf ("(%" G_GUINT64_FORMAT " bytes)", (guint64) st.st_size);
+    g_autofree char *crater = g_strdup_printf ("Crater radius %g, impact centre (%g, %g)", p->crater_radius,
+                                               p->impact_center_x, p->impact_center_y);
+    g_autofree char *density = g_strdup_printf ("Density multiplier %g", p->density_multiplier);
+    g_autofree char *hash = g_strdup_printf ("Generator %s", p->generator_git_hash);
+
+    g_assert_true (g_str_has_prefix (text, path));
+    g_assert_nonnull (strstr (text, size));
+    g_assert_nonnull (strstr (text, crater));
+    g_assert_nonnull (strstr (text, density));
+    g_assert_cmpstr (p->generator_git_hash, !=, "");
+    g_assert_nonnull (strstr (text, hash));
+  }
+
+  /* Show the page and move the focus into it, as a click on its tab and
+   * Tab would: nothing is selected. */
+  stack = gtk_widget_get_ancestor (details, GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "file");
+  ms_test_run_for (100);
+  g_assert_true (gtk_widget_grab_focus (details));
+  ms_test_run_for (100);
+  g_assert_true (gtk_widget_has_focus (details));
+  g_assert_false (gtk_text_buffer_get_has_selection (buffer));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
+/* A broken file opened into a window with no map (from the shell): a
+ * placeholder with Open… and the error, and the layer controls off. */
+static void
+test_broken_file_placeholder (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *good = g_build_filename (dir, "MapData_Seed_9.dat", NULL);
+  g_autofree char *bad = g_build_filename (dir, "broken.dat", NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) good_file = NULL;
+  g_autoptr(GFile) bad_file = NULL;
+  MsWindow *window = new_window ();
+  GtkWidget *placeholder, *open, *check;
+  gboolean found_error = FALSE;
+
+  bytes = ms_demo_blueprint_generate (256, 9, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (good, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  g_assert_true (g_file_set_contents (bad, g_bytes_get_data (bytes, NULL), 1000, NULL));
+  good_file = g_file_new_for_path (good);
+  bad_file = g_file_new_for_path (bad);
+
+  /* As MsApplication's open does: a new window, the file, no demo. */
+  ms_window_open_file (window, bad_file);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (not_loading, window, "the broken file");
+  ms_test_run_for (200);
+  g_assert_null (ms_window_get_blueprint (window));
+  g_assert_nonnull (ms_window_get_error (window));
+
+  placeholder = ms_test_get_named (GTK_WIDGET (window), "placeholder");
+  g_assert_true (gtk_widget_get_mapped (placeholder));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (ms_window_get_map_view (window))));
+  open = ms_test_find_action_button (placeholder, "win.open");
+  g_assert_nonnull (open);
+  g_assert_true (gtk_widget_is_sensitive (open));
+  for (GtkWidget *w = gtk_widget_get_first_child (placeholder); w != NULL; w = gtk_widget_get_next_sibling (w))
+    if (GTK_IS_LABEL (w) && gtk_widget_get_mapped (w) &&
+        strstr (gtk_label_get_text (GTK_LABEL (w)), ms_window_get_error (window)) != NULL &&
+        strstr (gtk_label_get_text (GTK_LABEL (w)), "broken.dat") != NULL)
+      found_error = TRUE;
+  g_assert_true (found_error);
+
+  check = ms_test_find_named (GTK_WIDGET (window), "layer-height-visible");
+  g_assert_false (gtk_widget_is_sensitive (check));
+  ms_test_screenshot ("window-broken-file.png", 300);
+  g_assert_false (gtk_widget_is_sensitive (ms_test_find_action_button (GTK_WIDGET (window), "win.zoom-fit")));
+
+  /* A good file: the map, the controls on. */
+  ms_window_open_file (window, good_file);
+  ms_test_iterate_until (not_loading, window, "the good file");
+  settle (window);
+  g_assert_false (gtk_widget_get_mapped (placeholder));
+  g_assert_true (gtk_widget_is_sensitive (check));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
+/* -------------------------------------------------- changed on disk (13) --- */
+
+static gboolean
+changed_shown (gpointer data)
+{
+  return ms_window_get_changed (data) != NULL;
+}
+
+/* A 2048² blueprint truncated in place while open: hovering and drawing
+ * read zeros, not a SIGBUS; a banner names the file; written back, Reload
+ * shows the map again. */
+static void
+test_changed_on_disk (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "MapData_Seed_77.dat", NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GArray) sections = NULL;
+  g_autofree char *window_id = NULL;
+  MsWindow *window = new_window ();
+  MsMapView *view;
+  GtkWidget *reload, *revealer;
+  const guint n = 2048;
+  const guint hx = 1500, hy = 700;
+  float height;
+  int fd;
+
+  bytes = ms_demo_blueprint_generate (n, 77, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  sections = ms_test_walk_sections (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  {
+    const guint8 *h = (const guint8 *) g_bytes_get_data (bytes, NULL) + ms_test_find (sections, "HGTS")->offset +
+                      12 + 4 * ((gsize) hx * n + hy);
+    height = read_f32 (h);
+  }
+  file = g_file_new_for_path (path);
+
+  ms_window_open_file (window, file);
+  gtk_window_set_title (GTK_WINDOW (window), "changed-test");
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (not_loading, window, "the big file");
+  settle (window);
+  gtk_window_set_title (GTK_WINDOW (window), "changed-test");
+  ms_test_run_for (200);
+  window_id = ms_test_x_window_id ("changed-test");
+  g_assert_null (ms_window_get_changed (window));
+  view = ms_window_get_map_view (window);
+
+  /* Cut it to 1000 bytes in place: the mapping's pages past that go. */
+  fd = g_open (path, O_RDWR, 0);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 1000), ==, 0);
+  g_assert_true (g_close (fd, NULL));
+
+  /* The pointer over the map (a hover readout), a readout of a pixel far
+   * past the cut, and a pan and zoom that draw new tiles. */
+  {
+    double sx, sy;
+    char x[32], y[32];
+
+    ms_test_widget_to_surface (GTK_WIDGET (view), gtk_widget_get_width (GTK_WIDGET (view)) / 2.0,
+                               gtk_widget_get_height (GTK_WIDGET (view)) / 2.0, &sx, &sy);
+    g_snprintf (x, sizeof x, "%d", (int) sx);
+    g_snprintf (y, sizeof y, "%d", (int) sy);
+    ms_test_xdotool ("mousemove", "--window", window_id, x, y, NULL);
+    ms_test_run_for (150);
+    g_snprintf (x, sizeof x, "%d", (int) sx + 7);
+    ms_test_xdotool ("mousemove", "--window", window_id, x, y, NULL);
+    ms_test_run_for (150);
+  }
+  g_free (ms_window_describe_pixel (window, hx, hy));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "map.zoom-in", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "map.pan", "(ii)", 300, 200));
+  settle (window);
+  ms_test_iterate_until_within (10, changed_shown, window, "the changed-on-disk banner");
+  g_assert_nonnull (strstr (ms_window_get_changed (window), "MapData_Seed_77.dat"));
+  g_assert_nonnull (strstr (ms_window_get_changed (window), "changed on disk"));
+  /* The readouts read past the cut (zeros, through the guard), and the
+   * banner says the map is incomplete, not merely out of date. */
+  g_assert_false (ms_mapping_is_intact (ms_blueprint_get_mapping (ms_window_get_blueprint (window))));
+  g_assert_nonnull (strstr (ms_window_get_changed (window), "parts of the map shown are gone"));
+  {
+    g_autofree char *sizes = g_strdup_printf ("now 1000 bytes, it was %" G_GSIZE_FORMAT, g_bytes_get_size (bytes));
+
+    g_assert_nonnull (strstr (ms_window_get_changed (window), sizes));
+  }
+  reload = ms_test_find_action_button (GTK_WIDGET (window), "win.reload");
+  g_assert_nonnull (reload);
+  revealer = gtk_widget_get_ancestor (reload, GTK_TYPE_REVEALER);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+  ms_test_iterate_until (revealer_settled, revealer, "the banner");
+  g_assert_true (gtk_widget_get_mapped (reload));
+  ms_test_screenshot ("window-changed-on-disk.png", 300);
+  /* The window stays, with its map view. */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+
+  /* Written back whole, Reload (a real click) shows the map again. */
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  ms_test_click_widget (reload, window_id, 1);
+  ms_test_iterate_until (not_loading, window, "the reload");
+  settle (window);
+  g_assert_null (ms_window_get_error (window));
+  g_assert_null (ms_window_get_changed (window));
+  ms_test_iterate_until (revealer_settled, revealer, "the banner to go");
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+  g_assert_true (ms_mapping_is_intact (ms_blueprint_get_mapping (ms_window_get_blueprint (window))));
+  {
+    g_autofree char *text = ms_window_describe_pixel (window, hx, hy);
+    g_autofree char *expected = g_strdup_printf ("height %.4f raw", height);
+
+    g_assert_nonnull (strstr (text, expected));
+  }
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  g_assert_cmpuint (ms_map_view_get_pending_tiles (view), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
 }
 
 int
@@ -1012,6 +1700,12 @@ main (int argc, char **argv)
   g_test_add_func ("/window/welcome", test_welcome);
   g_test_add_func ("/window/crash-recovery", test_crash_recovery);
   g_test_add_func ("/window/help-overlay", test_help_overlay);
+  g_test_add_func ("/window/export-view-sizes", test_export_view_sizes);
+  g_test_add_func ("/window/sidebar-and-minimap", test_sidebar_and_minimap);
+  g_test_add_func ("/window/one-pick-at-a-time", test_one_pick_at_a_time);
+  g_test_add_func ("/window/file-page", test_file_page);
+  g_test_add_func ("/window/broken-file-placeholder", test_broken_file_placeholder);
+  g_test_add_func ("/window/changed-on-disk", test_changed_on_disk);
   status = g_test_run ();
   g_object_unref (app);
   ms_test_remove_tree (cache);

@@ -124,7 +124,11 @@ ms_findings_list_select (MsFindingsList *self,
                          guint           index)
 {
   g_return_if_fail (MS_IS_FINDINGS_LIST (self));
-  gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, (int) index));
+  /* Past the last row (G_MAXUINT): no row selected. */
+  if (index > G_MAXINT || gtk_list_box_get_row_at_index (self->list, (int) index) == NULL)
+    gtk_list_box_unselect_all (self->list);
+  else
+    gtk_list_box_select_row (self->list, gtk_list_box_get_row_at_index (self->list, (int) index));
 }
 
 static void

@@ -96,6 +96,12 @@ ms_tile_view_allocate (GtkWidget  *view,
 }
 
 void
+ms_tile_view_get_background (GdkRGBA *rgba)
+{
+  *rgba = (GdkRGBA) { BACKGROUND_R, BACKGROUND_G, BACKGROUND_B, 1.0f };
+}
+
+void
 ms_tile_view_snapshot_background (GtkWidget   *view,
                                   GtkSnapshot *snapshot)
 {

@@ -48,6 +48,8 @@ void      ms_tile_view_allocate         (GtkWidget   *view,
 /* The views' background over the whole view. */
 void      ms_tile_view_snapshot_background (GtkWidget   *view,
                                             GtkSnapshot *snapshot);
+/* That background's colour, for images that show what a view shows. */
+void      ms_tile_view_get_background      (GdkRGBA     *rgba);
 /* A cairo context over the whole view whose user space is map
  * coordinates; the caller destroys it. */
 cairo_t  *ms_tile_view_append_map_cairo (GtkWidget   *view,
