@@ -55,6 +55,8 @@ struct _MsMapView
   GHashTable         *cpu_tiles;    /* packed key -> GdkTexture */
   GQueue              cpu_lru;      /* guint64* packed keys, most recent first */
 
+  gboolean            traced_first;   /* startup trace: a picture shown */
+  gboolean            traced_whole;   /* ... with every tile at its level */
   gboolean            has_highlight;
   MsRect              highlight;
 
@@ -254,6 +256,26 @@ tile_is_drawable (MsMapView       *self,
   return g_hash_table_contains (self->cpu_tiles, &packed);
 }
 
+/* For bench/app-startup: when the first picture of a map, and the first
+ * with every visible tile at the view's own level, reached the screen
+ * (G_MESSAGES_DEBUG=ms-map-view; wall-clock µs, to compare with the
+ * launch).  Once per map. */
+static void
+trace_picture (MsMapView *self,
+               gboolean   whole)
+{
+  if (!self->traced_first)
+    {
+      self->traced_first = TRUE;
+      g_debug ("startup: first picture at %" G_GINT64_FORMAT " µs", g_get_real_time ());
+    }
+  if (whole && !self->traced_whole)
+    {
+      self->traced_whole = TRUE;
+      g_debug ("startup: whole picture at %" G_GINT64_FORMAT " µs", g_get_real_time ());
+    }
+}
+
 static void
 request_visible_tiles (MsMapView *self)
 {
@@ -386,6 +408,11 @@ on_gl_render (GtkGLArea    *area,
       ms_gl_fallback_fail (self->gl, error->message);
       return TRUE;
     }
+  if (ms_gl_renderer_get_n_textures (self->gl_renderer) > 0)
+    {
+      g_autoptr(GArray) missing = ms_gl_renderer_get_missing (self->gl_renderer, &view);
+      trace_picture (self, missing->len == 0);
+    }
 
   request_visible_tiles (self);
   return TRUE;
@@ -406,6 +433,7 @@ snapshot_cpu (MsMapView   *self,
   /* Textures are filtered smoothly; a difference's hatching and its
    * one-pixel changes stay crisp, drawn nearest, once magnified. */
   gboolean sharp = self->diff != NULL && zoom * scale > 1.0 + 1e-9;
+  guint n_drawn = 0, n_own = 0, n_wanted = 0;
 
   visible_tiles (self, level, &tx0, &ty0, &tx1, &ty1);
   for (guint ty = ty0; ty < ty1; ty++)
@@ -422,8 +450,11 @@ snapshot_cpu (MsMapView   *self,
             texture = g_hash_table_lookup (self->cpu_tiles, &packed);
             key = k;
           }
+        n_wanted++;
         if (texture == NULL)
           continue;
+        n_drawn++;
+        n_own += key.level == level;
 
         {
           /* The whole stand-in tile, clipped to this tile's area. */
@@ -479,6 +510,8 @@ snapshot_cpu (MsMapView   *self,
             }
         }
       }
+  if (n_drawn > 0)
+    trace_picture (self, n_own == n_wanted);
 }
 
 #define MAX_MARKED_PIXELS (1024 * 1024)
@@ -635,6 +668,7 @@ ms_map_view_set_blueprint (MsMapView   *self,
     return;
 
   reset_tiles (self);
+  self->traced_first = self->traced_whole = FALSE;
   g_clear_object (&self->diff);
   ms_tile_view_queue_set_pyramid (self->diff_tiles, NULL);
   self->has_highlight = FALSE;
