@@ -212,6 +212,51 @@ reduce_band (guint    band,
     }
 }
 
+static void
+sample_band (guint    band,
+             gpointer user_data)
+{
+  Job *job = user_data;
+  MsBlueprintGrid *g = job->grid;
+  guint n = ms_blueprint_get_map_size (job->bp);
+  guint c0 = band * job->band_width, c1 = MIN (c0 + job->band_width, g->width);
+  g_autofree guint8 *biomes = g_new (guint8, g->height);
+  g_autofree guint16 *ids = g_new (guint16, g->height);
+  g_autofree guint16 *levels = g_new (guint16, g->height);
+  Samples samples = { biomes, ids, levels };
+
+  if (g_cancellable_is_cancelled (job->cancellable))
+    return;
+  for (guint cx = c0; cx < c1; cx++)
+    {
+      guint xa, xb;
+      gboolean in_map = cell_range (g->x0, g->k, cx, n, &xa, &xb);
+
+      sample_centres (job, cx, in_map ? xa + (xb - xa) / 2 : G_MAXUINT, &samples);
+    }
+}
+
+/**
+ * ms_blueprint_grid_sample:
+ *
+ * Fills only the biome and water samples of @grid (one read a cell, at its
+ * centre, whatever k), leaving its heights alone: a pyramid tile above
+ * level 0 takes its heights from the tiles below and samples the rest.
+ */
+void
+ms_blueprint_grid_sample (MsBlueprint     *bp,
+                          MsBlueprintGrid *grid,
+                          GCancellable    *cancellable)
+{
+  Job job = { bp, grid, 0, cancellable };
+
+  g_return_if_fail (MS_IS_BLUEPRINT (bp));
+  g_return_if_fail (grid->k > 0 && grid->biomes && grid->water_ids && grid->surfaces);
+
+  job.band_width = 32;
+  ms_parallel_for ((grid->width + job.band_width - 1) / job.band_width, sample_band, &job);
+}
+
 void
 ms_blueprint_grid_reduce (MsBlueprint     *bp,
                           MsBlueprintGrid *grid,

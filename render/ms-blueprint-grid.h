@@ -31,4 +31,9 @@ void ms_blueprint_grid_reduce (MsBlueprint     *blueprint,
                                MsBlueprintGrid *grid,
                                GCancellable    *cancellable);
 
+/* Fills only the biome and water samples (heights untouched). */
+void ms_blueprint_grid_sample (MsBlueprint     *blueprint,
+                               MsBlueprintGrid *grid,
+                               GCancellable    *cancellable);
+
 G_END_DECLS

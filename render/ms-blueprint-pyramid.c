@@ -1,31 +1,34 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The level-of-detail pyramid of a blueprint.  Tiles are reduced straight
- * from the mapping (MsBlueprintGrid, the same reduction the CPU image uses,
- * so GL and CPU output agree cell for cell), on worker threads, and kept in
- * a least-recently-used cache under a byte budget.  Nothing ever needs the
- * whole map, and no tile is larger than (256 + 2)² cells, whatever the map's
- * size or the GPU's texture limit.
+ * The level-of-detail pyramid of a blueprint, an MsTilePyramid.  A level-0
+ * tile is reduced from the mapping (MsBlueprintGrid, k = 1).  A tile above
+ * takes each of its own cells' height from the four cells under it in the
+ * four tiles of the level below: their means weighed by how many finite
+ * pixels each holds, so NaN holes and the map's ragged edge average as a
+ * direct reduction would.  What the tiles below cannot give is read from
+ * the mapping, and none of it grows with k²: the biome and water samples
+ * (one pixel a cell, at its centre, the same rule as every other renderer)
+ * and the one-cell apron around the tile (so shading across tile edges is
+ * seamless), 4 · 258 cells.  Nothing ever needs the whole map at once, and
+ * no tile is larger than (256 + 2)² cells, whatever the map's size or the
+ * GPU's texture limit.
  */
 #define G_LOG_DOMAIN "ms-render"
 
 #include "config.h"
 
+#include <math.h>
+
 #include "ms-blueprint-pyramid.h"
-#include "ms-tile-lru.h"
 
 struct _MsBlueprintPyramid
 {
-  GObject      parent_instance;
+  MsTilePyramid  parent_instance;
 
-  MsBlueprint *blueprint;
-  guint        top_level;
-
-  GMutex       lock;        /* guards tiles: workers make tiles too */
-  MsTileLru   *tiles;       /* MsBlueprintTile* */
+  MsBlueprint   *blueprint;
 };
 
-G_DEFINE_FINAL_TYPE (MsBlueprintPyramid, ms_blueprint_pyramid, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (MsBlueprintPyramid, ms_blueprint_pyramid, MS_TYPE_TILE_PYRAMID)
 
 MsBlueprintTile *
 ms_blueprint_tile_ref (MsBlueprintTile *tile)
@@ -43,13 +46,168 @@ ms_blueprint_tile_unref (MsBlueprintTile *tile)
   g_free (tile->grid.biomes);
   g_free (tile->grid.water_ids);
   g_free (tile->grid.surfaces);
+  g_free (tile->counts);
   g_free (tile);
 }
 
 gsize
 ms_blueprint_tile_get_bytes (const MsBlueprintTile *tile)
 {
-  return sizeof *tile + (gsize) tile->grid.width * tile->grid.height * (4 + 1 + 2 + 2);
+  gsize per_cell = 4 + 1 + 2 + 2 + (tile->counts != NULL ? 4 : 0);
+  return sizeof *tile + (gsize) tile->grid.width * tile->grid.height * per_cell;
+}
+
+/* The tile's geometry and arrays, contents not yet filled. */
+static MsBlueprintTile *
+tile_new (MsBlueprintPyramid *self,
+          const MsTileKey    *key)
+{
+  MsBlueprintTile *tile = g_new0 (MsBlueprintTile, 1);
+  guint64 span = (guint64) MS_TILE_SIZE << key->level;
+  gsize cells;
+
+  tile->ref_count = 1;
+  tile->key = *key;
+  tile->grid.k = 1u << key->level;
+  ms_tile_pyramid_get_tile_size (MS_TILE_PYRAMID (self), key, &tile->width, &tile->height);
+  tile->grid.x0 = (gint64) (key->tx * span) - tile->grid.k;
+  tile->grid.y0 = (gint64) (key->ty * span) - tile->grid.k;
+  tile->grid.width = tile->width + 2;
+  tile->grid.height = tile->height + 2;
+  cells = (gsize) tile->grid.width * tile->grid.height;
+  tile->grid.heights = g_new (float, cells);
+  tile->grid.biomes = g_new (guint8, cells);
+  tile->grid.water_ids = g_new (guint16, cells);
+  tile->grid.surfaces = g_new (guint16, cells);
+  if (key->level > 0)
+    tile->counts = g_new0 (guint32, cells);
+  return tile;
+}
+
+static gpointer
+make_base (MsTilePyramid    *pyramid,
+           const MsTileKey  *key,
+           GCancellable     *cancellable,
+           GError          **error)
+{
+  MsBlueprintPyramid *self = MS_BLUEPRINT_PYRAMID (pyramid);
+  MsBlueprintTile *tile = tile_new (self, key);
+
+  ms_blueprint_grid_reduce (self->blueprint, &tile->grid, cancellable);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      ms_blueprint_tile_unref (tile);
+      return NULL;
+    }
+  return tile;
+}
+
+/* Adds the finite pixels under own cell (cx, cy) of a child, and their sum. */
+static inline void
+add_child_cell (const MsBlueprintTile *child,
+                guint                  cx,
+                guint                  cy,
+                double                *sum,
+                guint64               *count)
+{
+  gsize o = (gsize) (cy + 1) * child->grid.width + (cx + 1);
+  float h = child->grid.heights[o];
+  guint32 n = child->counts != NULL ? child->counts[o] : (isfinite (h) ? 1 : 0);
+
+  if (n > 0)
+    {
+      *sum += (double) h * n;
+      *count += n;
+    }
+}
+
+/* One apron strip (a row or column of cells just outside the tile's own)
+ * reduced from the mapping into the tile's grid at (gx, gy), @w × @h cells. */
+static void
+reduce_apron (MsBlueprintPyramid *self,
+              MsBlueprintTile    *tile,
+              guint               gx,
+              guint               gy,
+              guint               w,
+              guint               h,
+              GCancellable       *cancellable)
+{
+  MsBlueprintGrid strip = { 0, };
+
+  strip.k = tile->grid.k;
+  strip.x0 = tile->grid.x0 + (gint64) gx * strip.k;
+  strip.y0 = tile->grid.y0 + (gint64) gy * strip.k;
+  strip.width = w;
+  strip.height = h;
+  strip.heights = g_new (float, (gsize) w * h);
+  ms_blueprint_grid_reduce (self->blueprint, &strip, cancellable);
+  for (guint y = 0; y < h; y++)
+    for (guint x = 0; x < w; x++)
+      tile->grid.heights[(gsize) (gy + y) * tile->grid.width + gx + x] = strip.heights[(gsize) y * w + x];
+  g_free (strip.heights);
+}
+
+static gpointer
+make_from_children (MsTilePyramid    *pyramid,
+                    const MsTileKey  *key,
+                    gpointer          children[4],
+                    GCancellable     *cancellable,
+                    GError          **error)
+{
+  MsBlueprintPyramid *self = MS_BLUEPRINT_PYRAMID (pyramid);
+  MsBlueprintTile *tile = tile_new (self, key);
+  MsBlueprintGrid *g = &tile->grid;
+
+  /* Own cell (x, y) is own cells (2x, 2y) … (2x + 1, 2y + 1) of the child
+   * that holds them: children[2 · j + i] is tile (2 · tx + i, 2 · ty + j). */
+  for (guint y = 0; y < tile->height; y++)
+    for (guint x = 0; x < tile->width; x++)
+      {
+        const MsBlueprintTile *child = children[(x >= MS_TILE_SIZE / 2) + 2 * (y >= MS_TILE_SIZE / 2)];
+        guint cx = (2 * x) % MS_TILE_SIZE, cy = (2 * y) % MS_TILE_SIZE;
+        gsize o = (gsize) (y + 1) * g->width + (x + 1);
+        double sum = 0.0;
+        guint64 count = 0;
+
+        for (guint j = 0; child != NULL && j < 2; j++)
+          for (guint i = 0; i < 2; i++)
+            if (cx + i < child->width && cy + j < child->height)
+              add_child_cell (child, cx + i, cy + j, &sum, &count);
+        g->heights[o] = count > 0 ? (float) (sum / (double) count) : NAN;
+        tile->counts[o] = (guint32) count;
+      }
+
+  /* The apron: top and bottom rows, then the left and right columns. */
+  reduce_apron (self, tile, 0, 0, g->width, 1, cancellable);
+  reduce_apron (self, tile, 0, g->height - 1, g->width, 1, cancellable);
+  reduce_apron (self, tile, 0, 1, 1, g->height - 2, cancellable);
+  reduce_apron (self, tile, g->width - 1, 1, 1, g->height - 2, cancellable);
+  ms_blueprint_grid_sample (self->blueprint, g, cancellable);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      ms_blueprint_tile_unref (tile);
+      return NULL;
+    }
+  return tile;
+}
+
+static gpointer
+tile_ref (gpointer tile)
+{
+  return ms_blueprint_tile_ref (tile);
+}
+
+static void
+tile_unref (gpointer tile)
+{
+  ms_blueprint_tile_unref (tile);
+}
+
+static gsize
+tile_get_bytes (gconstpointer tile)
+{
+  return ms_blueprint_tile_get_bytes (tile);
 }
 
 static void
@@ -57,8 +215,6 @@ ms_blueprint_pyramid_finalize (GObject *object)
 {
   MsBlueprintPyramid *self = MS_BLUEPRINT_PYRAMID (object);
 
-  ms_tile_lru_free (self->tiles);
-  g_mutex_clear (&self->lock);
   g_clear_object (&self->blueprint);
 
   G_OBJECT_CLASS (ms_blueprint_pyramid_parent_class)->finalize (object);
@@ -67,14 +223,19 @@ ms_blueprint_pyramid_finalize (GObject *object)
 static void
 ms_blueprint_pyramid_class_init (MsBlueprintPyramidClass *klass)
 {
+  MsTilePyramidClass *pyramid_class = MS_TILE_PYRAMID_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->finalize = ms_blueprint_pyramid_finalize;
+  pyramid_class->tile_ref = tile_ref;
+  pyramid_class->tile_unref = tile_unref;
+  pyramid_class->tile_get_bytes = tile_get_bytes;
+  pyramid_class->make_base = make_base;
+  pyramid_class->make_from_children = make_from_children;
 }
 
 static void
 ms_blueprint_pyramid_init (MsBlueprintPyramid *self)
 {
-  g_mutex_init (&self->lock);
-
 }
 
 MsBlueprintPyramid *
@@ -88,12 +249,8 @@ ms_blueprint_pyramid_new (MsBlueprint *blueprint,
 
   self = g_object_new (MS_TYPE_BLUEPRINT_PYRAMID, NULL);
   self->blueprint = g_object_ref (blueprint);
-  self->tiles = ms_tile_lru_new (budget_bytes, (GDestroyNotify) ms_blueprint_tile_unref);
-
   n = ms_blueprint_get_map_size (blueprint);
-  while (((guint64) MS_TILE_SIZE << self->top_level) < n)
-    self->top_level++;
-
+  ms_tile_pyramid_set_extent (MS_TILE_PYRAMID (self), n, n, budget_bytes);
   return self;
 }
 
@@ -104,11 +261,12 @@ ms_blueprint_pyramid_get_blueprint (MsBlueprintPyramid *self)
   return self->blueprint;
 }
 
+/* The typed face of the base class, for the view and the GL renderer. */
+
 guint
 ms_blueprint_pyramid_get_top_level (MsBlueprintPyramid *self)
 {
-  g_return_val_if_fail (MS_IS_BLUEPRINT_PYRAMID (self), 0);
-  return self->top_level;
+  return ms_tile_pyramid_get_top_level (MS_TILE_PYRAMID (self));
 }
 
 void
@@ -117,35 +275,14 @@ ms_blueprint_pyramid_get_tile_grid (MsBlueprintPyramid *self,
                                     guint              *n_tiles_x,
                                     guint              *n_tiles_y)
 {
-  guint64 n = ms_blueprint_get_map_size (self->blueprint);
-  guint64 span = (guint64) MS_TILE_SIZE << level;
-
-  *n_tiles_x = *n_tiles_y = (guint) ((n + span - 1) / span);
+  ms_tile_pyramid_get_tile_grid (MS_TILE_PYRAMID (self), level, n_tiles_x, n_tiles_y);
 }
 
 MsBlueprintTile *
 ms_blueprint_pyramid_lookup (MsBlueprintPyramid *self,
                              const MsTileKey    *key)
 {
-  MsBlueprintTile *tile;
-
-  g_mutex_lock (&self->lock);
-  tile = ms_tile_lru_lookup (self->tiles, key);
-  if (tile != NULL)
-    ms_blueprint_tile_ref (tile);
-  g_mutex_unlock (&self->lock);
-
-  return tile;
-}
-
-static void
-insert_locked (MsBlueprintPyramid *self,
-               MsBlueprintTile    *tile)
-{
-  if (ms_tile_lru_contains (self->tiles, &tile->key))
-    return;  /* another thread made it first */
-  ms_tile_lru_insert (self->tiles, &tile->key, ms_blueprint_tile_ref (tile),
-                      ms_blueprint_tile_get_bytes (tile));
+  return ms_tile_pyramid_lookup (MS_TILE_PYRAMID (self), key);
 }
 
 MsBlueprintTile *
@@ -154,69 +291,7 @@ ms_blueprint_pyramid_get_tile (MsBlueprintPyramid  *self,
                                GCancellable        *cancellable,
                                GError             **error)
 {
-  g_autoptr(MsBlueprintTile) tile = NULL;
-  guint n = ms_blueprint_get_map_size (self->blueprint);
-  guint nx, ny;
-  gsize cells;
-  guint64 span;
-
-  g_return_val_if_fail (MS_IS_BLUEPRINT_PYRAMID (self), NULL);
-
-  ms_blueprint_pyramid_get_tile_grid (self, key->level, &nx, &ny);
-  if (key->level > self->top_level || key->tx >= nx || key->ty >= ny)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "There is no tile %u/%u/%u", key->level, key->tx, key->ty);
-      return NULL;
-    }
-
-  tile = ms_blueprint_pyramid_lookup (self, key);
-  if (tile != NULL)
-    return g_steal_pointer (&tile);
-
-  tile = g_new0 (MsBlueprintTile, 1);
-  tile->ref_count = 1;
-  tile->key = *key;
-  tile->grid.k = 1u << key->level;
-  span = (guint64) MS_TILE_SIZE << key->level;
-  tile->width = (guint) MIN ((guint64) MS_TILE_SIZE,
-                             (n - key->tx * span + tile->grid.k - 1) / tile->grid.k);
-  tile->height = (guint) MIN ((guint64) MS_TILE_SIZE,
-                              (n - key->ty * span + tile->grid.k - 1) / tile->grid.k);
-  tile->grid.x0 = (gint64) (key->tx * span) - tile->grid.k;
-  tile->grid.y0 = (gint64) (key->ty * span) - tile->grid.k;
-  tile->grid.width = tile->width + 2;
-  tile->grid.height = tile->height + 2;
-  cells = (gsize) tile->grid.width * tile->grid.height;
-  tile->grid.heights = g_new (float, cells);
-  tile->grid.biomes = g_new (guint8, cells);
-  tile->grid.water_ids = g_new (guint16, cells);
-  tile->grid.surfaces = g_new (guint16, cells);
-
-  ms_blueprint_grid_reduce (self->blueprint, &tile->grid, cancellable);
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    return NULL;
-
-  g_mutex_lock (&self->lock);
-  insert_locked (self, tile);
-  g_mutex_unlock (&self->lock);
-
-  return g_steal_pointer (&tile);
-}
-
-static void
-get_tile_thread (GTask        *task,
-                 gpointer      source_object,
-                 gpointer      task_data,
-                 GCancellable *cancellable)
-{
-  GError *error = NULL;
-  MsBlueprintTile *tile = ms_blueprint_pyramid_get_tile (source_object, task_data, cancellable, &error);
-
-  if (tile == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, tile, (GDestroyNotify) ms_blueprint_tile_unref);
+  return ms_tile_pyramid_get_tile (MS_TILE_PYRAMID (self), key, cancellable, error);
 }
 
 void
@@ -226,14 +301,7 @@ ms_blueprint_pyramid_get_tile_async (MsBlueprintPyramid  *self,
                                      GAsyncReadyCallback  callback,
                                      gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (MS_IS_BLUEPRINT_PYRAMID (self));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, ms_blueprint_pyramid_get_tile_async);
-  g_task_set_task_data (task, g_memdup2 (key, sizeof *key), g_free);
-  g_task_run_in_thread (task, get_tile_thread);
+  ms_tile_pyramid_get_tile_async (MS_TILE_PYRAMID (self), key, cancellable, callback, user_data);
 }
 
 MsBlueprintTile *
@@ -241,28 +309,17 @@ ms_blueprint_pyramid_get_tile_finish (MsBlueprintPyramid  *self,
                                       GAsyncResult        *result,
                                       GError             **error)
 {
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
+  return ms_tile_pyramid_get_tile_finish (MS_TILE_PYRAMID (self), result, error);
 }
 
 gsize
 ms_blueprint_pyramid_get_cached_bytes (MsBlueprintPyramid *self)
 {
-  gsize bytes;
-
-  g_mutex_lock (&self->lock);
-  bytes = ms_tile_lru_get_bytes (self->tiles);
-  g_mutex_unlock (&self->lock);
-  return bytes;
+  return ms_tile_pyramid_get_cached_bytes (MS_TILE_PYRAMID (self));
 }
 
 guint
 ms_blueprint_pyramid_get_cached_tiles (MsBlueprintPyramid *self)
 {
-  guint n;
-
-  g_mutex_lock (&self->lock);
-  n = ms_tile_lru_get_length (self->tiles);
-  g_mutex_unlock (&self->lock);
-  return n;
+  return ms_tile_pyramid_get_cached_tiles (MS_TILE_PYRAMID (self));
 }

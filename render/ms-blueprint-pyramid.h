@@ -6,6 +6,7 @@
 #include "ms-blueprint.h"
 #include "ms-blueprint-grid.h"
 #include "ms-tile.h"
+#include "ms-tile-pyramid.h"
 
 G_BEGIN_DECLS
 
@@ -13,12 +14,16 @@ G_BEGIN_DECLS
 /* One tile: a grid with a one-cell apron on every side, so that shading
  * across tile edges is seamless.  Its own cells are grid cells
  * (1 .. width, 1 .. height); width and height are below MS_TILE_SIZE only at
- * the map's right and bottom edges.  Immutable once made; reference counted. */
+ * the map's right and bottom edges.  Above level 0, counts holds how many
+ * finite map pixels each cell's height is the mean of, so the level above
+ * can weigh the four cells it reduces (NULL at level 0: a cell is one
+ * pixel).  Immutable once made; reference counted. */
 typedef struct
 {
   MsTileKey        key;
   guint            width, height;
   MsBlueprintGrid  grid;
+  guint32         *counts;
   gint             ref_count;
 } MsBlueprintTile;
 
@@ -28,7 +33,7 @@ gsize            ms_blueprint_tile_get_bytes (const MsBlueprintTile *tile);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsBlueprintTile, ms_blueprint_tile_unref)
 
 #define MS_TYPE_BLUEPRINT_PYRAMID (ms_blueprint_pyramid_get_type ())
-G_DECLARE_FINAL_TYPE (MsBlueprintPyramid, ms_blueprint_pyramid, MS, BLUEPRINT_PYRAMID, GObject)
+G_DECLARE_FINAL_TYPE (MsBlueprintPyramid, ms_blueprint_pyramid, MS, BLUEPRINT_PYRAMID, MsTilePyramid)
 
 MsBlueprintPyramid *ms_blueprint_pyramid_new          (MsBlueprint        *blueprint,
                                                        gsize               budget_bytes);

@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The blueprint's tile pyramid, built from below: every tile of every
+ * level, asked for top first, equals what a plain loop over the map's
+ * pixels says its cells are (the mean of the finite heights under each
+ * cell, apron included; biome and water at the cell's centre), on a map
+ * whose size is no power of two and which has holes of NaN; each tile is
+ * made once, and no tile above level 0 reads more than four tiles below.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ms-blueprint-pyramid.h"
+#include "ms-demo-blueprint.h"
+#include "ms-test-util.h"
+
+#define SIZE 1029
+
+/* The expected height of the cell covering [x0, x0 + k) × [y0, y0 + k),
+ * clipped to the map: a plain double sum over the accessor's heights. */
+static float
+expected_height (MsBlueprint *bp,
+                 gint64       x0,
+                 gint64       y0,
+                 guint        k)
+{
+  double sum = 0.0;
+  guint64 n = 0;
+
+  for (gint64 x = MAX (x0, 0); x < MIN (x0 + k, (gint64) SIZE); x++)
+    for (gint64 y = MAX (y0, 0); y < MIN (y0 + k, (gint64) SIZE); y++)
+      {
+        float h = ms_blueprint_get_height (bp, (guint) x, (guint) y);
+        if (isfinite (h))
+          {
+            sum += h;
+            n++;
+          }
+      }
+  return n > 0 ? (float) (sum / (double) n) : NAN;
+}
+
+/* The centre of a cell's in-map part along one axis, or -1 off the map. */
+static gint64
+centre (gint64 a,
+        guint  k)
+{
+  gint64 lo = MAX (a, 0), hi = MIN (a + k, (gint64) SIZE);
+  return lo < hi ? lo + (hi - lo) / 2 : -1;
+}
+
+static MsBlueprint *
+make_blueprint (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) demo = ms_demo_blueprint_generate (SIZE, 7, &error);
+  gsize len;
+  guint8 *data = g_bytes_unref_to_data (g_steal_pointer (&demo), &len);
+  g_autoptr(GArray) sections = ms_test_walk_sections (data, len);
+  const MsTestSection *hgts = ms_test_find (sections, "HGTS");
+  guint8 *heights = data + hgts->offset + 12;
+  float nan = NAN;
+  g_autoptr(GBytes) bytes = NULL;
+  MsBlueprint *bp;
+
+  /* Holes: a 40×40 block of NaN, and every 97th pixel. */
+  for (guint x = 300; x < 340; x++)
+    for (guint y = 500; y < 540; y++)
+      memcpy (heights + ((gsize) x * SIZE + y) * 4, &nan, 4);
+  for (gsize i = 0; i < (gsize) SIZE * SIZE; i += 97)
+    memcpy (heights + i * 4, &nan, 4);
+
+  bytes = g_bytes_new_take (data, len);
+  bp = ms_blueprint_new_for_bytes (bytes, "holes.dat", NULL, &error);
+  g_assert_no_error (error);
+  return bp;
+}
+
+static void
+check_tile (MsBlueprint           *bp,
+            const MsBlueprintTile *tile)
+{
+  const MsBlueprintGrid *g = &tile->grid;
+  guint k = 1u << tile->key.level;
+
+  g_assert_cmpuint (g->k, ==, k);
+  for (guint cy = 0; cy < g->height; cy++)
+    for (guint cx = 0; cx < g->width; cx++)
+      {
+        gsize o = (gsize) cy * g->width + cx;
+        gint64 x0 = g->x0 + (gint64) cx * k, y0 = g->y0 + (gint64) cy * k;
+        float want = expected_height (bp, x0, y0, k);
+        float got = g->heights[o];
+        gint64 sx = centre (x0, k), sy = centre (y0, k);
+
+        if (isnan (want) != isnan (got) ||
+            (!isnan (want) && fabsf (want - got) > 1e-5f * MAX (1.0f, fabsf (want))))
+          g_error ("tile %u/%u/%u cell (%u, %u): height %g, expected %g", tile->key.level,
+                   tile->key.tx, tile->key.ty, cx, cy, got, want);
+        if (sx >= 0 && sy >= 0)
+          {
+            g_assert_cmpuint (g->biomes[o], ==, ms_blueprint_get_biome (bp, (guint) sx, (guint) sy));
+            g_assert_cmpuint (g->water_ids[o], ==, ms_blueprint_get_water_id (bp, (guint) sx, (guint) sy));
+          }
+      }
+}
+
+static void
+test_built_from_below (void)
+{
+  g_autoptr(MsBlueprint) bp = make_blueprint ();
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 512 << 20);
+  MsTilePyramid *base = MS_TILE_PYRAMID (pyramid);
+  guint top = ms_blueprint_pyramid_get_top_level (pyramid);
+  g_autoptr(GError) error = NULL;
+
+  /* 1029 needs 5 tiles of 256 a side at level 0, so levels 0 … 3. */
+  g_assert_cmpuint (top, ==, 3);
+
+  for (gint level = (gint) top; level >= 0; level--)
+    {
+      guint nx, ny;
+
+      ms_blueprint_pyramid_get_tile_grid (pyramid, (guint) level, &nx, &ny);
+      for (guint ty = 0; ty < ny; ty++)
+        for (guint tx = 0; tx < nx; tx++)
+          {
+            MsTileKey key = { (guint) level, tx, ty };
+            g_autoptr(MsBlueprintTile) tile = ms_blueprint_pyramid_get_tile (pyramid, &key, NULL, &error);
+
+            g_assert_no_error (error);
+            check_tile (bp, tile);
+          }
+    }
+
+  /* Asking for the top first made every tile below it once, each from at
+   * most four children, and the later requests found them cached. */
+  for (guint level = 0; level <= top; level++)
+    {
+      MsTilePyramidLevelStats stats;
+      guint nx, ny;
+
+      ms_tile_pyramid_get_level_stats (base, level, &stats);
+      ms_blueprint_pyramid_get_tile_grid (pyramid, level, &nx, &ny);
+      g_assert_cmpuint (stats.made, ==, (guint64) nx * ny);
+      if (level > 0)
+        g_assert_cmpuint (stats.max_children_read, <=, 4);
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/blueprint-pyramid/built-from-below", test_built_from_below);
+  return g_test_run ();
+}
