@@ -206,6 +206,9 @@ reduce_band (guint    band,
 
       for (guint cy = 0; cy < g->height; cy++)
         g->heights[(gsize) cy * g->width + cx] = count[cy] ? (float) (sum[cy] / count[cy]) : NAN;
+      if (g->counts != NULL)
+        for (guint cy = 0; cy < g->height; cy++)
+          g->counts[(gsize) cy * g->width + cx] = count[cy];
 
       if (g->biomes != NULL || g->water_ids != NULL || g->surfaces != NULL)
         sample_centres (job, cx, in_map ? xa + (xb - xa) / 2 : G_MAXUINT, samples);

@@ -24,6 +24,7 @@ typedef struct
   guint8  *biomes;     /* nullable */
   guint16 *water_ids;  /* nullable */
   guint16 *surfaces;   /* nullable: quantized WSRF */
+  guint32 *counts;     /* nullable: the finite pixels each height is the mean of */
 } MsBlueprintGrid;
 
 /* Fills the arrays of @grid from the mapping, on the worker pool. */

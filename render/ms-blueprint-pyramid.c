@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The level-of-detail pyramid of a blueprint, an MsTilePyramid.  A level-0
- * tile is reduced from the mapping (MsBlueprintGrid, k = 1).  A tile above
- * takes each of its own cells' height from the four cells under it in the
- * four tiles of the level below: their means weighed by how many finite
+ * tile is reduced from the mapping (MsBlueprintGrid, k = 1).  A tile above,
+ * when the four tiles under it are cached (the view zooms out over what it
+ * has shown), takes each of its own cells' height from the four cells under
+ * it: their means weighed by how many finite
  * pixels each holds, so NaN holes and the map's ragged edge average as a
  * direct reduction would.  What the tiles below cannot give is read from
  * the mapping, and none of it grows with k²: the biome and water samples
  * (one pixel a cell, at its centre, the same rule as every other renderer)
  * and the one-cell apron around the tile (so shading across tile edges is
- * seamless), 4 · 258 cells.  Nothing ever needs the whole map at once, and
+ * seamless), 4 · 258 cells.  Without them (the first overview of a map)
+ * it is one reduction of its area from the mapping, as fast as reading it,
+ * rather than every tile below made first.  Nothing ever needs the whole map at once, and
  * no tile is larger than (256 + 2)² cells, whatever the map's size or the
  * GPU's texture limit.
  */
@@ -94,6 +97,28 @@ make_base (MsTilePyramid    *pyramid,
   MsBlueprintTile *tile = tile_new (self, key);
 
   ms_blueprint_grid_reduce (self->blueprint, &tile->grid, cancellable);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      ms_blueprint_tile_unref (tile);
+      return NULL;
+    }
+  return tile;
+}
+
+/* Above level 0 with its children not at hand: one reduction of the
+ * tile's area, counts kept for the level above. */
+static gpointer
+make_direct (MsTilePyramid    *pyramid,
+             const MsTileKey  *key,
+             GCancellable     *cancellable,
+             GError          **error)
+{
+  MsBlueprintPyramid *self = MS_BLUEPRINT_PYRAMID (pyramid);
+  MsBlueprintTile *tile = tile_new (self, key);
+
+  tile->grid.counts = tile->counts;
+  ms_blueprint_grid_reduce (self->blueprint, &tile->grid, cancellable);
+  tile->grid.counts = NULL;
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     {
       ms_blueprint_tile_unref (tile);
@@ -231,6 +256,7 @@ ms_blueprint_pyramid_class_init (MsBlueprintPyramidClass *klass)
   pyramid_class->tile_get_bytes = tile_get_bytes;
   pyramid_class->make_base = make_base;
   pyramid_class->make_from_children = make_from_children;
+  pyramid_class->make_direct = make_direct;
 }
 
 static void

@@ -190,6 +190,24 @@ ms_tile_pyramid_note_read_locked (MsTilePyramid *self,
   s->max_children_read = MAX (s->max_children_read, n_children);
 }
 
+/* Are all the tiles under @key that exist in the cache? */
+static gboolean
+children_cached (MsTilePyramid   *self,
+                 const MsTileKey *key)
+{
+  MsTilePyramidPrivate *priv = PRIV (self);
+  gboolean all = TRUE;
+
+  g_mutex_lock (&priv->lock);
+  for (guint c = 0; c < 4 && all; c++)
+    {
+      MsTileKey child = { key->level - 1, 2 * key->tx + (c & 1), 2 * key->ty + (c >> 1) };
+      all = !key_exists (self, &child) || ms_tile_lru_contains (priv->tiles, &child);
+    }
+  g_mutex_unlock (&priv->lock);
+  return all;
+}
+
 /* Tile @key made once: from the source, or from its children, each got
  * through get_tile () and so from the cache where it is there. */
 static gpointer
@@ -205,6 +223,18 @@ make_tile (MsTilePyramid    *self,
 
   if (key->level == 0)
     return klass->make_base (self, key, cancellable, error);
+
+  if (klass->make_direct != NULL && !children_cached (self, key))
+    {
+      tile = klass->make_direct (self, key, cancellable, error);
+      if (tile != NULL)
+        {
+          g_mutex_lock (&PRIV (self)->lock);
+          PRIV (self)->stats[key->level].made_direct++;
+          g_mutex_unlock (&PRIV (self)->lock);
+        }
+      return tile;
+    }
 
   for (guint c = 0; c < 4; c++)
     {

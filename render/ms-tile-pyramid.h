@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   guint64 made;
+  guint64 made_direct;        /* of them, from the source (make_direct) */
   guint64 children_read;
   guint   max_children_read;  /* the most one tile of this level read */
 } MsTilePyramidLevelStats;
@@ -55,8 +56,17 @@ struct _MsTilePyramidClass
                                   gpointer         children[4],
                                   GCancellable    *cancellable,
                                   GError         **error);
+  /* Optional: level ≥ 1 straight from the source, used when not all of its
+   * children are cached.  Making the four (and theirs, down to level 0)
+   * only to reduce them would make the first overview of a big map wait
+   * on every level-0 tile; a direct reduction reads the same pixels once,
+   * without them. */
+  gpointer (*make_direct)        (MsTilePyramid   *self,
+                                  const MsTileKey *key,
+                                  GCancellable    *cancellable,
+                                  GError         **error);
 
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 guint    ms_tile_pyramid_get_top_level    (MsTilePyramid   *self);

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The blueprint's tile pyramid, built from below: every tile of every
- * level, asked for top first, equals what a plain loop over the map's
+ * The blueprint's tile pyramid, built from below when the tiles below are
+ * there and straight from the mapping when not: every tile of every
+ * level, in either order, equals what a plain loop over the map's
  * pixels says its cells are (the mean of the finite heights under each
  * cell, apron included; biome and water at the cell's centre), on a map
  * whose size is no power of two and which has holes of NaN; each tile is
- * made once, and no tile above level 0 reads more than four tiles below.
+ * made once, and no tile made from below reads more than four tiles.
  */
 #include "config.h"
 
@@ -107,6 +108,34 @@ check_tile (MsBlueprint           *bp,
       }
 }
 
+/* Every tile of every level, in the order given, checked against the
+ * plain loop; then each level's counters. */
+static void
+check_all (MsBlueprint        *bp,
+           MsBlueprintPyramid *pyramid,
+           gboolean            top_first)
+{
+  guint top = ms_blueprint_pyramid_get_top_level (pyramid);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i <= top; i++)
+    {
+      guint level = top_first ? top - i : i;
+      guint nx, ny;
+
+      ms_blueprint_pyramid_get_tile_grid (pyramid, level, &nx, &ny);
+      for (guint ty = 0; ty < ny; ty++)
+        for (guint tx = 0; tx < nx; tx++)
+          {
+            MsTileKey key = { level, tx, ty };
+            g_autoptr(MsBlueprintTile) tile = ms_blueprint_pyramid_get_tile (pyramid, &key, NULL, &error);
+
+            g_assert_no_error (error);
+            check_tile (bp, tile);
+          }
+    }
+}
+
 static void
 test_built_from_below (void)
 {
@@ -114,29 +143,14 @@ test_built_from_below (void)
   g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 512 << 20);
   MsTilePyramid *base = MS_TILE_PYRAMID (pyramid);
   guint top = ms_blueprint_pyramid_get_top_level (pyramid);
-  g_autoptr(GError) error = NULL;
 
   /* 1029 needs 5 tiles of 256 a side at level 0, so levels 0 … 3. */
   g_assert_cmpuint (top, ==, 3);
 
-  for (gint level = (gint) top; level >= 0; level--)
-    {
-      guint nx, ny;
-
-      ms_blueprint_pyramid_get_tile_grid (pyramid, (guint) level, &nx, &ny);
-      for (guint ty = 0; ty < ny; ty++)
-        for (guint tx = 0; tx < nx; tx++)
-          {
-            MsTileKey key = { (guint) level, tx, ty };
-            g_autoptr(MsBlueprintTile) tile = ms_blueprint_pyramid_get_tile (pyramid, &key, NULL, &error);
-
-            g_assert_no_error (error);
-            check_tile (bp, tile);
-          }
-    }
-
-  /* Asking for the top first made every tile below it once, each from at
-   * most four children, and the later requests found them cached. */
+  /* Zooming out over what was shown: each level finds the one below
+   * cached, so every tile above level 0 is made from the four under it,
+   * once, reading no more than those four. */
+  check_all (bp, pyramid, FALSE);
   for (guint level = 0; level <= top; level++)
     {
       MsTilePyramidLevelStats stats;
@@ -145,9 +159,30 @@ test_built_from_below (void)
       ms_tile_pyramid_get_level_stats (base, level, &stats);
       ms_blueprint_pyramid_get_tile_grid (pyramid, level, &nx, &ny);
       g_assert_cmpuint (stats.made, ==, (guint64) nx * ny);
+      g_assert_cmpuint (stats.made_direct, ==, 0);
       if (level > 0)
-        g_assert_cmpuint (stats.max_children_read, <=, 4);
+        {
+          g_assert_cmpuint (stats.max_children_read, <=, 4);
+          g_assert_cmpuint (stats.children_read, >=, stats.made);
+        }
     }
+}
+
+static void
+test_first_overview_direct (void)
+{
+  g_autoptr(MsBlueprint) bp = make_blueprint ();
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 512 << 20);
+  MsTilePyramid *base = MS_TILE_PYRAMID (pyramid);
+  MsTilePyramidLevelStats stats;
+
+  /* The top first, nothing cached: made straight from the mapping, no
+   * tile below it made; the same cells either way. */
+  check_all (bp, pyramid, TRUE);
+  ms_tile_pyramid_get_level_stats (base, 3, &stats);
+  g_assert_cmpuint (stats.made, ==, 1);
+  g_assert_cmpuint (stats.made_direct, ==, 1);
+  g_assert_cmpuint (stats.children_read, ==, 0);
 }
 
 int
@@ -155,5 +190,6 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/blueprint-pyramid/built-from-below", test_built_from_below);
+  g_test_add_func ("/blueprint-pyramid/first-overview-direct", test_first_overview_direct);
   return g_test_run ();
 }
