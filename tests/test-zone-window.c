@@ -1549,6 +1549,110 @@ test_lasso (Fixture       *f,
 }
 
 
+/* The zone's control layer as it reads now. */
+static guint16 *
+snapshot_control (MsZone *zone)
+{
+  guint16 *c = g_new (guint16, (gsize) SIZE * SIZE);
+
+  for (guint y = 0; y < SIZE; y++)
+    for (guint x = 0; x < SIZE; x++)
+      c[(gsize) y * SIZE + x] = ms_zone_get_control (zone, x, y);
+  return c;
+}
+
+static gboolean
+same_control (const guint16 *a, const guint16 *b)
+{
+  return memcmp (a, b, (gsize) SIZE * SIZE * sizeof *a) == 0;
+}
+
+/* Issue #16.2: the app once vanished on a second Ctrl+Z after brush,
+ * rectangle and flood fill.  The whole cycle with real input, run in the
+ * ASan build too: each undo and redo lands on the state before or after
+ * its step, and closing with Discard leaves the files and no journal. */
+static void
+test_tool_undo_close_cycle (Fixture       *f,
+                            gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  g_autofree char *journal = ms_zone_journal_default_path (zone);
+  g_autofree guint16 *opened = snapshot_control (zone);
+  g_autofree guint16 *after_brush = NULL, *after_rect = NULL, *after_flood = NULL, *now = NULL;
+  guint box[4], position;
+  Spot s0 = spot (f, 100.5, 300.5), s1 = spot (f, 130.5, 310.5), flood = spot (f, 400.5, 120.5);
+  GtkWindow *dialog;
+  GtkWidget *discard;
+
+  key ("b");
+  ms_zone_window_set_brush_size (f->window, 7);
+  move_to (f, &s0);
+  ms_test_xdotool ("mousedown", "1", NULL);
+  ms_test_run_for (100);
+  move_to (f, &s1);
+  ms_test_xdotool ("mouseup", "1", NULL);
+  ms_test_run_for (300);
+  after_brush = snapshot_control (zone);
+  g_assert_false (same_control (after_brush, opened));
+  g_assert_cmpuint (ms_zone_get_control (zone, s0.tx, s0.ty) & ANTI, !=, 0);
+
+  drag_rect (f, 200.5, 200.5, 260.5, 240.5, box);
+  after_rect = snapshot_control (zone);
+  g_assert_false (same_control (after_rect, after_brush));
+  g_assert_cmpuint (ms_zone_get_control (zone, box[0], box[1]) & ANTI, !=, 0);
+
+  key ("f");
+  move_to (f, &flood);
+  ms_test_xdotool ("click", "1", NULL);
+  ms_test_run_for (300);
+  after_flood = snapshot_control (zone);
+  g_assert_false (same_control (after_flood, after_rect));
+  g_strfreev (ms_zone_window_dup_history (f->window, &position));
+  g_assert_cmpuint (position, ==, 3);
+
+  /* Past the autosave's delay, so the journal holds the three steps. */
+  ms_test_run_for (2500);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_EXISTS));
+
+  key ("ctrl+z");
+  now = snapshot_control (zone);
+  g_assert_true (same_control (now, after_rect));
+  g_clear_pointer (&now, g_free);
+  key ("ctrl+z");
+  now = snapshot_control (zone);
+  g_assert_true (same_control (now, after_brush));
+  g_clear_pointer (&now, g_free);
+  g_strfreev (ms_zone_window_dup_history (f->window, &position));
+  g_assert_cmpuint (position, ==, 1);
+  /* Hover and draw over the undone tiles, then redo one. */
+  move_to (f, &s1);
+  settle (f->window);
+  key ("ctrl+shift+z");
+  now = snapshot_control (zone);
+  g_assert_true (same_control (now, after_rect));
+  g_strfreev (ms_zone_window_dup_history (f->window, &position));
+  g_assert_cmpuint (position, ==, 2);
+  settle (f->window);
+  ms_test_run_for (2500);
+
+  gtk_window_close (GTK_WINDOW (f->window));
+  ms_test_run_for (100);
+  dialog = ms_zone_window_get_close_dialog (f->window);
+  g_assert_nonnull (dialog);
+  discard = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  g_assert_true (gtk_widget_activate (discard));
+  ms_test_run_for (400);
+  g_assert_null (f->window);
+  for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
+    {
+      g_autoptr(GBytes) bytes = read_layer (f, i);
+
+      g_assert_true (g_bytes_equal (bytes, f->original[i]));
+    }
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+}
+
 /* ---------------------------------------------------------------- seams --- */
 
 #define BIG 2048
@@ -1737,6 +1841,8 @@ main (int argc, char **argv)
   g_test_add ("/zone-window/close-discard", Fixture, NULL, fixture_set_up, test_close_discard,
               fixture_tear_down);
   g_test_add ("/zone-window/close-cancel", Fixture, NULL, fixture_set_up, test_close_cancel,
+              fixture_tear_down);
+  g_test_add ("/zone-window/tool-undo-close-cycle", Fixture, NULL, fixture_set_up, test_tool_undo_close_cycle,
               fixture_tear_down);
   g_test_add_func ("/zone-window/no-seams", test_no_seams);
   status = g_test_run ();
