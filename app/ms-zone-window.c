@@ -69,6 +69,14 @@ struct _MsZoneWindow
   guint            zone_id;
   char            *tool;
   gboolean         conflict;
+
+  /* Each layer file is watched: another program rewriting or truncating
+   * it while open is said at once, not at the next save. */
+  GPtrArray       *monitors;        /* GFileMonitor */
+  guint            disk_check_id;
+  int              disk_notice;     /* the layer said changed (+1), 0: none */
+  gboolean         disk_notice_broken;  /* ... and its mapping had lost pages */
+  gboolean         disk_broken;     /* the banner is about lost pages */
   gboolean         close_confirmed;
   GtkWidget       *close_dialog;
 
@@ -159,8 +167,156 @@ static void
 hide_banner (MsZoneWindow *self)
 {
   self->conflict = FALSE;
+  self->disk_broken = FALSE;
   gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
   update_state (self);
+}
+
+
+/* -------------------------------------------------------- disk changes --- */
+
+/* The first layer file that is no longer the one opened or last saved:
+ * its mapping lost pages (*broken), or another program replaced or
+ * rewrote it. */
+static gboolean
+find_disk_change (MsZoneWindow *self,
+                  MsZoneLayer  *layer,
+                  gboolean     *broken,
+                  gboolean      stamps)
+{
+  if (self->zone == NULL)
+    return FALSE;
+  *broken = TRUE;
+  if (!ms_zone_check_layers (self->zone, layer, NULL))
+    return TRUE;
+  *broken = FALSE;
+  for (guint l = 0; stamps && l < MS_ZONE_N_LAYERS; l++)
+    {
+      MsFileStamp now;
+
+      if (!ms_zone_has_layer (self->zone, l))
+        continue;
+      if (!ms_file_stamp_read (&now, ms_zone_get_layer_path (self->zone, l), NULL) ||
+          !ms_file_stamp_equal (&now, ms_zone_get_layer_stamp (self->zone, l)))
+        {
+          *layer = l;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+show_disk_banner (MsZoneWindow *self,
+                  MsZoneLayer   layer,
+                  gboolean      broken,
+                  const char   *prefix)
+{
+  g_autofree char *name = g_path_get_basename (ms_zone_get_layer_path (self->zone, layer));
+  g_autofree char *journal = ms_zone_journal_default_path (self->zone);
+  GString *msg = g_string_new (prefix);
+
+  if (prefix != NULL)
+    g_string_append_c (msg, ' ');
+  g_string_append_printf (msg, _("%s changed on disk."), name);
+  if (broken)
+    g_string_append_printf (msg, " %s",
+                            _("It shrank while open, so parts of it can no longer be read: saving it is "
+                              "refused, so that nothing read since is written back."));
+  if (!ms_zone_is_dirty (self->zone))
+    g_string_append_printf (msg, " %s", _("Reload to see it as it is now."));
+  else if (g_file_test (journal, G_FILE_TEST_EXISTS))
+    g_string_append_printf (msg, " %s",
+                            _("Reload opens the files as they are now; the unsaved edits kept in the "
+                              "recovery journal are offered again after it."));
+  else
+    g_string_append_printf (msg, " %s",
+                            _("Reload opens the files as they are now; the unsaved edits are lost."));
+  show_banner (self, msg->str, TRUE);
+  g_string_free (msg, TRUE);
+  self->disk_notice = (int) layer + 1;
+  self->disk_notice_broken = broken;
+  self->disk_broken = broken;
+  /* Overwriting would write what could not be read. */
+  gtk_widget_set_visible (self->overwrite_button, !broken);
+  update_state (self);
+}
+
+/* Says a change once: the same layer in the same state is not shown again
+ * after the banner was dismissed. */
+static void
+check_disk (MsZoneWindow *self,
+            gboolean      stamps)
+{
+  MsZoneLayer layer;
+  gboolean broken;
+
+  if (!find_disk_change (self, &layer, &broken, stamps))
+    return;
+  if (self->disk_notice == (int) layer + 1 && (self->disk_notice_broken || !broken))
+    return;
+  show_disk_banner (self, layer, broken, NULL);
+}
+
+static gboolean
+on_disk_check (gpointer user_data)
+{
+  MsZoneWindow *self = user_data;
+
+  self->disk_check_id = 0;
+  check_disk (self, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_layer_file_changed (GFileMonitor      *monitor,
+                       GFile             *file,
+                       GFile             *other,
+                       GFileMonitorEvent  event,
+                       MsZoneWindow      *self)
+{
+  /* A burst of events (write, truncate, rename) is one look. */
+  if (self->disk_check_id == 0)
+    self->disk_check_id = g_timeout_add (100, on_disk_check, self);
+}
+
+static void
+watch_layers (MsZoneWindow *self)
+{
+  g_ptr_array_set_size (self->monitors, 0);
+  g_clear_handle_id (&self->disk_check_id, g_source_remove);
+  self->disk_notice = 0;
+  self->disk_notice_broken = FALSE;
+  self->disk_broken = FALSE;
+  for (guint l = 0; self->zone != NULL && l < MS_ZONE_N_LAYERS; l++)
+    {
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GError) error = NULL;
+      GFileMonitor *monitor;
+
+      if (!ms_zone_has_layer (self->zone, l))
+        continue;
+      file = g_file_new_for_path (ms_zone_get_layer_path (self->zone, l));
+      monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, &error);
+      if (monitor == NULL)
+        {
+          /* The stamps are still compared at each save and journal write. */
+          g_debug ("Cannot watch %s: %s", ms_zone_get_layer_path (self->zone, l), error->message);
+          continue;
+        }
+      g_signal_connect_object (monitor, "changed", G_CALLBACK (on_layer_file_changed), self, 0);
+      g_ptr_array_add (self->monitors, monitor);
+    }
+}
+
+static void
+unwatch_layers (MsZoneWindow *self)
+{
+  g_clear_handle_id (&self->disk_check_id, g_source_remove);
+  if (self->monitors != NULL)
+    for (guint i = 0; i < self->monitors->len; i++)
+      g_file_monitor_cancel (g_ptr_array_index (self->monitors, i));
+  g_clear_pointer (&self->monitors, g_ptr_array_unref);
 }
 
 /* ------------------------------------------------------------ targets --- */
@@ -320,6 +476,8 @@ apply_region (MsZoneWindow *self,
     }
   if (!ok)
     show_banner (self, error->message, FALSE);
+  else
+    check_disk (self, FALSE);
   return ok;
 }
 
@@ -427,7 +585,7 @@ update_state (MsZoneWindow *self)
                                  self->position < self->history->len);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.save", self->zone != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.reload", self->conflict);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.overwrite", self->conflict);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.overwrite", self->conflict && !self->disk_broken);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.export-mask", self->zone != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.import-mask", self->zone != NULL);
   rebuild_history_list (self);
@@ -603,7 +761,9 @@ on_autosave_error (MsZoneWindow *self)
 {
   const GError *error = ms_zone_autosave_get_error (self->autosave);
 
-  if (error != NULL)
+  if (error != NULL && g_error_matches (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK))
+    check_disk (self, TRUE);
+  else if (error != NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Unsaved edits cannot be kept for crash recovery: %s"),
                                                   error->message);
@@ -698,6 +858,7 @@ set_zone (MsZoneWindow *self,
   g_signal_connect_object (zone, "changed", G_CALLBACK (on_zone_changed), self, G_CONNECT_SWAPPED);
   ms_zone_view_set_zone (self->view, zone);
   hide_banner (self);
+  watch_layers (self);
   update_hover (self);
 
   {
@@ -835,6 +996,8 @@ update_hover (MsZoneWindow *self)
   self->hover_text = g_steal_pointer (&text);
   gtk_label_set_text (self->hover_label, self->hover_text ? self->hover_text
                                                           : _("Point at the zone to read a tile."));
+  /* Those reads may have met a page the file lost. */
+  check_disk (self, FALSE);
 }
 
 /* ---------------------------------------------------------------- tools --- */
@@ -1385,7 +1548,18 @@ save (MsZoneWindow    *self,
     return FALSE;
   if (!ms_zone_save (self->zone, flags, warnings, NULL, &error))
     {
-      if (g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK))
+      MsZoneLayer layer;
+      gboolean broken;
+
+      if (g_error_matches (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK) &&
+          find_disk_change (self, &layer, &broken, FALSE))
+        {
+          g_autofree char *name = g_path_get_basename (ms_zone_get_layer_path (self->zone, layer));
+          g_autofree char *msg = g_strdup_printf (_("Not saved: %s is not the file it was."), name);
+
+          show_disk_banner (self, layer, broken, msg);
+        }
+      else if (g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK))
         {
           g_autofree char *msg =
             g_strdup_printf (_("Not saved: %s. The game server may have saved the zone. Reload it (your edits are "
@@ -1696,11 +1870,22 @@ reload (MsZoneWindow *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_strdup (self->dir);
 
-  /* The edits are thrown away on purpose: so is their journal. */
-  if (self->autosave != NULL && !ms_zone_autosave_discard (self->autosave, &error))
+  if (self->painting)
+    end_stroke (self);
+  /* Unsaved edits stay recoverable: journalled now while every layer can
+   * still be read (one that cannot keeps the journal written before), and
+   * the reopened zone offers them. */
+  if (self->autosave != NULL)
     {
-      show_banner (self, error->message, FALSE);
-      return;
+      if (!ms_zone_is_dirty (self->zone))
+        ms_zone_autosave_discard (self->autosave, NULL);
+      else if (!ms_zone_autosave_flush (self->autosave, &error))
+        {
+          g_debug ("Journal before reload: %s", error->message);
+          g_clear_error (&error);
+        }
+      g_signal_handlers_disconnect_by_data (self->autosave, self);
+      g_clear_object (&self->autosave);
     }
 
   if (!ms_zone_window_open (self, dir, self->zone_id, &error))
@@ -1922,6 +2107,7 @@ ms_zone_window_dispose (GObject *object)
     gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->rule_dialog)));
   /* The settings action follows its key: drop it before the window goes. */
   g_action_map_remove_action (G_ACTION_MAP (self), MS_SETTINGS_ZONE_BACKUPS);
+  unwatch_layers (self);
   if (self->zone != NULL)
     g_signal_handlers_disconnect_by_data (self->zone, self);
   /* Disposing the autosave writes what it had pending: a window closed
@@ -2043,6 +2229,7 @@ ms_zone_window_init (MsZoneWindow *self)
   self->selection = g_array_new (FALSE, FALSE, sizeof (MsZoneSpan));
   self->history = g_ptr_array_new_with_free_func (g_free);
   self->backed_up = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->monitors = g_ptr_array_new_with_free_func (g_object_unref);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 

@@ -63,7 +63,9 @@ write_layer (MsSaveStream  *stream,
       if (!ms_save_stream_write (stream, row, (gsize) self->width * ctx->out_bpt, error))
         return FALSE;
     }
-  return TRUE;
+  /* A page the file lost while we read it came as zeros: the temporary
+   * file must not replace the user's. */
+  return state->mapping == NULL || ms_mapping_check (state->mapping, error);
 }
 
 /* Does any edited control tile use a flag above bit 7? */
@@ -116,7 +118,9 @@ static gboolean save_layers (MsZone *self, MsZoneSaveFlags flags, GPtrArray *war
  *
  * Writes every layer edited since it was opened or last saved.  Every file
  * is checked against its opening stamp before any is written, so a refusal
- * writes nothing.  Each layer is replaced atomically; if a later layer
+ * writes nothing; so does an edited layer whose file shrank under its
+ * mapping (MS_MAPPING_ERROR_CHANGED_ON_DISK), even forced, since what was
+ * read of it is not the file.  Each layer is replaced atomically; if a later layer
  * fails, earlier ones stay saved and the error names the failing file.
  */
 gboolean
@@ -149,6 +153,15 @@ save_layers (MsZone          *self,
 {
   MsSaveFlags save_flags = (flags & MS_ZONE_SAVE_FLAGS_FORCE) ?
                            MS_SAVE_FLAGS_OVERWRITE_CHANGED : MS_SAVE_FLAGS_NONE;
+
+  /* A layer whose file shrank under its mapping has been read as zeros
+   * somewhere: never written, even when forced. */
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    if (self->layers[l].dirty && !ms_zone_check_layer (self, l, error))
+      {
+        g_prefix_error (error, "Nothing was saved: ");
+        return FALSE;
+      }
 
   if (!(flags & MS_ZONE_SAVE_FLAGS_FORCE))
     for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)

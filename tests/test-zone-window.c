@@ -12,7 +12,10 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <math.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "ms-application.h"
@@ -60,12 +63,13 @@ typedef struct
   double        origin_x, origin_y;   /* the view's (0, 0) in X window pixels */
 } Fixture;
 
+static void open_in_fixture (Fixture *f, guint id);
+
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *title = NULL;
 
   f->dir = ms_test_make_tmpdir ();
   g_assert_true (ms_demo_zone_write (f->dir, ZONE_ID, SIZE, TRUE, &error));
@@ -80,16 +84,29 @@ fixture_set_up (Fixture       *f,
       f->original[i] = g_bytes_new_take (contents, length);
     }
 
+  open_in_fixture (f, ZONE_ID);
+}
+
+/* Opens zone @id of f->dir in the fixture's window, finds its X window and
+ * focuses its view. */
+static void
+open_in_fixture (Fixture *f,
+                 guint    id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *zone_name = g_strdup_printf ("Zone %u", id);
+
   f->window = ms_zone_window_new (GTK_APPLICATION (app));
   gtk_window_set_decorated (GTK_WINDOW (f->window), FALSE);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
-  g_assert_true (ms_zone_window_open (f->window, f->dir, ZONE_ID, &error));
+  g_assert_true (ms_zone_window_open (f->window, f->dir, id, &error));
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (f->window));
   settle (f->window);
 
   /* The title names the zone; a unique one finds the X window. */
-  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), "Zone 42"));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), zone_name));
   g_assert_false (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (f->window)), "•"));
   title = g_path_get_basename (f->dir);
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), title));
@@ -186,15 +203,21 @@ segment_distance (double px, double py, double ax, double ay, double bx, double 
 }
 
 static GBytes *
-read_layer (Fixture *f, guint i)
+read_layer_named (Fixture *f, const char *name)
 {
-  g_autofree char *path = g_build_filename (f->dir, layer_files[i], NULL);
+  g_autofree char *path = g_build_filename (f->dir, name, NULL);
   g_autoptr(GError) error = NULL;
   char *contents;
   gsize length;
 
   g_assert_true (g_file_get_contents (path, &contents, &length, &error));
   return g_bytes_new_take (contents, length);
+}
+
+static GBytes *
+read_layer (Fixture *f, guint i)
+{
+  return read_layer_named (f, layer_files[i]);
 }
 
 /* ------------------------------------------------------------ helpers --- */
@@ -1653,6 +1676,188 @@ test_tool_undo_close_cycle (Fixture       *f,
   g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
 }
 
+/* ------------------------------------------------------ lost pages --- */
+
+#define REAL_ID   71
+#define REAL_SIZE 256
+
+/* A copy of the real zone 71 (tests/data/zones/0071), 256²; f->original[]
+ * holds its control file in [1], empty bytes elsewhere. */
+static void
+fixture_set_up_real (Fixture       *f,
+                     gconstpointer  data)
+{
+  const char *names[] = { "altitude.0071.bin", "blocks.0071.bin", "control.0071.bin", "plants.0071.bin" };
+  g_autoptr(GError) error = NULL;
+
+  f->dir = ms_test_make_tmpdir ();
+  for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
+    f->original[i] = g_bytes_new (NULL, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *from = g_test_build_filename (G_TEST_DIST, "data", "zones", "0071", names[i], NULL);
+      char *contents;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (from, &contents, &length, &error));
+      g_assert_no_error (error);
+      ms_test_put_file (f->dir, names[i], contents, length);
+      if (g_str_has_prefix (names[i], "control"))
+        {
+          g_bytes_unref (f->original[1]);
+          f->original[1] = g_bytes_new_take (contents, length);
+        }
+      else
+        g_free (contents);
+    }
+  g_assert_cmpuint (g_bytes_get_size (f->original[1]), ==, REAL_SIZE * REAL_SIZE * 2);
+  open_in_fixture (f, REAL_ID);
+}
+
+static guint16
+original_control (Fixture *f, guint x, guint y)
+{
+  const guint8 *c = g_bytes_get_data (f->original[1], NULL);
+  gsize t = (gsize) y * REAL_SIZE + x;
+
+  return (guint16) (c[2 * t] | c[2 * t + 1] << 8);
+}
+
+static void
+stroke (Fixture *f, double x0, double y0, double x1, double y1)
+{
+  Spot a = spot (f, x0, y0), b = spot (f, x1, y1);
+
+  move_to (f, &a);
+  ms_test_xdotool ("mousedown", "1", NULL);
+  ms_test_run_for (100);
+  move_to (f, &b);
+  ms_test_xdotool ("mouseup", "1", NULL);
+  ms_test_run_for (300);
+}
+
+static guint64
+journal_tiles (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (path, &error);
+
+  g_assert_no_error (error);
+  return info->n_tiles;
+}
+
+static goffset
+file_size (const char *path)
+{
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  return st.st_size;
+}
+
+/* Issue #13: the control file is truncated in place while the zone is
+ * open and edited.  The process survives hovering, painting and the
+ * journal timer over the lost pages; the banner names the file; Save
+ * refuses (even forced) and writes nothing; the journal written before
+ * stays; Reload after the file is back opens it and offers the edits. */
+static void
+test_lost_pages (Fixture       *f,
+                 gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  g_autofree char *control = g_build_filename (f->dir, "control.0071.bin", NULL);
+  g_autofree char *journal = ms_zone_journal_default_path (zone);
+  g_autoptr(GError) error = NULL;
+  const char *banner;
+  guint64 journalled;
+  Spot s0;
+  int fd;
+
+  g_assert_cmpuint (ms_zone_get_width (zone), ==, REAL_SIZE);
+  key ("b");
+  ms_zone_window_set_brush_size (f->window, 5);
+  s0 = spot (f, 40.5, 60.5);
+  stroke (f, 40.5, 60.5, 70.5, 60.5);
+  g_assert_cmpuint (ms_zone_get_control (zone, s0.tx, s0.ty), ==, original_control (f, s0.tx, s0.ty) | ANTI);
+  /* Past the journal's delay: the stroke is kept for recovery. */
+  ms_test_run_for (2600);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_EXISTS));
+  journalled = journal_tiles (journal);
+  g_assert_cmpuint (journalled, >, 0);
+
+  /* The game server (say) truncates the file in place: rows past the first
+   * thousand bytes are gone from under the mapping. */
+  fd = g_open (control, O_WRONLY, 0);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 1000), ==, 0);
+  close (fd);
+
+  /* Hover and paint over lost pages, and wait out the journal timer. */
+  {
+    Spot h = spot (f, 120.5, 150.5);
+
+    move_to (f, &h);
+    stroke (f, 120.5, 150.5, 150.5, 160.5);
+    ms_test_run_for (2600);
+  }
+  g_assert_false (ms_zone_check_layer (zone, MS_ZONE_LAYER_CONTROL, &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+  g_clear_error (&error);
+  g_assert_true (ms_zone_check_layer (zone, MS_ZONE_LAYER_PLANTS, NULL));
+  banner = ms_zone_window_get_banner (f->window);
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "control.0071.bin changed on disk"));
+  g_assert_nonnull (strstr (banner, "recovery journal"));
+  /* The journal is the one written before, not one read from zeros. */
+  g_assert_cmpuint (journal_tiles (journal), ==, journalled);
+
+  /* Save refuses, naming the file; forced too; nothing is written. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  banner = ms_zone_window_get_banner (f->window);
+  g_assert_nonnull (banner);
+  g_assert_true (g_str_has_prefix (banner, "Not saved: control.0071.bin"));
+  g_assert_true (ms_zone_is_dirty (zone));
+  g_assert_cmpint (file_size (control), ==, 1000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.overwrite", NULL));
+  g_assert_cmpint (file_size (control), ==, 1000);
+  g_assert_false (ms_zone_save (zone, MS_ZONE_SAVE_FLAGS_FORCE, NULL, NULL, &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+  g_assert_nonnull (strstr (error->message, "control.0071.bin"));
+  g_clear_error (&error);
+  g_assert_cmpint (file_size (control), ==, 1000);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));
+
+  /* The file comes back; Reload opens it and offers the journalled edits. */
+  g_assert_true (g_file_set_contents (control, g_bytes_get_data (f->original[1], NULL),
+                                      (gssize) g_bytes_get_size (f->original[1]), &error));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.reload", NULL));
+  zone = ms_zone_window_get_zone (f->window);
+  g_assert_true (ms_zone_check_layers (zone, NULL, NULL));
+  g_assert_false (ms_zone_is_dirty (zone));
+  g_assert_cmpuint (ms_zone_get_control (zone, s0.tx, s0.ty), ==, original_control (f, s0.tx, s0.ty));
+  g_assert_cmpuint (ms_zone_get_control (zone, 130, 155), ==, original_control (f, 130, 155));
+  banner = ms_zone_window_get_banner (f->window);
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "unsaved edits"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.recover", NULL));
+  g_assert_true (ms_zone_is_dirty (zone));
+  g_assert_cmpuint (ms_zone_get_control (zone, s0.tx, s0.ty), ==, original_control (f, s0.tx, s0.ty) | ANTI);
+  /* The second stroke was made over lost pages: not journalled. */
+  g_assert_cmpuint (ms_zone_get_control (zone, 130, 155), ==, original_control (f, 130, 155));
+  settle (f->window);
+  ms_test_run_for (300);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  g_assert_false (ms_zone_is_dirty (zone));
+  {
+    g_autoptr(GBytes) now = read_layer_named (f, "control.0071.bin");
+    const guint8 *c = g_bytes_get_data (now, NULL);
+    gsize t = (gsize) s0.ty * REAL_SIZE + s0.tx;
+
+    g_assert_cmpuint (g_bytes_get_size (now), ==, REAL_SIZE * REAL_SIZE * 2);
+    g_assert_cmpuint ((guint16) (c[2 * t] | c[2 * t + 1] << 8), ==, original_control (f, s0.tx, s0.ty) | ANTI);
+  }
+}
+
 /* ---------------------------------------------------------------- seams --- */
 
 #define BIG 2048
@@ -1844,6 +2049,7 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/zone-window/tool-undo-close-cycle", Fixture, NULL, fixture_set_up, test_tool_undo_close_cycle,
               fixture_tear_down);
+  g_test_add ("/zone-window/lost-pages", Fixture, NULL, fixture_set_up_real, test_lost_pages, fixture_tear_down);
   g_test_add_func ("/zone-window/no-seams", test_no_seams);
   status = g_test_run ();
   g_object_unref (app);
