@@ -63,6 +63,7 @@ struct _MsZoneWindow
   GtkStack        *side_stack;
   GtkListBox      *history_list;
   GtkLabel        *hover_label;
+  GtkWidget       *save_button;
 
   MsZone          *zone;
   char            *dir;
@@ -98,6 +99,7 @@ struct _MsZoneWindow
 
   GPtrArray       *history;         /* char*: step names */
   guint            position;        /* steps applied */
+  guint            saved_position;  /* the steps the files hold; G_MAXUINT: none */
   gboolean         updating_history;
 
   gboolean         hovering;
@@ -492,6 +494,9 @@ record_named_step (MsZoneWindow *self,
   /* An empty region leaves no undo step behind. */
   if (n_tiles == 0)
     return;
+  /* Steps past the position go, and with them a saved state among them. */
+  if (self->saved_position != G_MAXUINT && self->saved_position > self->position)
+    self->saved_position = G_MAXUINT;
   g_ptr_array_set_size (self->history, self->position);
   g_ptr_array_add (self->history,
                    /* A zone has at most 2048 x 2048 tiles: a guint holds the count. */
@@ -524,15 +529,34 @@ rebuild_history_list (MsZoneWindow *self)
   for (guint i = 0; i <= self->history->len; i++)
     {
       const char *name = i == 0 ? _("Opened") : g_ptr_array_index (self->history, i - 1);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *label = gtk_label_new (name);
 
+      /* Whole names, wrapped: the counts at their ends are what tells
+       * steps apart. */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_set_hexpand (label, TRUE);
       gtk_widget_set_tooltip_text (label, name);
+      gtk_box_append (GTK_BOX (row), label);
+      /* The state the files on disk hold. */
+      if (i == self->saved_position)
+        {
+          GtkWidget *saved = gtk_image_new_from_icon_name ("document-save-symbolic");
+
+          gtk_widget_set_name (saved, "saved-marker");
+          gtk_widget_set_tooltip_text (saved, i == 0 ? _("As opened: the files on disk")
+                                                     : _("Saved: the files on disk"));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (saved), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          _("Saved"), -1);
+          gtk_widget_set_valign (saved, GTK_ALIGN_START);
+          gtk_box_append (GTK_BOX (row), saved);
+        }
       /* Steps undone but still redoable look faded. */
       if (i > self->position)
         gtk_widget_add_css_class (label, "dim-label");
-      gtk_list_box_append (self->history_list, label);
+      gtk_list_box_append (self->history_list, row);
     }
   gtk_list_box_select_row (self->history_list,
                            gtk_list_box_get_row_at_index (self->history_list, (int) self->position));
@@ -583,7 +607,12 @@ update_state (MsZoneWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.redo",
                                  self->zone != NULL && ms_zone_can_redo (self->zone) &&
                                  self->position < self->history->len);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.save", self->zone != NULL);
+  /* Nothing to save: neither clickable nor suggested. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.save", dirty);
+  if (dirty)
+    gtk_widget_add_css_class (self->save_button, "suggested-action");
+  else
+    gtk_widget_remove_css_class (self->save_button, "suggested-action");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.reload", self->conflict);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.overwrite", self->conflict && !self->disk_broken);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.export-mask", self->zone != NULL);
@@ -850,6 +879,7 @@ set_zone (MsZoneWindow *self,
   self->zone_id = zone_id;
   g_ptr_array_set_size (self->history, 0);
   self->position = 0;
+  self->saved_position = 0;
   self->painting = FALSE;
   self->dragging_rect = FALSE;
   g_array_set_size (self->polygon, 0);
@@ -1399,6 +1429,8 @@ rule_dialog_apply (GtkButton  *button,
   gtk_window_destroy (GTK_WINDOW (self->rule_dialog));
 }
 
+static void cancel_shapes (MsZoneWindow *self);
+
 static void
 on_rule_dialog_destroy (GtkWidget    *dialog,
                         MsZoneWindow *self)
@@ -1406,7 +1438,10 @@ on_rule_dialog_destroy (GtkWidget    *dialog,
   if (self->rule_dialog == dialog)
     self->rule_dialog = NULL;
   if (self->view != NULL)
-    ms_zone_view_set_preview (self->view, NULL, 0);
+    {
+      ms_zone_view_set_preview (self->view, NULL, 0);
+      cancel_shapes (self);   /* the tool's outline back */
+    }
 }
 
 static GtkWidget *
@@ -1500,6 +1535,12 @@ open_rule_dialog (MsZoneWindow *self)
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self->rule_dialog);
   g_signal_connect (apply, "clicked", G_CALLBACK (rule_dialog_apply), d);
 
+  /* The rule picks the tiles, not the pointer: no brush or tile outline
+   * while its preview shows. */
+  if (self->painting)
+    end_stroke (self);
+  cancel_shapes (self);
+  ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_NONE, NULL, 0);
   rule_dialog_update (d);
   gtk_window_present (GTK_WINDOW (self->rule_dialog));
 }
@@ -1574,6 +1615,7 @@ save (MsZoneWindow    *self,
       return FALSE;
     }
 
+  self->saved_position = self->position;
   if (warnings->len > 0)
     {
       g_autofree char *text = NULL;
@@ -2031,6 +2073,8 @@ zone_action (GtkWidget  *widget,
     cancel_shapes (self);
   else if (g_str_equal (name, "fill-by-rule"))
     open_rule_dialog (self);
+  else if (g_str_equal (name, "zoom-fit"))
+    gtk_widget_activate_action (GTK_WIDGET (self->view), "zone-view.zoom-fit", NULL);
   else if (g_str_equal (name, "export-mask") || g_str_equal (name, "import-mask"))
     open_mask_chooser (self, g_str_equal (name, "export-mask"));
 }
@@ -2191,6 +2235,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, history_list);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, hover_label);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, save_button);
 
   gtk_widget_class_install_property_action (widget_class, "zone.tool", "tool");
   gtk_widget_class_install_action (widget_class, "zone.undo", NULL, zone_action);
@@ -2205,6 +2250,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "zone.close-polygon", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.cancel", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.fill-by-rule", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.zoom-fit", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.export-mask", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.import-mask", NULL, zone_action);
 

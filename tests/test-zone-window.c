@@ -1676,6 +1676,174 @@ test_tool_undo_close_cycle (Fixture       *f,
   g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
 }
 
+/* ------------------------------------------------------------ details --- */
+
+/* The history row holding the saved-state marker, or -1. */
+static int
+saved_row (Fixture *f)
+{
+  GtkWidget *list = ms_test_find_type (GTK_WIDGET (f->window), GTK_TYPE_LIST_BOX);
+  int found = -1, i = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row), i++)
+    if (ms_test_find_named (row, "saved-marker") != NULL)
+      {
+        g_assert_cmpint (found, ==, -1);
+        found = i;
+      }
+  return found;
+}
+
+/* Every history label shows its whole name: wrapped, never ellipsized,
+ * given at least the height its text needs at its width. */
+static void
+assert_history_whole (Fixture *f)
+{
+  GtkWidget *list = ms_test_find_type (GTK_WIDGET (f->window), GTK_TYPE_LIST_BOX);
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *label = ms_test_find_type (row, GTK_TYPE_LABEL);
+      int min;
+
+      g_assert_nonnull (label);
+      g_assert_true (gtk_label_get_wrap (GTK_LABEL (label)));
+      g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_NONE);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+      gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label), &min, NULL, NULL, NULL);
+      g_assert_cmpint (gtk_widget_get_height (label), >=, min);
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (label), ==, gtk_label_get_text (GTK_LABEL (label)));
+      n++;
+    }
+  g_assert_cmpuint (n, >, 0);
+}
+
+/* Issue #16.11: Save only when there is something to save; history names
+ * whole and the saved state marked; the banner over the map, not pushing
+ * it; no brush outline for fill-by-rule; the polygon's rubber band; Fit
+ * clickable when fitted. */
+static void
+test_details (Fixture       *f,
+              gconstpointer  data)
+{
+  GtkWidget *save = ms_test_get_named (GTK_WIDGET (f->window), "save-button");
+  GtkWidget *fit = ms_test_get_named (GTK_WIDGET (f->window), "fit-button");
+  MsZoneView *view = ms_zone_window_get_view (f->window);
+  MsViewport *vp = ms_zone_view_get_viewport (view);
+  double fitted = ms_viewport_get_zoom (vp), lx, ly, px, py;
+  graphene_point_t before, after;
+  int height;
+  guint box[4];
+  Spot a, b, c;
+
+  g_settings_set_boolean (ms_application_get_settings (app), MS_SETTINGS_ZONE_BACKUPS, TRUE);
+
+  /* Nothing to save yet. */
+  g_assert_false (gtk_widget_is_sensitive (save));
+  g_assert_false (gtk_widget_has_css_class (save, "suggested-action"));
+  g_assert_cmpint (saved_row (f), ==, 0);
+
+  /* Fit is live at fit zoom, and fits again after a zoom. */
+  g_assert_true (gtk_widget_is_sensitive (fit));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "zone-view.zoom-in", NULL));
+  g_assert_cmpfloat (ms_viewport_get_zoom (vp), >, fitted * 1.1);
+  g_assert_true (gtk_widget_is_sensitive (fit));
+  g_signal_emit_by_name (fit, "clicked");
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (vp), fitted, 1e-12);
+  ms_test_run_for (100);
+
+  /* A step: Save is suggested and live. */
+  drag_rect (f, 20.5, 20.5, 300.5, 30.5, box);
+  g_assert_true (gtk_widget_is_sensitive (save));
+  g_assert_true (gtk_widget_has_css_class (save, "suggested-action"));
+  ms_test_run_for (100);
+  assert_history_whole (f);
+
+  /* Saving shows a banner (where the backup went) over the map: the view
+   * keeps its place and size. */
+  g_assert_null (ms_zone_window_get_banner (f->window));
+  height = gtk_widget_get_height (GTK_WIDGET (view));
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (f->window), &GRAPHENE_POINT_INIT (0, 0),
+                                           &before));
+  g_signal_emit_by_name (save, "clicked");
+  ms_test_run_for (600);
+  g_assert_nonnull (ms_zone_window_get_banner (f->window));
+  g_assert_true (g_str_has_prefix (ms_zone_window_get_banner (f->window), "Saved."));
+  g_assert_true (gtk_widget_get_child_visible (gtk_revealer_get_child (
+    GTK_REVEALER (ms_test_find_type (GTK_WIDGET (f->window), GTK_TYPE_REVEALER)))));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, height);
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (f->window), &GRAPHENE_POINT_INIT (0, 0),
+                                           &after));
+  g_assert_cmpfloat (after.y, ==, before.y);
+  g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  g_assert_false (gtk_widget_is_sensitive (save));
+  g_assert_cmpint (saved_row (f), ==, 1);
+
+  /* Undone: something to save again; the files still hold step 1. */
+  key ("ctrl+z");
+  g_assert_true (gtk_widget_is_sensitive (save));
+  g_assert_cmpint (saved_row (f), ==, 1);
+  /* A new step replaces the saved one: no row is the files any more. */
+  drag_rect (f, 20.5, 60.5, 40.5, 70.5, box);
+  g_assert_cmpint (saved_row (f), ==, -1);
+  assert_history_whole (f);
+
+  /* Fill by rule: no tool outline while its dialog is open. */
+  key ("b");
+  g_assert_cmpint (ms_zone_view_get_outline (view), ==, MS_ZONE_VIEW_OUTLINE_BRUSH);
+  key ("g");
+  g_assert_nonnull (find_rule_dialog (f));
+  g_assert_cmpint (ms_zone_view_get_outline (view), ==, MS_ZONE_VIEW_OUTLINE_NONE);
+  gtk_window_destroy (GTK_WINDOW (find_rule_dialog (f)));
+  ms_test_run_for (100);
+  g_assert_cmpint (ms_zone_view_get_outline (view), ==, MS_ZONE_VIEW_OUTLINE_BRUSH);
+
+  /* Polygon: after two corners, an edge runs from the last to the pointer. */
+  ms_test_xdotool ("windowfocus", "--sync", f->window_id, NULL);
+  key ("p");
+  a = spot (f, 100.5, 100.5);
+  b = spot (f, 200.5, 120.5);
+  c = spot (f, 160.5, 220.5);
+  move_to (f, &a);
+  ms_test_xdotool ("click", "1", NULL);
+  ms_test_run_for (100);
+  g_assert_true (ms_zone_view_get_rubber_band (view, &lx, &ly, &px, &py));
+  move_to (f, &b);
+  ms_test_xdotool ("click", "1", NULL);
+  ms_test_run_for (100);
+  move_to (f, &c);
+  g_assert_cmpint (ms_zone_view_get_outline (view), ==, MS_ZONE_VIEW_OUTLINE_POLYGON);
+  g_assert_true (ms_zone_view_get_rubber_band (view, &lx, &ly, &px, &py));
+  /* Event coordinates come as floats: within a hundredth of a tile. */
+  g_assert_cmpfloat_with_epsilon (lx, b.mx, 1e-2);
+  g_assert_cmpfloat_with_epsilon (ly, b.my, 1e-2);
+  g_assert_cmpfloat_with_epsilon (px, c.mx, 1e-2);
+  g_assert_cmpfloat_with_epsilon (py, c.my, 1e-2);
+  /* ... and it is on screen: the light line over the dark one, near the
+   * middle of that edge. */
+  {
+    int w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+    g_autofree guint32 *shown = NULL;
+    double mx, my;
+    gboolean light = FALSE;
+
+    settle (f->window);
+    shown = ms_test_capture (GTK_WIDGET (view), w, h);
+    ms_viewport_map_to_screen (vp, (b.mx + c.mx) / 2, (b.my + c.my) / 2, &mx, &my);
+    for (int dy = -2; dy <= 2; dy++)
+      for (int dx = -2; dx <= 2; dx++)
+        {
+          guint32 p = shown[(gsize) ((int) my + dy) * w + (int) mx + dx];
+
+          light |= ((p >> 16) & 0xff) > 220 && ((p >> 8) & 0xff) > 220 && (p & 0xff) > 220;
+        }
+    g_assert_true (light);
+  }
+  key ("Escape");
+  g_assert_false (ms_zone_view_get_rubber_band (view, &lx, &ly, &px, &py));
+}
+
 /* ------------------------------------------------------ lost pages --- */
 
 #define REAL_ID   71
@@ -2050,6 +2218,7 @@ main (int argc, char **argv)
   g_test_add ("/zone-window/tool-undo-close-cycle", Fixture, NULL, fixture_set_up, test_tool_undo_close_cycle,
               fixture_tear_down);
   g_test_add ("/zone-window/lost-pages", Fixture, NULL, fixture_set_up_real, test_lost_pages, fixture_tear_down);
+  g_test_add ("/zone-window/details", Fixture, NULL, fixture_set_up, test_details, fixture_tear_down);
   g_test_add_func ("/zone-window/no-seams", test_no_seams);
   status = g_test_run ();
   g_object_unref (app);
