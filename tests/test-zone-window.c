@@ -1844,6 +1844,67 @@ test_details (Fixture       *f,
   g_assert_false (ms_zone_view_get_rubber_band (view, &lx, &ly, &px, &py));
 }
 
+/* ------------------------------------------------------------ layout --- */
+
+static graphene_rect_t
+bounds_in_window (GtkWidget *widget, GtkWidget *window)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &r));
+  return r;
+}
+
+/* Issue #16.7: at the painter's smallest size, and at 800×600, the Tile
+ * readout does not cover the paint target; both panels scroll instead. */
+static void
+test_small_window (Fixture       *f,
+                   gconstpointer  data)
+{
+  const int sizes[][2] = { { 1, 1 }, { 800, 600 } };
+  GtkWidget *window = GTK_WIDGET (f->window);
+  GtkWidget *target = ms_test_get_named (window, "paint-target");
+  GtkWidget *tile = ms_test_get_named (window, "tile-panel");
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      graphene_rect_t t, p, page, shown;
+      GtkWidget *scroller = gtk_widget_get_ancestor (target, GTK_TYPE_SCROLLED_WINDOW);
+      int min_w, min_h;
+
+      char w[16], h[16];
+
+      gtk_widget_measure (window, GTK_ORIENTATION_VERTICAL, -1, &min_h, NULL, NULL, NULL);
+      gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+      /* No window manager here: X takes any size, so ask for the smallest
+       * one GTK allows, or 800×600. */
+      g_snprintf (w, sizeof w, "%d", MAX (min_w, sizes[i][0]));
+      g_snprintf (h, sizeof h, "%d", MAX (min_h, sizes[i][1]));
+      gtk_window_set_default_size (GTK_WINDOW (f->window), sizes[i][0], sizes[i][1]);
+      ms_test_xdotool ("windowsize", f->window_id, w, h, NULL);
+      settle (f->window);
+      ms_test_run_for (300);
+      g_test_message ("window %d×%d, minimum %d×%d", gtk_widget_get_width (window), gtk_widget_get_height (window),
+                      min_w, min_h);
+      if (i == 1)
+        g_assert_cmpint (gtk_widget_get_height (window), <=, 600);
+
+      t = bounds_in_window (target, window);
+      p = bounds_in_window (tile, window);
+      page = bounds_in_window (scroller, window);
+      g_test_message ("target y %g..%g, page y %g..%g, tile y %g..%g", t.origin.y, t.origin.y + t.size.height,
+                      page.origin.y, page.origin.y + page.size.height, p.origin.y, p.origin.y + p.size.height);
+      /* The target lies wholly in its page's visible part, above the Tile
+       * panel. */
+      g_assert_true (graphene_rect_intersection (&t, &page, &shown));
+      g_assert_cmpfloat (shown.size.height, >=, t.size.height - 0.5);
+      g_assert_cmpfloat (t.origin.y + t.size.height, <=, p.origin.y);
+      g_assert_false (graphene_rect_intersection (&t, &p, NULL));
+      /* The whole window fits the screen it was given. */
+      g_assert_cmpint (gtk_widget_get_height (window), <=, MAX (min_h, sizes[i][1]));
+    }
+}
+
 /* ------------------------------------------------------ lost pages --- */
 
 #define REAL_ID   71
@@ -2219,6 +2280,7 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/zone-window/lost-pages", Fixture, NULL, fixture_set_up_real, test_lost_pages, fixture_tear_down);
   g_test_add ("/zone-window/details", Fixture, NULL, fixture_set_up, test_details, fixture_tear_down);
+  g_test_add ("/zone-window/small-window", Fixture, NULL, fixture_set_up, test_small_window, fixture_tear_down);
   g_test_add_func ("/zone-window/no-seams", test_no_seams);
   status = g_test_run ();
   g_object_unref (app);
