@@ -223,14 +223,14 @@ show_disk_banner (MsZoneWindow *self,
   g_string_append_printf (msg, _("%s changed on disk."), name);
   if (broken)
     g_string_append_printf (msg, " %s",
-                            _("It shrank while open, so parts of it can no longer be read: saving it is "
-                              "refused, so that nothing read since is written back."));
+                            _("It shrank while open: saving is refused, so that nothing read from it "
+                              "since is written back."));
   if (!ms_zone_is_dirty (self->zone))
     g_string_append_printf (msg, " %s", _("Reload to see it as it is now."));
   else if (g_file_test (journal, G_FILE_TEST_EXISTS))
     g_string_append_printf (msg, " %s",
-                            _("Reload opens the files as they are now; the unsaved edits kept in the "
-                              "recovery journal are offered again after it."));
+                            _("Reload opens the files as they are now and offers the unsaved edits "
+                              "kept for recovery."));
   else
     g_string_append_printf (msg, " %s",
                             _("Reload opens the files as they are now; the unsaved edits are lost."));
