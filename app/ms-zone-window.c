@@ -587,8 +587,9 @@ on_history_row_selected (GtkListBox    *box,
 
 /* -------------------------------------------------------------- state --- */
 
+/* The title and what can be done now; cheap enough for every change. */
 static void
-update_state (MsZoneWindow *self)
+update_actions (MsZoneWindow *self)
 {
   gboolean dirty = self->zone != NULL && ms_zone_is_dirty (self->zone);
   g_autofree char *title = NULL;
@@ -617,6 +618,12 @@ update_state (MsZoneWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.overwrite", self->conflict && !self->disk_broken);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.export-mask", self->zone != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.import-mask", self->zone != NULL);
+}
+
+static void
+update_state (MsZoneWindow *self)
+{
+  update_actions (self);
   rebuild_history_list (self);
 }
 
@@ -780,6 +787,8 @@ on_brush_changed (MsZoneWindow *self)
 static void
 on_zone_changed (MsZoneWindow *self)
 {
+  /* Edits made without a tool (the tests, a mask import) count too. */
+  update_actions (self);
   update_hover (self);
 }
 
