@@ -75,8 +75,10 @@ struct _MsZoneWindow
    * it while open is said at once, not at the next save. */
   GPtrArray       *monitors;        /* GFileMonitor */
   guint            disk_check_id;
+  guint            disk_poll_id;
   int              disk_notice;     /* the layer said changed (+1), 0: none */
   gboolean         disk_notice_broken;  /* ... and its mapping had lost pages */
+  MsFileStamp      disk_notice_stamp;   /* ... and the file as it was then */
   gboolean         disk_broken;     /* the banner is about lost pages */
   gboolean         close_confirmed;
   GtkWidget       *close_dialog;
@@ -238,24 +240,29 @@ show_disk_banner (MsZoneWindow *self,
   g_string_free (msg, TRUE);
   self->disk_notice = (int) layer + 1;
   self->disk_notice_broken = broken;
+  if (!ms_file_stamp_read (&self->disk_notice_stamp, ms_zone_get_layer_path (self->zone, layer), NULL))
+    self->disk_notice_stamp = (MsFileStamp) { 0, };
   self->disk_broken = broken;
   /* Overwriting would write what could not be read. */
   gtk_widget_set_visible (self->overwrite_button, !broken);
   update_state (self);
 }
 
-/* Says a change once: the same layer in the same state is not shown again
- * after the banner was dismissed. */
+/* Says a change once: the same file in the same state is not shown again
+ * after the banner was dismissed; another change of it is. */
 static void
 check_disk (MsZoneWindow *self,
             gboolean      stamps)
 {
   MsZoneLayer layer;
+  MsFileStamp now = { 0, };
   gboolean broken;
 
   if (!find_disk_change (self, &layer, &broken, stamps))
     return;
-  if (self->disk_notice == (int) layer + 1 && (self->disk_notice_broken || !broken))
+  ms_file_stamp_read (&now, ms_zone_get_layer_path (self->zone, layer), NULL);
+  if (self->disk_notice == (int) layer + 1 && (self->disk_notice_broken || !broken) &&
+      ms_file_stamp_equal (&now, &self->disk_notice_stamp))
     return;
   show_disk_banner (self, layer, broken, NULL);
 }
@@ -282,11 +289,22 @@ on_layer_file_changed (GFileMonitor      *monitor,
     self->disk_check_id = g_timeout_add (100, on_disk_check, self);
 }
 
+/* Where no file monitor reaches (a network share), and for pages a worker
+ * thread found lost: a look every few seconds, a stat per layer. */
+static gboolean
+on_disk_poll (gpointer user_data)
+{
+  check_disk (user_data, TRUE);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 watch_layers (MsZoneWindow *self)
 {
   g_ptr_array_set_size (self->monitors, 0);
   g_clear_handle_id (&self->disk_check_id, g_source_remove);
+  if (self->disk_poll_id == 0)
+    self->disk_poll_id = g_timeout_add_seconds (2, on_disk_poll, self);
   self->disk_notice = 0;
   self->disk_notice_broken = FALSE;
   self->disk_broken = FALSE;
@@ -315,6 +333,7 @@ static void
 unwatch_layers (MsZoneWindow *self)
 {
   g_clear_handle_id (&self->disk_check_id, g_source_remove);
+  g_clear_handle_id (&self->disk_poll_id, g_source_remove);
   if (self->monitors != NULL)
     for (guint i = 0; i < self->monitors->len; i++)
       g_file_monitor_cancel (g_ptr_array_index (self->monitors, i));

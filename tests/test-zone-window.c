@@ -1905,6 +1905,47 @@ test_small_window (Fixture       *f,
     }
 }
 
+/* Issue #13: a layer file replaced behind the window's back is said at
+ * once, without a save or a hover; dismissed, it is not said again. */
+static void
+test_watched (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "control.0042.bin", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree guint8 *server = NULL;
+  const char *banner;
+  gsize len;
+
+  g_assert_null (ms_zone_window_get_banner (f->window));
+  server = g_bytes_unref_to_data (g_bytes_ref (f->original[1]), &len);
+  server[0] ^= MS_ZONE_CONTROL_TERRAFORM_PROTECTED;
+  g_assert_true (g_file_set_contents (path, (const char *) server, (gssize) len, &error));
+  ms_test_run_for (700);
+  banner = ms_zone_window_get_banner (f->window);
+  g_assert_nonnull (banner);
+  g_assert_true (g_str_has_prefix (banner, "control.0042.bin changed on disk."));
+  g_assert_nonnull (strstr (banner, "Reload to see it"));
+  g_assert_true (ms_zone_window_has_conflict (f->window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.dismiss-banner", NULL));
+  ms_test_run_for (2500);
+  g_assert_null (ms_zone_window_get_banner (f->window));
+
+  /* Changed again: said again, and Reload shows the file as it is now. */
+  server[0] ^= MS_ZONE_CONTROL_ANTI_PLANT;
+  g_assert_true (g_file_set_contents (path, (const char *) server, (gssize) len, &error));
+  ms_test_run_for (700);
+  g_assert_nonnull (ms_zone_window_get_banner (f->window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.reload", NULL));
+  g_assert_cmpuint (ms_zone_get_control (ms_zone_window_get_zone (f->window), 0, 0), ==,
+                    (guint) (server[0] | (ms_zone_get_file_bytes_per_tile (ms_zone_window_get_zone (f->window),
+                                                                           MS_ZONE_LAYER_CONTROL) == 2
+                                          ? server[1] << 8 : 0)));
+  ms_test_run_for (2500);
+  g_assert_null (ms_zone_window_get_banner (f->window));
+}
+
 /* ------------------------------------------------------ lost pages --- */
 
 #define REAL_ID   71
@@ -2281,6 +2322,7 @@ main (int argc, char **argv)
   g_test_add ("/zone-window/lost-pages", Fixture, NULL, fixture_set_up_real, test_lost_pages, fixture_tear_down);
   g_test_add ("/zone-window/details", Fixture, NULL, fixture_set_up, test_details, fixture_tear_down);
   g_test_add ("/zone-window/small-window", Fixture, NULL, fixture_set_up, test_small_window, fixture_tear_down);
+  g_test_add ("/zone-window/watched", Fixture, NULL, fixture_set_up, test_watched, fixture_tear_down);
   g_test_add_func ("/zone-window/no-seams", test_no_seams);
   status = g_test_run ();
   g_object_unref (app);
