@@ -63,12 +63,23 @@ struct _MsZoneWindow
   GtkStack        *side_stack;
   GtkListBox      *history_list;
   GtkLabel        *hover_label;
+  GtkWidget       *save_button;
 
   MsZone          *zone;
   char            *dir;
   guint            zone_id;
   char            *tool;
   gboolean         conflict;
+
+  /* Each layer file is watched: another program rewriting or truncating
+   * it while open is said at once, not at the next save. */
+  GPtrArray       *monitors;        /* GFileMonitor */
+  guint            disk_check_id;
+  guint            disk_poll_id;
+  int              disk_notice;     /* the layer said changed (+1), 0: none */
+  gboolean         disk_notice_broken;  /* ... and its mapping had lost pages */
+  MsFileStamp      disk_notice_stamp;   /* ... and the file as it was then */
+  gboolean         disk_broken;     /* the banner is about lost pages */
   gboolean         close_confirmed;
   GtkWidget       *close_dialog;
 
@@ -90,6 +101,7 @@ struct _MsZoneWindow
 
   GPtrArray       *history;         /* char*: step names */
   guint            position;        /* steps applied */
+  guint            saved_position;  /* the steps the files hold; G_MAXUINT: none */
   gboolean         updating_history;
 
   gboolean         hovering;
@@ -159,8 +171,173 @@ static void
 hide_banner (MsZoneWindow *self)
 {
   self->conflict = FALSE;
+  self->disk_broken = FALSE;
   gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
   update_state (self);
+}
+
+
+/* -------------------------------------------------------- disk changes --- */
+
+/* The first layer file that is no longer the one opened or last saved:
+ * its mapping lost pages (*broken), or another program replaced or
+ * rewrote it. */
+static gboolean
+find_disk_change (MsZoneWindow *self,
+                  MsZoneLayer  *layer,
+                  gboolean     *broken,
+                  gboolean      stamps)
+{
+  if (self->zone == NULL)
+    return FALSE;
+  *broken = TRUE;
+  if (!ms_zone_check_layers (self->zone, layer, NULL))
+    return TRUE;
+  *broken = FALSE;
+  for (guint l = 0; stamps && l < MS_ZONE_N_LAYERS; l++)
+    {
+      MsFileStamp now;
+
+      if (!ms_zone_has_layer (self->zone, l))
+        continue;
+      if (!ms_file_stamp_read (&now, ms_zone_get_layer_path (self->zone, l), NULL) ||
+          !ms_file_stamp_equal (&now, ms_zone_get_layer_stamp (self->zone, l)))
+        {
+          *layer = l;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+show_disk_banner (MsZoneWindow *self,
+                  MsZoneLayer   layer,
+                  gboolean      broken,
+                  const char   *prefix)
+{
+  g_autofree char *name = g_path_get_basename (ms_zone_get_layer_path (self->zone, layer));
+  g_autofree char *journal = ms_zone_journal_default_path (self->zone);
+  GString *msg = g_string_new (prefix);
+
+  if (prefix != NULL)
+    g_string_append_c (msg, ' ');
+  g_string_append_printf (msg, _("%s changed on disk."), name);
+  if (broken)
+    g_string_append_printf (msg, " %s",
+                            _("It shrank while open: saving is refused, so that nothing read from it "
+                              "since is written back."));
+  if (!ms_zone_is_dirty (self->zone))
+    g_string_append_printf (msg, " %s", _("Reload to see it as it is now."));
+  else if (g_file_test (journal, G_FILE_TEST_EXISTS))
+    g_string_append_printf (msg, " %s",
+                            _("Reload opens the files as they are now and offers the unsaved edits "
+                              "kept for recovery."));
+  else
+    g_string_append_printf (msg, " %s",
+                            _("Reload opens the files as they are now; the unsaved edits are lost."));
+  show_banner (self, msg->str, TRUE);
+  g_string_free (msg, TRUE);
+  self->disk_notice = (int) layer + 1;
+  self->disk_notice_broken = broken;
+  if (!ms_file_stamp_read (&self->disk_notice_stamp, ms_zone_get_layer_path (self->zone, layer), NULL))
+    self->disk_notice_stamp = (MsFileStamp) { 0, };
+  self->disk_broken = broken;
+  /* Overwriting would write what could not be read. */
+  gtk_widget_set_visible (self->overwrite_button, !broken);
+  update_state (self);
+}
+
+/* Says a change once: the same file in the same state is not shown again
+ * after the banner was dismissed; another change of it is. */
+static void
+check_disk (MsZoneWindow *self,
+            gboolean      stamps)
+{
+  MsZoneLayer layer;
+  MsFileStamp now = { 0, };
+  gboolean broken;
+
+  if (!find_disk_change (self, &layer, &broken, stamps))
+    return;
+  ms_file_stamp_read (&now, ms_zone_get_layer_path (self->zone, layer), NULL);
+  if (self->disk_notice == (int) layer + 1 && (self->disk_notice_broken || !broken) &&
+      ms_file_stamp_equal (&now, &self->disk_notice_stamp))
+    return;
+  show_disk_banner (self, layer, broken, NULL);
+}
+
+static gboolean
+on_disk_check (gpointer user_data)
+{
+  MsZoneWindow *self = user_data;
+
+  self->disk_check_id = 0;
+  check_disk (self, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_layer_file_changed (GFileMonitor      *monitor,
+                       GFile             *file,
+                       GFile             *other,
+                       GFileMonitorEvent  event,
+                       MsZoneWindow      *self)
+{
+  /* A burst of events (write, truncate, rename) is one look. */
+  if (self->disk_check_id == 0)
+    self->disk_check_id = g_timeout_add (100, on_disk_check, self);
+}
+
+/* Where no file monitor reaches (a network share), and for pages a worker
+ * thread found lost: a look every few seconds, a stat per layer. */
+static gboolean
+on_disk_poll (gpointer user_data)
+{
+  check_disk (user_data, TRUE);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+watch_layers (MsZoneWindow *self)
+{
+  g_ptr_array_set_size (self->monitors, 0);
+  g_clear_handle_id (&self->disk_check_id, g_source_remove);
+  if (self->disk_poll_id == 0)
+    self->disk_poll_id = g_timeout_add_seconds (2, on_disk_poll, self);
+  self->disk_notice = 0;
+  self->disk_notice_broken = FALSE;
+  self->disk_broken = FALSE;
+  for (guint l = 0; self->zone != NULL && l < MS_ZONE_N_LAYERS; l++)
+    {
+      g_autoptr(GFile) file = NULL;
+      g_autoptr(GError) error = NULL;
+      GFileMonitor *monitor;
+
+      if (!ms_zone_has_layer (self->zone, l))
+        continue;
+      file = g_file_new_for_path (ms_zone_get_layer_path (self->zone, l));
+      monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, &error);
+      if (monitor == NULL)
+        {
+          /* The stamps are still compared at each save and journal write. */
+          g_debug ("Cannot watch %s: %s", ms_zone_get_layer_path (self->zone, l), error->message);
+          continue;
+        }
+      g_signal_connect_object (monitor, "changed", G_CALLBACK (on_layer_file_changed), self, 0);
+      g_ptr_array_add (self->monitors, monitor);
+    }
+}
+
+static void
+unwatch_layers (MsZoneWindow *self)
+{
+  g_clear_handle_id (&self->disk_check_id, g_source_remove);
+  g_clear_handle_id (&self->disk_poll_id, g_source_remove);
+  if (self->monitors != NULL)
+    for (guint i = 0; i < self->monitors->len; i++)
+      g_file_monitor_cancel (g_ptr_array_index (self->monitors, i));
+  g_clear_pointer (&self->monitors, g_ptr_array_unref);
 }
 
 /* ------------------------------------------------------------ targets --- */
@@ -320,6 +497,8 @@ apply_region (MsZoneWindow *self,
     }
   if (!ok)
     show_banner (self, error->message, FALSE);
+  else
+    check_disk (self, FALSE);
   return ok;
 }
 
@@ -334,6 +513,9 @@ record_named_step (MsZoneWindow *self,
   /* An empty region leaves no undo step behind. */
   if (n_tiles == 0)
     return;
+  /* Steps past the position go, and with them a saved state among them. */
+  if (self->saved_position != G_MAXUINT && self->saved_position > self->position)
+    self->saved_position = G_MAXUINT;
   g_ptr_array_set_size (self->history, self->position);
   g_ptr_array_add (self->history,
                    /* A zone has at most 2048 x 2048 tiles: a guint holds the count. */
@@ -366,15 +548,34 @@ rebuild_history_list (MsZoneWindow *self)
   for (guint i = 0; i <= self->history->len; i++)
     {
       const char *name = i == 0 ? _("Opened") : g_ptr_array_index (self->history, i - 1);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *label = gtk_label_new (name);
 
+      /* Whole names, wrapped: the counts at their ends are what tells
+       * steps apart. */
       gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_widget_set_hexpand (label, TRUE);
       gtk_widget_set_tooltip_text (label, name);
+      gtk_box_append (GTK_BOX (row), label);
+      /* The state the files on disk hold. */
+      if (i == self->saved_position)
+        {
+          GtkWidget *saved = gtk_image_new_from_icon_name ("document-save-symbolic");
+
+          gtk_widget_set_name (saved, "saved-marker");
+          gtk_widget_set_tooltip_text (saved, i == 0 ? _("As opened: the files on disk")
+                                                     : _("Saved: the files on disk"));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (saved), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          _("Saved"), -1);
+          gtk_widget_set_valign (saved, GTK_ALIGN_START);
+          gtk_box_append (GTK_BOX (row), saved);
+        }
       /* Steps undone but still redoable look faded. */
       if (i > self->position)
         gtk_widget_add_css_class (label, "dim-label");
-      gtk_list_box_append (self->history_list, label);
+      gtk_list_box_append (self->history_list, row);
     }
   gtk_list_box_select_row (self->history_list,
                            gtk_list_box_get_row_at_index (self->history_list, (int) self->position));
@@ -405,8 +606,9 @@ on_history_row_selected (GtkListBox    *box,
 
 /* -------------------------------------------------------------- state --- */
 
+/* The title and what can be done now; cheap enough for every change. */
 static void
-update_state (MsZoneWindow *self)
+update_actions (MsZoneWindow *self)
 {
   gboolean dirty = self->zone != NULL && ms_zone_is_dirty (self->zone);
   g_autofree char *title = NULL;
@@ -425,11 +627,22 @@ update_state (MsZoneWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.redo",
                                  self->zone != NULL && ms_zone_can_redo (self->zone) &&
                                  self->position < self->history->len);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.save", self->zone != NULL);
+  /* Nothing to save: neither clickable nor suggested. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.save", dirty);
+  if (dirty)
+    gtk_widget_add_css_class (self->save_button, "suggested-action");
+  else
+    gtk_widget_remove_css_class (self->save_button, "suggested-action");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.reload", self->conflict);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.overwrite", self->conflict);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.overwrite", self->conflict && !self->disk_broken);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.export-mask", self->zone != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "zone.import-mask", self->zone != NULL);
+}
+
+static void
+update_state (MsZoneWindow *self)
+{
+  update_actions (self);
   rebuild_history_list (self);
 }
 
@@ -593,6 +806,8 @@ on_brush_changed (MsZoneWindow *self)
 static void
 on_zone_changed (MsZoneWindow *self)
 {
+  /* Edits made without a tool (the tests, a mask import) count too. */
+  update_actions (self);
   update_hover (self);
 }
 
@@ -603,7 +818,9 @@ on_autosave_error (MsZoneWindow *self)
 {
   const GError *error = ms_zone_autosave_get_error (self->autosave);
 
-  if (error != NULL)
+  if (error != NULL && g_error_matches (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK))
+    check_disk (self, TRUE);
+  else if (error != NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Unsaved edits cannot be kept for crash recovery: %s"),
                                                   error->message);
@@ -690,6 +907,7 @@ set_zone (MsZoneWindow *self,
   self->zone_id = zone_id;
   g_ptr_array_set_size (self->history, 0);
   self->position = 0;
+  self->saved_position = 0;
   self->painting = FALSE;
   self->dragging_rect = FALSE;
   g_array_set_size (self->polygon, 0);
@@ -698,6 +916,7 @@ set_zone (MsZoneWindow *self,
   g_signal_connect_object (zone, "changed", G_CALLBACK (on_zone_changed), self, G_CONNECT_SWAPPED);
   ms_zone_view_set_zone (self->view, zone);
   hide_banner (self);
+  watch_layers (self);
   update_hover (self);
 
   {
@@ -835,6 +1054,8 @@ update_hover (MsZoneWindow *self)
   self->hover_text = g_steal_pointer (&text);
   gtk_label_set_text (self->hover_label, self->hover_text ? self->hover_text
                                                           : _("Point at the zone to read a tile."));
+  /* Those reads may have met a page the file lost. */
+  check_disk (self, FALSE);
 }
 
 /* ---------------------------------------------------------------- tools --- */
@@ -1236,6 +1457,8 @@ rule_dialog_apply (GtkButton  *button,
   gtk_window_destroy (GTK_WINDOW (self->rule_dialog));
 }
 
+static void cancel_shapes (MsZoneWindow *self);
+
 static void
 on_rule_dialog_destroy (GtkWidget    *dialog,
                         MsZoneWindow *self)
@@ -1243,7 +1466,10 @@ on_rule_dialog_destroy (GtkWidget    *dialog,
   if (self->rule_dialog == dialog)
     self->rule_dialog = NULL;
   if (self->view != NULL)
-    ms_zone_view_set_preview (self->view, NULL, 0);
+    {
+      ms_zone_view_set_preview (self->view, NULL, 0);
+      cancel_shapes (self);   /* the tool's outline back */
+    }
 }
 
 static GtkWidget *
@@ -1337,6 +1563,12 @@ open_rule_dialog (MsZoneWindow *self)
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), self->rule_dialog);
   g_signal_connect (apply, "clicked", G_CALLBACK (rule_dialog_apply), d);
 
+  /* The rule picks the tiles, not the pointer: no brush or tile outline
+   * while its preview shows. */
+  if (self->painting)
+    end_stroke (self);
+  cancel_shapes (self);
+  ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_NONE, NULL, 0);
   rule_dialog_update (d);
   gtk_window_present (GTK_WINDOW (self->rule_dialog));
 }
@@ -1385,7 +1617,18 @@ save (MsZoneWindow    *self,
     return FALSE;
   if (!ms_zone_save (self->zone, flags, warnings, NULL, &error))
     {
-      if (g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK))
+      MsZoneLayer layer;
+      gboolean broken;
+
+      if (g_error_matches (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK) &&
+          find_disk_change (self, &layer, &broken, FALSE))
+        {
+          g_autofree char *name = g_path_get_basename (ms_zone_get_layer_path (self->zone, layer));
+          g_autofree char *msg = g_strdup_printf (_("Not saved: %s is not the file it was."), name);
+
+          show_disk_banner (self, layer, broken, msg);
+        }
+      else if (g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK))
         {
           g_autofree char *msg =
             g_strdup_printf (_("Not saved: %s. The game server may have saved the zone. Reload it (your edits are "
@@ -1400,6 +1643,7 @@ save (MsZoneWindow    *self,
       return FALSE;
     }
 
+  self->saved_position = self->position;
   if (warnings->len > 0)
     {
       g_autofree char *text = NULL;
@@ -1696,11 +1940,22 @@ reload (MsZoneWindow *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_strdup (self->dir);
 
-  /* The edits are thrown away on purpose: so is their journal. */
-  if (self->autosave != NULL && !ms_zone_autosave_discard (self->autosave, &error))
+  if (self->painting)
+    end_stroke (self);
+  /* Unsaved edits stay recoverable: journalled now while every layer can
+   * still be read (one that cannot keeps the journal written before), and
+   * the reopened zone offers them. */
+  if (self->autosave != NULL)
     {
-      show_banner (self, error->message, FALSE);
-      return;
+      if (!ms_zone_is_dirty (self->zone))
+        ms_zone_autosave_discard (self->autosave, NULL);
+      else if (!ms_zone_autosave_flush (self->autosave, &error))
+        {
+          g_debug ("Journal before reload: %s", error->message);
+          g_clear_error (&error);
+        }
+      g_signal_handlers_disconnect_by_data (self->autosave, self);
+      g_clear_object (&self->autosave);
     }
 
   if (!ms_zone_window_open (self, dir, self->zone_id, &error))
@@ -1846,6 +2101,8 @@ zone_action (GtkWidget  *widget,
     cancel_shapes (self);
   else if (g_str_equal (name, "fill-by-rule"))
     open_rule_dialog (self);
+  else if (g_str_equal (name, "zoom-fit"))
+    gtk_widget_activate_action (GTK_WIDGET (self->view), "zone-view.zoom-fit", NULL);
   else if (g_str_equal (name, "export-mask") || g_str_equal (name, "import-mask"))
     open_mask_chooser (self, g_str_equal (name, "export-mask"));
 }
@@ -1922,6 +2179,7 @@ ms_zone_window_dispose (GObject *object)
     gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->rule_dialog)));
   /* The settings action follows its key: drop it before the window goes. */
   g_action_map_remove_action (G_ACTION_MAP (self), MS_SETTINGS_ZONE_BACKUPS);
+  unwatch_layers (self);
   if (self->zone != NULL)
     g_signal_handlers_disconnect_by_data (self->zone, self);
   /* Disposing the autosave writes what it had pending: a window closed
@@ -2005,6 +2263,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, history_list);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, hover_label);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, save_button);
 
   gtk_widget_class_install_property_action (widget_class, "zone.tool", "tool");
   gtk_widget_class_install_action (widget_class, "zone.undo", NULL, zone_action);
@@ -2019,6 +2278,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "zone.close-polygon", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.cancel", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.fill-by-rule", NULL, zone_action);
+  gtk_widget_class_install_action (widget_class, "zone.zoom-fit", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.export-mask", NULL, zone_action);
   gtk_widget_class_install_action (widget_class, "zone.import-mask", NULL, zone_action);
 
@@ -2043,6 +2303,7 @@ ms_zone_window_init (MsZoneWindow *self)
   self->selection = g_array_new (FALSE, FALSE, sizeof (MsZoneSpan));
   self->history = g_ptr_array_new_with_free_func (g_free);
   self->backed_up = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->monitors = g_ptr_array_new_with_free_func (g_object_unref);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 

@@ -238,6 +238,15 @@ write_journal (MsSaveStream  *stream,
         continue;
       reference_init (self, l, &ref);
       n_records = collect_layer (self, l, &ref, records, &job->n_tiles);
+      /* A file that shrank under its mapping was read as zeros somewhere:
+       * journalling those would put them into the file on recovery.  The
+       * write fails, and the journal written before stays. */
+      if (!ms_mapping_check (state->mapping, error) ||
+          (ref.mapping != NULL && !ms_mapping_check (ref.mapping, error)))
+        {
+          g_clear_object (&ref.mapping);
+          return FALSE;
+        }
       g_clear_object (&ref.mapping);
 
       if (!put (&w, head, 2, error) ||
@@ -262,7 +271,9 @@ write_journal (MsSaveStream  *stream,
  *   the layer files
  *
  * Journals every layer edited since it was last saved (none: a journal of
- * no tiles).  Replaces an older journal at @path.
+ * no tiles).  Replaces an older journal at @path, except when an edited
+ * layer's file shrank under its mapping (MS_MAPPING_ERROR_CHANGED_ON_DISK):
+ * then the older journal stays.
  */
 gboolean
 ms_zone_journal_write (MsZone      *zone,

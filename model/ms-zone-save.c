@@ -63,7 +63,9 @@ write_layer (MsSaveStream  *stream,
       if (!ms_save_stream_write (stream, row, (gsize) self->width * ctx->out_bpt, error))
         return FALSE;
     }
-  return TRUE;
+  /* A page the file lost while we read it came as zeros: the temporary
+   * file must not replace the user's. */
+  return state->mapping == NULL || ms_mapping_check (state->mapping, error);
 }
 
 /* Does any edited control tile use a flag above bit 7? */
@@ -116,7 +118,9 @@ static gboolean save_layers (MsZone *self, MsZoneSaveFlags flags, GPtrArray *war
  *
  * Writes every layer edited since it was opened or last saved.  Every file
  * is checked against its opening stamp before any is written, so a refusal
- * writes nothing.  The layers are replaced as one transaction
+ * writes nothing; so does an edited layer whose file shrank under its
+ * mapping (MS_MAPPING_ERROR_CHANGED_ON_DISK), even forced, since what was
+ * read of it is not the file.  The layers are replaced as one transaction
  * (ms_save_transaction_commit()): if any fails, none is saved, and a crash
  * at any instant is finished or undone at the next open.  A read-only
  * file, or one whose owner cannot be kept, is refused unless forced.
@@ -182,7 +186,7 @@ check_mappings (MsZone  *self,
     {
       MsZoneLayerState *state = &self->layers[l];
 
-      if (state->mapping != NULL && !ms_mapping_check (state->mapping, error))
+      if (state->dirty && state->mapping != NULL && !ms_mapping_check (state->mapping, error))
         {
           g_prefix_error (error, "Nothing was saved: ");
           return FALSE;
@@ -207,6 +211,15 @@ save_layers (MsZone          *self,
   g_autoptr(GError) local_error = NULL;
   guint out_bpt[MS_ZONE_N_LAYERS] = { 0, };
 
+  /* A layer whose file shrank under its mapping has been read as zeros
+   * somewhere: never written, even when forced. */
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    if (self->layers[l].dirty && !ms_zone_check_layer (self, l, error))
+      {
+        g_prefix_error (error, "Nothing was saved: ");
+        return FALSE;
+      }
+
   if (!(flags & MS_ZONE_SAVE_FLAGS_FORCE))
     for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
       {
@@ -227,8 +240,6 @@ save_layers (MsZone          *self,
             return FALSE;
           }
       }
-  if (!check_mappings (self, error))
-    return FALSE;
 
   /* Every new file is written and verified before any is put in place. */
   for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)

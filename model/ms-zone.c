@@ -601,6 +601,43 @@ ms_zone_get_layer_path (MsZone      *self,
   return self->layers[layer].path;
 }
 
+const MsFileStamp *
+ms_zone_get_layer_stamp (MsZone      *self,
+                         MsZoneLayer  layer)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), NULL);
+  g_return_val_if_fail (layer < MS_ZONE_N_LAYERS, NULL);
+  return &self->layers[layer].stamp;
+}
+
+gboolean
+ms_zone_check_layer (MsZone       *self,
+                     MsZoneLayer   layer,
+                     GError      **error)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+  g_return_val_if_fail (layer < MS_ZONE_N_LAYERS, FALSE);
+
+  return self->layers[layer].mapping == NULL || ms_mapping_check (self->layers[layer].mapping, error);
+}
+
+gboolean
+ms_zone_check_layers (MsZone       *self,
+                      MsZoneLayer  *bad_layer,
+                      GError      **error)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    if (!ms_zone_check_layer (self, l, error))
+      {
+        if (bad_layer != NULL)
+          *bad_layer = l;
+        return FALSE;
+      }
+  return TRUE;
+}
+
 guint
 ms_zone_get_file_bytes_per_tile (MsZone      *self,
                                  MsZoneLayer  layer)

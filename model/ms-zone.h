@@ -11,6 +11,7 @@
 
 #include <gio/gio.h>
 
+#include "ms-mapping.h"
 #include "ms-profile.h"
 #include "ms-zone-layer.h"
 
@@ -64,6 +65,20 @@ gboolean      ms_zone_has_layer            (MsZone      *self,
                                             MsZoneLayer  layer);
 const char   *ms_zone_get_layer_path       (MsZone      *self,
                                             MsZoneLayer  layer);
+/* The file as last opened or saved; a later stamp of the path that differs
+ * means another program changed it. */
+const MsFileStamp *ms_zone_get_layer_stamp (MsZone     *self,
+                                            MsZoneLayer layer);
+/* Has a read of the layer's mapping found a page its file no longer has
+ * (the file shrank under us: those reads saw zeros)?  FALSE, with
+ * MS_MAPPING_ERROR_CHANGED_ON_DISK naming the file, once one did. */
+gboolean      ms_zone_check_layer          (MsZone      *self,
+                                            MsZoneLayer  layer,
+                                            GError     **error);
+/* The same over every layer: names the first that lost pages. */
+gboolean      ms_zone_check_layers         (MsZone      *self,
+                                            MsZoneLayer *bad_layer,
+                                            GError     **error);
 /* Bytes per tile in the file on disk (control: 1 or 2); 0 when absent. */
 guint         ms_zone_get_file_bytes_per_tile (MsZone   *self,
                                                MsZoneLayer layer);

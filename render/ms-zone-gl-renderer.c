@@ -67,7 +67,7 @@ struct _MsZoneGlRenderer
   {
     GLint viewport, cells, flags, ramps, palette, layer, mask, light, spacing, scale;
     GLint strength, opacity, has_relief, relief, allowed, control, blocking;
-    GLint overlays, control_mask, blocking_mask, tint, opacities;
+    GLint overlays, control_mask, blocking_mask, tint, opacities, cell_box;
   } u;
 
   MsTileLru     *textures;  /* TextureEntry*, deleted with the context current */
@@ -243,6 +243,7 @@ ms_zone_gl_renderer_realize (MsZoneGlRenderer  *self,
   U (blocking_mask, "u_blocking_mask");
   U (tint, "u_tint");
   U (opacities, "u_opacities");
+  U (cell_box, "u_cell_box");
 #undef U
 
   glGenVertexArrays (1, &self->vao);
@@ -521,8 +522,11 @@ draw_quad (MsZoneGlRenderer   *self,
     sx0, sy0, cx0, cy0,   sx1, sy1, cx1, cy1,   sx0, sy1, cx0, cy1,
   };
 
-  /* Shading spans the cells of the texture drawn. */
+  /* Shading spans the cells of the texture drawn.  Fragments stay on the
+   * quad's own cells (see u_cell_box in zone.frag). */
   glUniform1f (self->u.spacing, (float) ka);
+  glUniform4i (self->u.cell_box, (GLint) floor ((mx0 - ax0) / ka), (GLint) floor ((my0 - ay0) / ka),
+               (GLint) ceil ((mx1 - ax0) / ka), (GLint) ceil ((my1 - ay0) / ka));
   glActiveTexture (GL_TEXTURE1);
   glBindTexture (GL_TEXTURE_2D, entry->flags);
   glActiveTexture (GL_TEXTURE0);

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <fcntl.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "ms-save-private.h"
 #include "ms-test-util.h"
 #include "ms-zone-edit.h"
+#include "ms-zone-journal.h"
 
 #define W 100
 #define H 80
@@ -262,6 +265,62 @@ test_control_one_byte (void)
   ms_test_remove_tree (dir);
 }
 
+
+/* A layer file truncated in place under its mapping (issue #13): reads of
+ * the lost rows see zeros, and neither a save, forced or not, nor a
+ * journal may write them; a refused save leaves the truncated file and no
+ * temporary file. */
+static void
+test_lost_pages (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "plants.0015.bin", NULL);
+  g_autofree char *journal = g_build_filename (dir, "journal", NULL);
+  g_autofree guint8 *plants = random_bytes (N * 7);
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(GError) error = NULL;
+  guint8 tile[7];
+  GStatBuf st;
+  int fd;
+
+  /* A tile with a non-zero byte in a row past the first page. */
+  plants[7 * (70 * W + 50)] = 0x5a;
+  ms_test_put_file (dir, "plants.0015.bin", plants, N * 7);
+  zone = ms_zone_new_for_dir (dir, 15, W, H, NULL, &error);
+  g_assert_no_error (error);
+  apply_spawn (zone, 5, 0, 0, 10, 10);
+  g_assert_true (ms_zone_check_layer (zone, MS_ZONE_LAYER_PLANTS, NULL));
+
+  fd = g_open (path, O_WRONLY, 0);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 1000), ==, 0);
+  close (fd);
+
+  ms_zone_read_tile (zone, MS_ZONE_LAYER_PLANTS, 50, 70, tile);
+  g_assert_cmpuint (tile[0], ==, 0);
+  g_assert_false (ms_zone_check_layer (zone, MS_ZONE_LAYER_PLANTS, &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+  g_assert_nonnull (strstr (error->message, "plants.0015.bin"));
+  g_clear_error (&error);
+  g_assert_true (ms_zone_check_layer (zone, MS_ZONE_LAYER_CONTROL, NULL));
+
+  g_assert_false (ms_zone_save (zone, MS_ZONE_SAVE_FLAGS_NONE, NULL, NULL, &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+  g_clear_error (&error);
+  g_assert_false (ms_zone_save (zone, MS_ZONE_SAVE_FLAGS_FORCE, NULL, NULL, &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+  g_clear_error (&error);
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_size, ==, 1000);
+  g_assert_cmpuint (count_temp_files (dir), ==, 0);
+  g_assert_true (ms_zone_is_dirty (zone));
+
+  g_assert_false (ms_zone_journal_write (zone, journal, NULL, &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -271,5 +330,6 @@ main (int argc, char **argv)
   g_test_add_func ("/zone/save/modified-follows-history", test_modified_follows_history);
   g_test_add_func ("/zone/save/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/zone/save/control-one-byte", test_control_one_byte);
+  g_test_add_func ("/zone/save/lost-pages", test_lost_pages);
   return g_test_run ();
 }

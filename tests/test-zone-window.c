@@ -12,7 +12,10 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <math.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "ms-application.h"
@@ -60,12 +63,13 @@ typedef struct
   double        origin_x, origin_y;   /* the view's (0, 0) in X window pixels */
 } Fixture;
 
+static void open_in_fixture (Fixture *f, guint id);
+
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *title = NULL;
 
   f->dir = ms_test_make_tmpdir ();
   g_assert_true (ms_demo_zone_write (f->dir, ZONE_ID, SIZE, TRUE, &error));
@@ -80,16 +84,29 @@ fixture_set_up (Fixture       *f,
       f->original[i] = g_bytes_new_take (contents, length);
     }
 
+  open_in_fixture (f, ZONE_ID);
+}
+
+/* Opens zone @id of f->dir in the fixture's window, finds its X window and
+ * focuses its view. */
+static void
+open_in_fixture (Fixture *f,
+                 guint    id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *zone_name = g_strdup_printf ("Zone %u", id);
+
   f->window = ms_zone_window_new (GTK_APPLICATION (app));
   gtk_window_set_decorated (GTK_WINDOW (f->window), FALSE);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
-  g_assert_true (ms_zone_window_open (f->window, f->dir, ZONE_ID, &error));
+  g_assert_true (ms_zone_window_open (f->window, f->dir, id, &error));
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (f->window));
   settle (f->window);
 
   /* The title names the zone; a unique one finds the X window. */
-  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), "Zone 42"));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), zone_name));
   g_assert_false (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (f->window)), "•"));
   title = g_path_get_basename (f->dir);
   g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (f->window)), title));
@@ -186,15 +203,21 @@ segment_distance (double px, double py, double ax, double ay, double bx, double 
 }
 
 static GBytes *
-read_layer (Fixture *f, guint i)
+read_layer_named (Fixture *f, const char *name)
 {
-  g_autofree char *path = g_build_filename (f->dir, layer_files[i], NULL);
+  g_autofree char *path = g_build_filename (f->dir, name, NULL);
   g_autoptr(GError) error = NULL;
   char *contents;
   gsize length;
 
   g_assert_true (g_file_get_contents (path, &contents, &length, &error));
   return g_bytes_new_take (contents, length);
+}
+
+static GBytes *
+read_layer (Fixture *f, guint i)
+{
+  return read_layer_named (f, layer_files[i]);
 }
 
 /* ------------------------------------------------------------ helpers --- */
@@ -1548,6 +1571,708 @@ test_lasso (Fixture       *f,
   g_assert_cmpstr (history[0], ==, count);
 }
 
+
+/* The zone's control layer as it reads now. */
+static guint16 *
+snapshot_control (MsZone *zone)
+{
+  guint16 *c = g_new (guint16, (gsize) SIZE * SIZE);
+
+  for (guint y = 0; y < SIZE; y++)
+    for (guint x = 0; x < SIZE; x++)
+      c[(gsize) y * SIZE + x] = ms_zone_get_control (zone, x, y);
+  return c;
+}
+
+static gboolean
+same_control (const guint16 *a, const guint16 *b)
+{
+  return memcmp (a, b, (gsize) SIZE * SIZE * sizeof *a) == 0;
+}
+
+/* Issue #16.2: the app once vanished on a second Ctrl+Z after brush,
+ * rectangle and flood fill.  The whole cycle with real input, run in the
+ * ASan build too: each undo and redo lands on the state before or after
+ * its step, and closing with Discard leaves the files and no journal. */
+static void
+test_tool_undo_close_cycle (Fixture       *f,
+                            gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  g_autofree char *journal = ms_zone_journal_default_path (zone);
+  g_autofree guint16 *opened = snapshot_control (zone);
+  g_autofree guint16 *after_brush = NULL, *after_rect = NULL, *after_flood = NULL, *now = NULL;
+  guint box[4], position;
+  Spot s0 = spot (f, 100.5, 300.5), s1 = spot (f, 130.5, 310.5), flood = spot (f, 400.5, 120.5);
+  GtkWindow *dialog;
+  GtkWidget *discard;
+
+  key ("b");
+  ms_zone_window_set_brush_size (f->window, 7);
+  move_to (f, &s0);
+  ms_test_xdotool ("mousedown", "1", NULL);
+  ms_test_run_for (100);
+  move_to (f, &s1);
+  ms_test_xdotool ("mouseup", "1", NULL);
+  ms_test_run_for (300);
+  after_brush = snapshot_control (zone);
+  g_assert_false (same_control (after_brush, opened));
+  g_assert_cmpuint (ms_zone_get_control (zone, s0.tx, s0.ty) & ANTI, !=, 0);
+
+  drag_rect (f, 200.5, 200.5, 260.5, 240.5, box);
+  after_rect = snapshot_control (zone);
+  g_assert_false (same_control (after_rect, after_brush));
+  g_assert_cmpuint (ms_zone_get_control (zone, box[0], box[1]) & ANTI, !=, 0);
+
+  key ("f");
+  move_to (f, &flood);
+  ms_test_xdotool ("click", "1", NULL);
+  ms_test_run_for (300);
+  after_flood = snapshot_control (zone);
+  g_assert_false (same_control (after_flood, after_rect));
+  g_strfreev (ms_zone_window_dup_history (f->window, &position));
+  g_assert_cmpuint (position, ==, 3);
+
+  /* Past the autosave's delay, so the journal holds the three steps. */
+  ms_test_run_for (2500);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_EXISTS));
+
+  key ("ctrl+z");
+  now = snapshot_control (zone);
+  g_assert_true (same_control (now, after_rect));
+  g_clear_pointer (&now, g_free);
+  key ("ctrl+z");
+  now = snapshot_control (zone);
+  g_assert_true (same_control (now, after_brush));
+  g_clear_pointer (&now, g_free);
+  g_strfreev (ms_zone_window_dup_history (f->window, &position));
+  g_assert_cmpuint (position, ==, 1);
+  /* Hover and draw over the undone tiles, then redo one. */
+  move_to (f, &s1);
+  settle (f->window);
+  key ("ctrl+shift+z");
+  now = snapshot_control (zone);
+  g_assert_true (same_control (now, after_rect));
+  g_strfreev (ms_zone_window_dup_history (f->window, &position));
+  g_assert_cmpuint (position, ==, 2);
+  settle (f->window);
+  ms_test_run_for (2500);
+
+  gtk_window_close (GTK_WINDOW (f->window));
+  ms_test_run_for (100);
+  dialog = ms_zone_window_get_close_dialog (f->window);
+  g_assert_nonnull (dialog);
+  discard = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
+  g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
+  g_assert_true (gtk_widget_activate (discard));
+  ms_test_run_for (400);
+  g_assert_null (f->window);
+  for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
+    {
+      g_autoptr(GBytes) bytes = read_layer (f, i);
+
+      g_assert_true (g_bytes_equal (bytes, f->original[i]));
+    }
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+}
+
+/* ------------------------------------------------------------ details --- */
+
+/* The history row holding the saved-state marker, or -1. */
+static int
+saved_row (Fixture *f)
+{
+  GtkWidget *list = ms_test_find_type (GTK_WIDGET (f->window), GTK_TYPE_LIST_BOX);
+  int found = -1, i = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row), i++)
+    if (ms_test_find_named (row, "saved-marker") != NULL)
+      {
+        g_assert_cmpint (found, ==, -1);
+        found = i;
+      }
+  return found;
+}
+
+/* Every history label shows its whole name: wrapped, never ellipsized,
+ * given at least the height its text needs at its width. */
+static void
+assert_history_whole (Fixture *f)
+{
+  GtkWidget *list = ms_test_find_type (GTK_WIDGET (f->window), GTK_TYPE_LIST_BOX);
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *label = ms_test_find_type (row, GTK_TYPE_LABEL);
+      int min;
+
+      g_assert_nonnull (label);
+      g_assert_true (gtk_label_get_wrap (GTK_LABEL (label)));
+      g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_NONE);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+      gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label), &min, NULL, NULL, NULL);
+      g_assert_cmpint (gtk_widget_get_height (label), >=, min);
+      g_assert_cmpstr (gtk_widget_get_tooltip_text (label), ==, gtk_label_get_text (GTK_LABEL (label)));
+      n++;
+    }
+  g_assert_cmpuint (n, >, 0);
+}
+
+/* Issue #16.11: Save only when there is something to save; history names
+ * whole and the saved state marked; the banner over the map, not pushing
+ * it; no brush outline for fill-by-rule; the polygon's rubber band; Fit
+ * clickable when fitted. */
+static void
+test_details (Fixture       *f,
+              gconstpointer  data)
+{
+  GtkWidget *save = ms_test_get_named (GTK_WIDGET (f->window), "save-button");
+  GtkWidget *fit = ms_test_get_named (GTK_WIDGET (f->window), "fit-button");
+  MsZoneView *view = ms_zone_window_get_view (f->window);
+  MsViewport *vp = ms_zone_view_get_viewport (view);
+  double fitted = ms_viewport_get_zoom (vp), lx, ly, px, py;
+  graphene_point_t before, after;
+  int height;
+  guint box[4];
+  Spot a, b, c;
+
+  g_settings_set_boolean (ms_application_get_settings (app), MS_SETTINGS_ZONE_BACKUPS, TRUE);
+
+  /* Nothing to save yet. */
+  g_assert_false (gtk_widget_is_sensitive (save));
+  g_assert_false (gtk_widget_has_css_class (save, "suggested-action"));
+  g_assert_cmpint (saved_row (f), ==, 0);
+
+  /* Fit is live at fit zoom, and fits again after a zoom. */
+  g_assert_true (gtk_widget_is_sensitive (fit));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "zone-view.zoom-in", NULL));
+  g_assert_cmpfloat (ms_viewport_get_zoom (vp), >, fitted * 1.1);
+  g_assert_true (gtk_widget_is_sensitive (fit));
+  g_signal_emit_by_name (fit, "clicked");
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (vp), fitted, 1e-12);
+  ms_test_run_for (100);
+
+  /* A step: Save is suggested and live. */
+  drag_rect (f, 20.5, 20.5, 300.5, 30.5, box);
+  g_assert_true (gtk_widget_is_sensitive (save));
+  g_assert_true (gtk_widget_has_css_class (save, "suggested-action"));
+  ms_test_run_for (100);
+  assert_history_whole (f);
+
+  /* Saving shows a banner (where the backup went) over the map: the view
+   * keeps its place and size. */
+  g_assert_null (ms_zone_window_get_banner (f->window));
+  height = gtk_widget_get_height (GTK_WIDGET (view));
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (f->window), &GRAPHENE_POINT_INIT (0, 0),
+                                           &before));
+  g_signal_emit_by_name (save, "clicked");
+  ms_test_run_for (600);
+  g_assert_nonnull (ms_zone_window_get_banner (f->window));
+  g_assert_true (g_str_has_prefix (ms_zone_window_get_banner (f->window), "Saved."));
+  g_assert_true (gtk_widget_get_child_visible (gtk_revealer_get_child (
+    GTK_REVEALER (ms_test_find_type (GTK_WIDGET (f->window), GTK_TYPE_REVEALER)))));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, height);
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (f->window), &GRAPHENE_POINT_INIT (0, 0),
+                                           &after));
+  g_assert_cmpfloat (after.y, ==, before.y);
+  g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  g_assert_false (gtk_widget_is_sensitive (save));
+  g_assert_cmpint (saved_row (f), ==, 1);
+
+  /* Undone: something to save again; the files still hold step 1. */
+  key ("ctrl+z");
+  g_assert_true (gtk_widget_is_sensitive (save));
+  g_assert_cmpint (saved_row (f), ==, 1);
+  /* A new step replaces the saved one: no row is the files any more. */
+  drag_rect (f, 20.5, 60.5, 40.5, 70.5, box);
+  g_assert_cmpint (saved_row (f), ==, -1);
+  assert_history_whole (f);
+
+  /* Fill by rule: no tool outline while its dialog is open. */
+  key ("b");
+  g_assert_cmpint (ms_zone_view_get_outline (view), ==, MS_ZONE_VIEW_OUTLINE_BRUSH);
+  key ("g");
+  g_assert_nonnull (find_rule_dialog (f));
+  g_assert_cmpint (ms_zone_view_get_outline (view), ==, MS_ZONE_VIEW_OUTLINE_NONE);
+  gtk_window_destroy (GTK_WINDOW (find_rule_dialog (f)));
+  ms_test_run_for (100);
+  g_assert_cmpint (ms_zone_view_get_outline (view), ==, MS_ZONE_VIEW_OUTLINE_BRUSH);
+
+  /* Polygon: after two corners, an edge runs from the last to the pointer. */
+  ms_test_xdotool ("windowfocus", "--sync", f->window_id, NULL);
+  key ("p");
+  a = spot (f, 100.5, 100.5);
+  b = spot (f, 200.5, 120.5);
+  c = spot (f, 160.5, 220.5);
+  move_to (f, &a);
+  ms_test_xdotool ("click", "1", NULL);
+  ms_test_run_for (100);
+  g_assert_true (ms_zone_view_get_rubber_band (view, &lx, &ly, &px, &py));
+  move_to (f, &b);
+  ms_test_xdotool ("click", "1", NULL);
+  ms_test_run_for (100);
+  move_to (f, &c);
+  g_assert_cmpint (ms_zone_view_get_outline (view), ==, MS_ZONE_VIEW_OUTLINE_POLYGON);
+  g_assert_true (ms_zone_view_get_rubber_band (view, &lx, &ly, &px, &py));
+  /* Event coordinates come as floats: within a hundredth of a tile. */
+  g_assert_cmpfloat_with_epsilon (lx, b.mx, 1e-2);
+  g_assert_cmpfloat_with_epsilon (ly, b.my, 1e-2);
+  g_assert_cmpfloat_with_epsilon (px, c.mx, 1e-2);
+  g_assert_cmpfloat_with_epsilon (py, c.my, 1e-2);
+  /* ... and it is on screen: the light line over the dark one, near the
+   * middle of that edge. */
+  {
+    int w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+    g_autofree guint32 *shown = NULL;
+    double mx, my;
+    gboolean light = FALSE;
+
+    settle (f->window);
+    shown = ms_test_capture (GTK_WIDGET (view), w, h);
+    ms_viewport_map_to_screen (vp, (b.mx + c.mx) / 2, (b.my + c.my) / 2, &mx, &my);
+    for (int dy = -2; dy <= 2; dy++)
+      for (int dx = -2; dx <= 2; dx++)
+        {
+          guint32 p = shown[(gsize) ((int) my + dy) * w + (int) mx + dx];
+
+          light |= ((p >> 16) & 0xff) > 220 && ((p >> 8) & 0xff) > 220 && (p & 0xff) > 220;
+        }
+    g_assert_true (light);
+  }
+  key ("Escape");
+  g_assert_false (ms_zone_view_get_rubber_band (view, &lx, &ly, &px, &py));
+}
+
+/* ------------------------------------------------------------ layout --- */
+
+static graphene_rect_t
+bounds_in_window (GtkWidget *widget, GtkWidget *window)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &r));
+  return r;
+}
+
+/* Issue #16.7: at the painter's smallest size, and at 800×600, the Tile
+ * readout does not cover the paint target; both panels scroll instead. */
+static void
+test_small_window (Fixture       *f,
+                   gconstpointer  data)
+{
+  const int sizes[][2] = { { 1, 1 }, { 800, 600 } };
+  GtkWidget *window = GTK_WIDGET (f->window);
+  GtkWidget *target = ms_test_get_named (window, "paint-target");
+  GtkWidget *tile = ms_test_get_named (window, "tile-panel");
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      graphene_rect_t t, p, page, shown;
+      GtkWidget *scroller = gtk_widget_get_ancestor (target, GTK_TYPE_SCROLLED_WINDOW);
+      int min_w, min_h;
+
+      char w[16], h[16];
+
+      gtk_widget_measure (window, GTK_ORIENTATION_VERTICAL, -1, &min_h, NULL, NULL, NULL);
+      gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
+      /* No window manager here: X takes any size, so ask for the smallest
+       * one GTK allows, or 800×600. */
+      g_snprintf (w, sizeof w, "%d", MAX (min_w, sizes[i][0]));
+      g_snprintf (h, sizeof h, "%d", MAX (min_h, sizes[i][1]));
+      gtk_window_set_default_size (GTK_WINDOW (f->window), sizes[i][0], sizes[i][1]);
+      ms_test_xdotool ("windowsize", f->window_id, w, h, NULL);
+      settle (f->window);
+      ms_test_run_for (300);
+      g_test_message ("window %d×%d, minimum %d×%d", gtk_widget_get_width (window), gtk_widget_get_height (window),
+                      min_w, min_h);
+      if (i == 1)
+        g_assert_cmpint (gtk_widget_get_height (window), <=, 600);
+
+      t = bounds_in_window (target, window);
+      p = bounds_in_window (tile, window);
+      page = bounds_in_window (scroller, window);
+      g_test_message ("target y %g..%g, page y %g..%g, tile y %g..%g", t.origin.y, t.origin.y + t.size.height,
+                      page.origin.y, page.origin.y + page.size.height, p.origin.y, p.origin.y + p.size.height);
+      /* The target lies wholly in its page's visible part, above the Tile
+       * panel. */
+      g_assert_true (graphene_rect_intersection (&t, &page, &shown));
+      g_assert_cmpfloat (shown.size.height, >=, t.size.height - 0.5);
+      g_assert_cmpfloat (t.origin.y + t.size.height, <=, p.origin.y);
+      g_assert_false (graphene_rect_intersection (&t, &p, NULL));
+      /* The whole window fits the screen it was given. */
+      g_assert_cmpint (gtk_widget_get_height (window), <=, MAX (min_h, sizes[i][1]));
+    }
+}
+
+/* Issue #13: a layer file replaced behind the window's back is said at
+ * once, without a save or a hover; dismissed, it is not said again. */
+static void
+test_watched (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "control.0042.bin", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree guint8 *server = NULL;
+  const char *banner;
+  gsize len;
+
+  g_assert_null (ms_zone_window_get_banner (f->window));
+  server = g_bytes_unref_to_data (g_bytes_ref (f->original[1]), &len);
+  server[0] ^= MS_ZONE_CONTROL_TERRAFORM_PROTECTED;
+  g_assert_true (g_file_set_contents (path, (const char *) server, (gssize) len, &error));
+  ms_test_run_for (700);
+  banner = ms_zone_window_get_banner (f->window);
+  g_assert_nonnull (banner);
+  g_assert_true (g_str_has_prefix (banner, "control.0042.bin changed on disk."));
+  g_assert_nonnull (strstr (banner, "Reload to see it"));
+  g_assert_true (ms_zone_window_has_conflict (f->window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.dismiss-banner", NULL));
+  ms_test_run_for (2500);
+  g_assert_null (ms_zone_window_get_banner (f->window));
+
+  /* Changed again: said again, and Reload shows the file as it is now. */
+  server[0] ^= MS_ZONE_CONTROL_ANTI_PLANT;
+  g_assert_true (g_file_set_contents (path, (const char *) server, (gssize) len, &error));
+  ms_test_run_for (700);
+  g_assert_nonnull (ms_zone_window_get_banner (f->window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.reload", NULL));
+  g_assert_cmpuint (ms_zone_get_control (ms_zone_window_get_zone (f->window), 0, 0), ==,
+                    (guint) (server[0] | (ms_zone_get_file_bytes_per_tile (ms_zone_window_get_zone (f->window),
+                                                                           MS_ZONE_LAYER_CONTROL) == 2
+                                          ? server[1] << 8 : 0)));
+  ms_test_run_for (2500);
+  g_assert_null (ms_zone_window_get_banner (f->window));
+}
+
+/* ------------------------------------------------------ lost pages --- */
+
+#define REAL_ID   71
+#define REAL_SIZE 256
+
+/* A copy of the real zone 71 (tests/data/zones/0071), 256²; f->original[]
+ * holds its control file in [1], empty bytes elsewhere. */
+static void
+fixture_set_up_real (Fixture       *f,
+                     gconstpointer  data)
+{
+  const char *names[] = { "altitude.0071.bin", "blocks.0071.bin", "control.0071.bin", "plants.0071.bin" };
+  g_autoptr(GError) error = NULL;
+
+  f->dir = ms_test_make_tmpdir ();
+  for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
+    f->original[i] = g_bytes_new (NULL, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *from = g_test_build_filename (G_TEST_DIST, "data", "zones", "0071", names[i], NULL);
+      char *contents;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (from, &contents, &length, &error));
+      g_assert_no_error (error);
+      ms_test_put_file (f->dir, names[i], contents, length);
+      if (g_str_has_prefix (names[i], "control"))
+        {
+          g_bytes_unref (f->original[1]);
+          f->original[1] = g_bytes_new_take (contents, length);
+        }
+      else
+        g_free (contents);
+    }
+  g_assert_cmpuint (g_bytes_get_size (f->original[1]), ==, REAL_SIZE * REAL_SIZE * 2);
+  open_in_fixture (f, REAL_ID);
+}
+
+static guint16
+original_control (Fixture *f, guint x, guint y)
+{
+  const guint8 *c = g_bytes_get_data (f->original[1], NULL);
+  gsize t = (gsize) y * REAL_SIZE + x;
+
+  return (guint16) (c[2 * t] | c[2 * t + 1] << 8);
+}
+
+static void
+stroke (Fixture *f, double x0, double y0, double x1, double y1)
+{
+  Spot a = spot (f, x0, y0), b = spot (f, x1, y1);
+
+  move_to (f, &a);
+  ms_test_xdotool ("mousedown", "1", NULL);
+  ms_test_run_for (100);
+  move_to (f, &b);
+  ms_test_xdotool ("mouseup", "1", NULL);
+  ms_test_run_for (300);
+}
+
+static guint64
+journal_tiles (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (path, &error);
+
+  g_assert_no_error (error);
+  return info->n_tiles;
+}
+
+static goffset
+file_size (const char *path)
+{
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  return st.st_size;
+}
+
+/* Issue #13: the control file is truncated in place while the zone is
+ * open and edited.  The process survives hovering, painting and the
+ * journal timer over the lost pages; the banner names the file; Save
+ * refuses (even forced) and writes nothing; the journal written before
+ * stays; Reload after the file is back opens it and offers the edits. */
+static void
+test_lost_pages (Fixture       *f,
+                 gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  g_autofree char *control = g_build_filename (f->dir, "control.0071.bin", NULL);
+  g_autofree char *journal = ms_zone_journal_default_path (zone);
+  g_autoptr(GError) error = NULL;
+  const char *banner;
+  guint64 journalled;
+  Spot s0;
+  int fd;
+
+  g_assert_cmpuint (ms_zone_get_width (zone), ==, REAL_SIZE);
+  key ("b");
+  ms_zone_window_set_brush_size (f->window, 5);
+  s0 = spot (f, 40.5, 60.5);
+  stroke (f, 40.5, 60.5, 70.5, 60.5);
+  g_assert_cmpuint (ms_zone_get_control (zone, s0.tx, s0.ty), ==, original_control (f, s0.tx, s0.ty) | ANTI);
+  /* Past the journal's delay: the stroke is kept for recovery. */
+  ms_test_run_for (2600);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_EXISTS));
+  journalled = journal_tiles (journal);
+  g_assert_cmpuint (journalled, >, 0);
+
+  /* The game server (say) truncates the file in place: rows past the first
+   * thousand bytes are gone from under the mapping. */
+  fd = g_open (control, O_WRONLY, 0);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, 1000), ==, 0);
+  close (fd);
+
+  /* Hover and paint over lost pages, and wait out the journal timer. */
+  {
+    Spot h = spot (f, 120.5, 150.5);
+
+    move_to (f, &h);
+    stroke (f, 120.5, 150.5, 150.5, 160.5);
+    ms_test_run_for (2600);
+  }
+  g_assert_false (ms_zone_check_layer (zone, MS_ZONE_LAYER_CONTROL, &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+  g_clear_error (&error);
+  g_assert_true (ms_zone_check_layer (zone, MS_ZONE_LAYER_PLANTS, NULL));
+  banner = ms_zone_window_get_banner (f->window);
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "control.0071.bin changed on disk"));
+  g_assert_nonnull (strstr (banner, "kept for recovery"));
+  /* The journal is the one written before, not one read from zeros. */
+  g_assert_cmpuint (journal_tiles (journal), ==, journalled);
+
+  /* Save refuses, naming the file; forced too; nothing is written. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  banner = ms_zone_window_get_banner (f->window);
+  g_assert_nonnull (banner);
+  g_assert_true (g_str_has_prefix (banner, "Not saved: control.0071.bin"));
+  g_assert_true (ms_zone_is_dirty (zone));
+  g_assert_cmpint (file_size (control), ==, 1000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.overwrite", NULL));
+  g_assert_cmpint (file_size (control), ==, 1000);
+  g_assert_false (ms_zone_save (zone, MS_ZONE_SAVE_FLAGS_FORCE, NULL, NULL, &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+  g_assert_nonnull (strstr (error->message, "control.0071.bin"));
+  g_clear_error (&error);
+  g_assert_cmpint (file_size (control), ==, 1000);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (f->window)));
+
+  /* The file comes back; Reload opens it and offers the journalled edits. */
+  g_assert_true (g_file_set_contents (control, g_bytes_get_data (f->original[1], NULL),
+                                      (gssize) g_bytes_get_size (f->original[1]), &error));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.reload", NULL));
+  zone = ms_zone_window_get_zone (f->window);
+  g_assert_true (ms_zone_check_layers (zone, NULL, NULL));
+  g_assert_false (ms_zone_is_dirty (zone));
+  g_assert_cmpuint (ms_zone_get_control (zone, s0.tx, s0.ty), ==, original_control (f, s0.tx, s0.ty));
+  g_assert_cmpuint (ms_zone_get_control (zone, 130, 155), ==, original_control (f, 130, 155));
+  banner = ms_zone_window_get_banner (f->window);
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "unsaved edits"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.recover", NULL));
+  g_assert_true (ms_zone_is_dirty (zone));
+  g_assert_cmpuint (ms_zone_get_control (zone, s0.tx, s0.ty), ==, original_control (f, s0.tx, s0.ty) | ANTI);
+  /* The second stroke was made over lost pages: not journalled. */
+  g_assert_cmpuint (ms_zone_get_control (zone, 130, 155), ==, original_control (f, 130, 155));
+  settle (f->window);
+  ms_test_run_for (300);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  g_assert_false (ms_zone_is_dirty (zone));
+  {
+    g_autoptr(GBytes) now = read_layer_named (f, "control.0071.bin");
+    const guint8 *c = g_bytes_get_data (now, NULL);
+    gsize t = (gsize) s0.ty * REAL_SIZE + s0.tx;
+
+    g_assert_cmpuint (g_bytes_get_size (now), ==, REAL_SIZE * REAL_SIZE * 2);
+    g_assert_cmpuint ((guint16) (c[2 * t] | c[2 * t + 1] << 8), ==, original_control (f, s0.tx, s0.ty) | ANTI);
+  }
+}
+
+/* ---------------------------------------------------------------- seams --- */
+
+#define BIG 2048
+
+/* The largest channel difference of two ARGB words. */
+static guint
+pixel_difference (guint32 a, guint32 b)
+{
+  guint d = 0;
+
+  for (guint shift = 0; shift < 24; shift += 8)
+    d = MAX (d, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
+  return d;
+}
+
+/* Every pixel of the zone's picture, a border of 2 pixels left out, against
+ * the colour at its centre; on a uniform zone any line where tiles meet
+ * stands out.  Returns how many differ, the boundary lines named. */
+static guint
+count_seams (MsZoneWindow *window)
+{
+  MsZoneView *view = ms_zone_window_get_view (window);
+  MsViewport *vp = ms_zone_view_get_viewport (view);
+  int w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+  g_autofree guint32 *shown = ms_test_capture (GTK_WIDGET (view), w, h);
+  double sx0, sy0, sx1, sy1;
+  int x0, y0, x1, y1;
+  guint32 centre;
+  guint bad = 0;
+
+  ms_viewport_map_to_screen (vp, 0, 0, &sx0, &sy0);
+  ms_viewport_map_to_screen (vp, BIG, BIG, &sx1, &sy1);
+  x0 = MAX ((int) ceil (sx0) + 2, 0);
+  y0 = MAX ((int) ceil (sy0) + 2, 0);
+  x1 = MIN ((int) floor (sx1) - 2, w);
+  y1 = MIN ((int) floor (sy1) - 2, h);
+  g_assert_cmpint (x1 - x0, >, 100);
+  g_assert_cmpint (y1 - y0, >, 100);
+  centre = shown[(gsize) ((y0 + y1) / 2) * w + (x0 + x1) / 2];
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      if (pixel_difference (shown[(gsize) y * w + x], centre) > 2)
+        {
+          double mx, my;
+
+          if (bad++ < 5)
+            {
+              ms_viewport_screen_to_map (vp, x + 0.5, y + 0.5, &mx, &my);
+              g_test_message ("pixel (%d, %d), tile (%.1f, %.1f): %06x, not %06x", x, y, mx, my,
+                              shown[(gsize) y * w + x] & 0xffffff, centre & 0xffffff);
+            }
+        }
+  /* Each row and column at a tile boundary against its neighbours. */
+  for (guint b = 256; b < BIG; b += 256)
+    {
+      double bx, by;
+      int px, py;
+
+      ms_viewport_map_to_screen (vp, b, b, &bx, &by);
+      px = (int) floor (bx);
+      py = (int) floor (by);
+      for (int d = -1; d <= 0; d++)
+        {
+          if (px + d - 2 >= x0 && px + d + 2 < x1)
+            for (int y = y0; y < y1; y++)
+              bad += pixel_difference (shown[(gsize) y * w + px + d],
+                                                  shown[(gsize) y * w + px + d - 2]) > 2;
+          if (py + d - 2 >= y0 && py + d + 2 < y1)
+            for (int x = x0; x < x1; x++)
+              bad += pixel_difference (shown[(gsize) (py + d) * w + x],
+                                                  shown[(gsize) (py + d - 2) * w + x]) > 2;
+        }
+    }
+  return bad;
+}
+
+/* Issue #16: at fit zoom a 2048² zone showed 1-pixel dark lines where
+ * tiles meet.  A uniform zone (one height, one control flag everywhere)
+ * must show as one colour at that zoom and at others that put tile edges
+ * between pixels. */
+static void
+test_no_seams (void)
+{
+  gboolean expect_gl = g_strcmp0 (g_getenv ("MAPSMITH_TEST_EXPECT_GL"), "0") != 0;
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree guint8 *altitude = g_malloc ((gsize) BIG * BIG * 2);
+  g_autofree guint8 *control = g_malloc ((gsize) BIG * BIG * 2);
+  g_autoptr(GError) error = NULL;
+  /* Fit, then views that showed a seam before the fix (found by a sweep
+   * of zooms and centres under llvmpipe). */
+  const struct { double zoom, cx, cy; } views[] = {
+    { 0, 0, 0 }, { 0.272, BIG / 2 + 0.519, BIG / 2 + 0.873 }, { 0.46, BIG / 2 + 8.65, BIG / 2 + 14.55 },
+    { 0.3071, BIG / 2 + 0.37, BIG / 2 + 0.61 }, { 0.6183, BIG / 2 + 0.37, BIG / 2 + 0.61 },
+  };
+  MsZoneWindow *window;
+  MsViewport *vp;
+  char name[32];
+
+  for (gsize i = 0; i < (gsize) BIG * BIG; i++)
+    {
+      guint16 raw = 700u << 5;
+
+      altitude[2 * i] = raw & 0xff;
+      altitude[2 * i + 1] = raw >> 8;
+      control[2 * i] = ANTI;
+      control[2 * i + 1] = 0;
+    }
+  g_snprintf (name, sizeof name, "altitude.%04u.bin", ZONE_ID);
+  ms_test_put_file (dir, name, altitude, (gsize) BIG * BIG * 2);
+  g_snprintf (name, sizeof name, "control.%04u.bin", ZONE_ID);
+  ms_test_put_file (dir, name, control, (gsize) BIG * BIG * 2);
+
+  window = ms_zone_window_new (GTK_APPLICATION (app));
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  g_assert_true (ms_zone_window_open (window, dir, ZONE_ID, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ms_zone_get_width (ms_zone_window_get_zone (window)), ==, BIG);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_settle (drawn, window, 300, "the big zone to draw");
+  g_assert_cmpint (ms_zone_view_get_using_gl (ms_zone_window_get_view (window)), ==, expect_gl);
+  vp = ms_zone_view_get_viewport (ms_zone_window_get_view (window));
+
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      if (views[i].zoom > 0)
+        {
+          ms_viewport_set_zoom (vp, views[i].zoom);
+          ms_viewport_set_centre (vp, views[i].cx, views[i].cy);
+          ms_test_settle (drawn, window, 300, "the big zone to draw");
+        }
+      g_test_message ("zoom %g", ms_viewport_get_zoom (vp));
+      g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (vp), i == 0 ? ms_viewport_get_zoom (vp) : views[i].zoom,
+                                      1e-9);
+      /* Fitted, the whole zone is smaller than a screen pixel per tile. */
+      if (i == 0)
+        g_assert_cmpfloat (ms_viewport_get_zoom (vp), <, 0.5);
+      g_assert_cmpuint (count_seams (window), ==, 0);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_run_for (50);
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1592,6 +2317,13 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/zone-window/close-cancel", Fixture, NULL, fixture_set_up, test_close_cancel,
               fixture_tear_down);
+  g_test_add ("/zone-window/tool-undo-close-cycle", Fixture, NULL, fixture_set_up, test_tool_undo_close_cycle,
+              fixture_tear_down);
+  g_test_add ("/zone-window/lost-pages", Fixture, NULL, fixture_set_up_real, test_lost_pages, fixture_tear_down);
+  g_test_add ("/zone-window/details", Fixture, NULL, fixture_set_up, test_details, fixture_tear_down);
+  g_test_add ("/zone-window/small-window", Fixture, NULL, fixture_set_up, test_small_window, fixture_tear_down);
+  g_test_add ("/zone-window/watched", Fixture, NULL, fixture_set_up, test_watched, fixture_tear_down);
+  g_test_add_func ("/zone-window/no-seams", test_no_seams);
   status = g_test_run ();
   g_object_unref (app);
   ms_test_remove_tree (state);

@@ -513,14 +513,13 @@ draw_outline (MsZoneView *self,
           else
             cairo_line_to (cr, p[2 * i], p[2 * i + 1]);
         }
-      /* The edge that would close it follows the pointer. */
-      if (n > 0 && self->pointer_inside)
-        {
-          double tx, ty;
+      /* The rubber band: the next edge follows the pointer. */
+      {
+        double lx, ly, tx, ty;
 
-          ms_viewport_screen_to_map (self->viewport, self->pointer_x, self->pointer_y, &tx, &ty);
+        if (ms_zone_view_get_rubber_band (self, &lx, &ly, &tx, &ty))
           cairo_line_to (cr, tx, ty);
-        }
+      }
       for (guint i = 0; i < n; i++)
         {
           cairo_new_sub_path (cr);
@@ -851,6 +850,33 @@ ms_zone_view_set_outline (MsZoneView        *self,
   if (points != NULL)
     g_array_append_vals (self->outline_points, points, n_points * 2);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+MsZoneViewOutline
+ms_zone_view_get_outline (MsZoneView *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_VIEW (self), MS_ZONE_VIEW_OUTLINE_NONE);
+  return self->outline;
+}
+
+gboolean
+ms_zone_view_get_rubber_band (MsZoneView *self,
+                              double     *x0,
+                              double     *y0,
+                              double     *x1,
+                              double     *y1)
+{
+  guint n;
+
+  g_return_val_if_fail (MS_IS_ZONE_VIEW (self), FALSE);
+
+  n = self->outline_points->len / 2;
+  if (self->outline != MS_ZONE_VIEW_OUTLINE_POLYGON || n == 0 || !self->pointer_inside)
+    return FALSE;
+  *x0 = g_array_index (self->outline_points, double, 2 * n - 2);
+  *y0 = g_array_index (self->outline_points, double, 2 * n - 1);
+  ms_viewport_screen_to_map (self->viewport, self->pointer_x, self->pointer_y, x1, y1);
+  return TRUE;
 }
 
 void

@@ -73,6 +73,14 @@ void               ms_zone_view_set_outline       (MsZoneView        *self,
                                                    MsZoneViewOutline  kind,
                                                    const double      *points,
                                                    guint              n_points);
+MsZoneViewOutline  ms_zone_view_get_outline       (MsZoneView        *self);
+/* The polygon's rubber band, from its last vertex to the pointer, in
+ * tiles: FALSE when none is drawn (no vertex yet, or the pointer is out). */
+gboolean           ms_zone_view_get_rubber_band   (MsZoneView        *self,
+                                                   double            *x0,
+                                                   double            *y0,
+                                                   double            *x1,
+                                                   double            *y1);
 /* Tints the tiles of these row spans (a fill's preview, sorted by row);
  * NULL removes it. */
 void               ms_zone_view_set_preview       (MsZoneView        *self,

@@ -43,6 +43,11 @@ uniform int   u_control_mask;
 uniform int   u_blocking_mask;
 uniform bool  u_tint;
 uniform float u_opacities[6];
+// The cells the quad drawn covers, [x0, x1) × [y0, y1) without the apron:
+// a fragment at the quad's edge can interpolate a v_cell a hair outside
+// them, and an apron cell (heights only, no flags, its neighbours beyond
+// the texture) drew a dark line where tiles meet.
+uniform ivec4 u_cell_box;
 
 const int HEIGHT_ROW = 0;
 const int SPAWN_ROW = 8;
@@ -149,7 +154,7 @@ hillshade (ivec2 c, float centre)
 void
 main ()
 {
-  ivec2 c = ivec2 (floor (v_cell)) + ivec2 (1, 1);
+  ivec2 c = clamp (ivec2 (floor (v_cell)), u_cell_box.xy, u_cell_box.zw - 1) + ivec2 (1, 1);
   vec4 cell = texelFetch (u_cells, c, 0);
   uvec4 flags = texelFetch (u_flags, c, 0);
   float height = u_has_relief ? cell.r : 0.0;
