@@ -1905,6 +1905,21 @@ ms_zone_window_open (MsZoneWindow *self,
   if (zone == NULL)
     return FALSE;
   set_zone (self, zone, dir, zone_id);
+
+  /* Opening finished or undid a save that was cut short: say which. */
+  {
+    GPtrArray *notes = ms_zone_get_open_notes (zone);
+
+    if (notes->len > 0)
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
+
+        for (guint i = 0; i < notes->len; i++)
+          g_string_append_printf (text, "%s%s.", i > 0 ? " " : "",
+                                  (const char *) g_ptr_array_index (notes, i));
+        show_info (self, text->str);
+      }
+  }
   return TRUE;
 }
 

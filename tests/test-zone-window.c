@@ -12,6 +12,8 @@
  */
 #include "config.h"
 
+#include <sys/wait.h>
+
 #include <fcntl.h>
 #include <math.h>
 #include <unistd.h>
@@ -2273,6 +2275,48 @@ test_no_seams (void)
   ms_test_remove_tree (dir);
 }
 
+/* A save of control and plants killed after its intent record was written
+ * (mapsmith-cli, MAPSMITH_SAVE_CRASH_AT): the next window on the zone
+ * finishes or undoes it before showing it, and says so. */
+static void
+test_interrupted_save (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autofree char *record = g_build_filename (f->dir, ".mapsmith-save.0071.intent", NULL);
+  g_autoptr(GError) error = NULL;
+  MsZoneWindow *second;
+  const char *banner;
+  gboolean made = FALSE;
+
+  for (int n = 1; n <= 30 && !made; n++)
+    {
+      g_autofree char *at = g_strdup_printf ("%d", n);
+      g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "MAPSMITH_SAVE_CRASH_AT", at, TRUE);
+      const char *argv[] = { g_getenv ("MAPSMITH_CLI"), "zone", "edit", f->dir, "71",
+                             "set AntiPlant rect 0 0 20 20", "spawn 9 rect 0 0 20 20", NULL };
+      int status;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_STDOUT_TO_DEV_NULL |
+                                   G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_false (WIFEXITED (status));  /* killed before the save ended */
+      made = g_file_test (record, G_FILE_TEST_EXISTS);
+    }
+  g_assert_true (made);
+
+  second = ms_zone_window_new (GTK_APPLICATION (app));
+  g_assert_true (ms_zone_window_open (second, f->dir, REAL_ID, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (second));
+  settle (second);
+  banner = ms_zone_window_get_banner (second);
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "control.0071.bin and plants.0071.bin"));
+  g_assert_true (strstr (banner, "was finished") != NULL || strstr (banner, "was undone") != NULL);
+  g_assert_false (g_file_test (record, G_FILE_TEST_EXISTS));
+  gtk_window_destroy (GTK_WINDOW (second));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -2323,6 +2367,8 @@ main (int argc, char **argv)
   g_test_add ("/zone-window/details", Fixture, NULL, fixture_set_up, test_details, fixture_tear_down);
   g_test_add ("/zone-window/small-window", Fixture, NULL, fixture_set_up, test_small_window, fixture_tear_down);
   g_test_add ("/zone-window/watched", Fixture, NULL, fixture_set_up, test_watched, fixture_tear_down);
+  g_test_add ("/zone-window/interrupted-save", Fixture, NULL, fixture_set_up_real, test_interrupted_save,
+              fixture_tear_down);
   g_test_add_func ("/zone-window/no-seams", test_no_seams);
   status = g_test_run ();
   g_object_unref (app);
