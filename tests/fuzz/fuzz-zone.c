@@ -173,7 +173,8 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       length = MAX (0, (gint64) width * height * bpt + (gint8) data[6 + l]);
       bytes = g_malloc0 (length);
       from_input = MIN ((gsize) length, (gsize) (end - stream));
-      memcpy (bytes, stream, from_input);
+      if (from_input > 0)
+        memcpy (bytes, stream, from_input);
       stream += from_input;
       path = fuzz_write_file (dir, name, bytes, length);
       if (first_path == NULL)
