@@ -134,12 +134,129 @@ check_spec (const char         *text,
     }
 }
 
+/* A second, plain implementation of the regions, from ms-zone-region.h's
+ * words: which tiles should be in.  NULL when there is none to compare with
+ * (strokes; slopes, whose formula is the server's; polygons with
+ * coordinates past 2^20, where the rasterizer's doubles round). */
+static gboolean *
+expected_region (const MsZoneOpSpec *spec,
+                 MsZone             *zone)
+{
+  g_autofree gboolean *in = g_new0 (gboolean, W * H);
+  const double *n = spec->numbers;
+
+  switch (spec->region)
+    {
+    case MS_ZONE_OP_REGION_RECT:
+      for (guint i = 0; i < W * H; i++)
+        in[i] = i % W >= n[0] && i % W < n[0] + n[2] && i / W >= n[1] && i / W < n[1] + n[3];
+      break;
+
+    case MS_ZONE_OP_REGION_POLYGON:
+      for (guint k = 0; k < spec->n_numbers; k++)
+        if (fabs (n[k]) > (1 << 20))
+          return NULL;
+      /* Even-odd at the centre (x + 0.5, y + 0.5): count the edges that
+       * cross its row (one end above, y > centre) at or left of it, in
+       * exact integers at twice the scale. */
+      for (guint i = 0; i < W * H; i++)
+        {
+          gint64 px = 2 * (i % W) + 1, py = 2 * (i / W) + 1;
+          guint crossings = 0, m = spec->n_numbers / 2;
+
+          for (guint a = 0, b = m - 1; a < m; b = a++)
+            {
+              gint64 xa = 2 * (gint64) n[2 * a], ya = 2 * (gint64) n[2 * a + 1];
+              gint64 xb = 2 * (gint64) n[2 * b], yb = 2 * (gint64) n[2 * b + 1];
+              __int128 lhs, rhs;
+
+              if ((ya > py) == (yb > py))
+                continue;
+              /* x at the row = xa + (xb - xa) (py - ya) / (yb - ya) <= px */
+              lhs = (__int128) (xb - xa) * (py - ya);
+              rhs = (__int128) (px - xa) * (yb - ya);
+              crossings += yb > ya ? lhs <= rhs : lhs >= rhs;
+            }
+          in[i] = crossings % 2 == 1;
+        }
+      break;
+
+    case MS_ZONE_OP_REGION_FILL:
+      {
+        g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
+        guint seed = (guint) n[1] * W + (guint) n[0];
+        guint16 value = ms_zone_get_control (zone, seed % W, seed / W);
+
+        in[seed] = TRUE;
+        g_array_append_val (stack, seed);
+        while (stack->len > 0)
+          {
+            guint t = g_array_index (stack, guint, stack->len - 1);
+            guint x = t % W, y = t / W;
+            guint next[4] = { x > 0 ? t - 1 : t, x + 1 < W ? t + 1 : t,
+                              y > 0 ? t - W : t, y + 1 < H ? t + W : t };
+
+            g_array_set_size (stack, stack->len - 1);
+            for (guint k = 0; k < 4; k++)
+              if (!in[next[k]] && ms_zone_get_control (zone, next[k] % W, next[k] / W) == value)
+                {
+                  in[next[k]] = TRUE;
+                  g_array_append_val (stack, next[k]);
+                }
+          }
+      }
+      break;
+
+    case MS_ZONE_OP_REGION_WHERE:
+      if (spec->rule == MS_ZONE_RULE_SLOPE)
+        return NULL;
+      for (guint i = 0; i < W * H; i++)
+        {
+          guint x = i % W, y = i / W;
+          guint8 plant[MS_ZONE_PLANT_INFO_SIZE];
+          gint64 v = 0, c = spec->value;
+
+          ms_zone_get_plant (zone, x, y, plant);
+          switch (spec->rule)
+            {
+            case MS_ZONE_RULE_ALTITUDE: v = ms_zone_get_altitude (zone, x, y); break;
+            case MS_ZONE_RULE_HEIGHT: v = ms_zone_get_altitude (zone, x, y) / 32; break;
+            case MS_ZONE_RULE_SPAWN: v = plant[3]; break;
+            case MS_ZONE_RULE_GROUND: v = plant[6]; break;
+            case MS_ZONE_RULE_PLANT: v = plant[0]; break;
+            case MS_ZONE_RULE_CONTROL: v = ms_zone_get_control (zone, x, y); break;
+            case MS_ZONE_RULE_FLAG: v = ms_zone_get_control (zone, x, y) & c; break;
+            default: g_assert_not_reached ();
+            }
+          switch (spec->cmp)
+            {
+            case MS_ZONE_CMP_LT: in[i] = v < c; break;
+            case MS_ZONE_CMP_LE: in[i] = v <= c; break;
+            case MS_ZONE_CMP_GT: in[i] = v > c; break;
+            case MS_ZONE_CMP_GE: in[i] = v >= c; break;
+            case MS_ZONE_CMP_EQ: in[i] = v == c; break;
+            case MS_ZONE_CMP_NE: in[i] = v != c; break;
+            default: g_assert_not_reached ();
+            }
+        }
+      break;
+
+    case MS_ZONE_OP_REGION_STROKE:
+      return NULL;
+
+    default:
+      g_assert_not_reached ();
+    }
+  return g_steal_pointer (&in);
+}
+
 static void
 apply (const MsZoneOpSpec *spec)
 {
   MsZone *zone = the_zone ();
   g_autoptr(MsZoneRegion) region = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree gboolean *expected = NULL;
   guint16 control[W * H];
   guint8 spawn[W * H];
   guint64 n_tiles = 0;
@@ -155,8 +272,15 @@ apply (const MsZoneOpSpec *spec)
       /* Only a fill seed outside the zone can fail: every layer exists. */
       g_assert_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID);
       g_assert_cmpint (spec->region, ==, MS_ZONE_OP_REGION_FILL);
+      g_assert_true (spec->numbers[0] < 0 || spec->numbers[0] >= W ||
+                     spec->numbers[1] < 0 || spec->numbers[1] >= H);
       return;
     }
+  expected = expected_region (spec, zone);
+  for (guint i = 0; expected != NULL && i < W * H; i++)
+    if (ms_zone_region_contains (region, i % W, i / W) != expected[i])
+      g_error ("%s: tile (%u, %u) is %s the region; the plain implementation says %s",
+               spec->text, i % W, i / W, expected[i] ? "not in" : "in", expected[i] ? "in" : "out");
   if (!ms_zone_op_spec_apply (spec, zone, &n_tiles, &error))
     g_error ("%s: the region was made but the apply failed: %s", spec->text, error->message);
   g_assert_cmpuint (n_tiles, ==, ms_zone_region_count_tiles (region));
