@@ -2,8 +2,10 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "fuzz-util.h"
@@ -35,21 +37,48 @@ remove_scratch (void)
     remove_tree (scratch);
 }
 
+/* A harness that crashes or is killed leaves its folder behind (libFuzzer
+ * ends those with _exit): remove the folders of processes that are gone. */
+static void
+remove_stale (const char *parent)
+{
+  g_autoptr(GDir) dir = g_dir_open (parent, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      guint64 pid;
+
+      if (g_str_has_prefix (name, "mapsmith-fuzz-") &&
+          g_ascii_string_to_unsigned (name + strlen ("mapsmith-fuzz-"), 10, 1, G_MAXINT32, &pid,
+                                      NULL) &&
+          kill ((pid_t) pid, 0) != 0 && errno == ESRCH)
+        {
+          g_autofree char *path = g_build_filename (parent, name, NULL);
+          remove_tree (path);
+        }
+    }
+}
+
 const char *
 fuzz_scratch_dir (void)
 {
   if (scratch == NULL)
     {
-      g_autofree char *tmpl = NULL;
+      g_autofree char *name = g_strdup_printf ("mapsmith-fuzz-%d", (int) getpid ());
+      const char *parent;
 
       /* tmpfs: millions of small writes should not touch a disk. */
       if (g_file_test ("/dev/shm", G_FILE_TEST_IS_DIR) && g_access ("/dev/shm", W_OK) == 0)
-        tmpl = g_strdup ("/dev/shm/mapsmith-fuzz-XXXXXX");
+        parent = "/dev/shm";
       else
-        tmpl = g_build_filename (g_get_tmp_dir (), "mapsmith-fuzz-XXXXXX", NULL);
-      if (g_mkdtemp (tmpl) == NULL)
-        g_error ("Cannot make a scratch folder %s: %s", tmpl, g_strerror (errno));
-      scratch = g_steal_pointer (&tmpl);
+        parent = g_get_tmp_dir ();
+      remove_stale (parent);
+      scratch = g_build_filename (parent, name, NULL);
+      /* A reused pid's folder is stale too. */
+      remove_tree (scratch);
+      if (g_mkdir (scratch, 0700) != 0)
+        g_error ("Cannot make a scratch folder %s: %s", scratch, g_strerror (errno));
       atexit (remove_scratch);
     }
   return scratch;
