@@ -24,6 +24,7 @@
 #include "ms-zone-edit.h"
 #include "ms-zone-journal.h"
 #include "ms-zone-mask.h"
+#include "ms-zone-op.h"
 #include "ms-zone-region.h"
 #include "ms-zone-renderer.h"
 
@@ -35,7 +36,7 @@ zone_fail (const GError *error)
   g_printerr ("mapsmith-cli: %s\n", error->message);
   if ((error->domain == MS_ZONE_ERROR && error->code != MS_ZONE_ERROR_NOT_FOUND) ||
       error->domain == MS_ZONE_REGION_ERROR || error->domain == MS_ZONE_JOURNAL_ERROR ||
-      error->domain == MS_ZONE_MASK_ERROR)
+      error->domain == MS_ZONE_MASK_ERROR || error->domain == MS_ZONE_OP_ERROR)
     return MS_CLI_EXIT_INVALID;
   return MS_CLI_EXIT_USAGE;
 }
@@ -376,340 +377,6 @@ zone_info (int    argc,
 
 /* ---------------------------------------------------------------- edit -- */
 
-typedef enum
-{
-  REGION_RECT,
-  REGION_POLYGON,
-  REGION_FILL,
-  REGION_WHERE,
-  REGION_STROKE,
-} RegionKind;
-
-typedef struct
-{
-  char             *text;
-  MsZoneOp          op;
-  RegionKind        region;
-  GArray           *numbers;    /* double: rect x y w h, polygon points, fill x y, stroke */
-  MsZoneBrushShape  brush;
-  double            radius;
-  MsZoneRuleKind    rule;
-  MsZoneCompare     cmp;
-  gint64            value;
-} EditOp;
-
-static void
-edit_op_free (gpointer data)
-{
-  EditOp *op = data;
-
-  g_free (op->text);
-  g_clear_pointer (&op->numbers, g_array_unref);
-  g_free (op);
-}
-
-static gboolean
-parse_int (const char *text,
-           gint64      min,
-           gint64      max,
-           gint64     *out,
-           GError    **error)
-{
-  if (text == NULL)
-    {
-      g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                   "a number is missing");
-      return FALSE;
-    }
-  if (!g_ascii_string_to_signed (text, 10, min, max, out, NULL))
-    {
-      g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                   "“%s” is not an integer in %" G_GINT64_FORMAT "..%" G_GINT64_FORMAT,
-                   text, min, max);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-parse_numbers (char   **tokens,
-               GArray  *out,
-               GError **error)
-{
-  for (guint i = 0; tokens[i] != NULL; i++)
-    {
-      gint64 v;
-      double d;
-
-      if (!parse_int (tokens[i], -G_MAXINT32, G_MAXINT32, &v, error))
-        return FALSE;
-      d = (double) v;
-      g_array_append_val (out, d);
-    }
-  return TRUE;
-}
-
-static const struct
-{
-  const char     *name;
-  MsZoneRuleKind  kind;
-} rule_layers[] = {
-  { "altitude", MS_ZONE_RULE_ALTITUDE },
-  { "height", MS_ZONE_RULE_HEIGHT },
-  { "slope", MS_ZONE_RULE_SLOPE },
-  { "spawn", MS_ZONE_RULE_SPAWN },
-  { "ground", MS_ZONE_RULE_GROUND },
-  { "plant", MS_ZONE_RULE_PLANT },
-  { "control", MS_ZONE_RULE_CONTROL },
-  { "flag", MS_ZONE_RULE_FLAG },
-};
-
-static const char *compare_ops[] = { "<", "<=", ">", ">=", "==", "!=" };
-
-static gboolean
-parse_region (EditOp  *op,
-              char   **t,
-              GError **error)
-{
-  guint n = t[0] != NULL ? g_strv_length (t) - 1 : 0;
-
-  op->numbers = g_array_new (FALSE, FALSE, sizeof (double));
-  if (t[0] == NULL)
-    {
-      g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                   "a region is missing (rect, polygon, fill, where or stroke)");
-      return FALSE;
-    }
-  if (g_str_equal (t[0], "rect"))
-    {
-      op->region = REGION_RECT;
-      if (n != 4)
-        goto count;
-      if (!parse_numbers (t + 1, op->numbers, error))
-        return FALSE;
-      if (g_array_index (op->numbers, double, 2) < 0 || g_array_index (op->numbers, double, 3) < 0)
-        {
-          g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                       "a rect's width and height must not be negative");
-          return FALSE;
-        }
-      return TRUE;
-    }
-  if (g_str_equal (t[0], "polygon"))
-    {
-      op->region = REGION_POLYGON;
-      if (n < 6 || n % 2 != 0)
-        goto count;
-      return parse_numbers (t + 1, op->numbers, error);
-    }
-  if (g_str_equal (t[0], "fill"))
-    {
-      op->region = REGION_FILL;
-      if (n != 2)
-        goto count;
-      return parse_numbers (t + 1, op->numbers, error);
-    }
-  if (g_str_equal (t[0], "stroke"))
-    {
-      gint64 r;
-
-      op->region = REGION_STROKE;
-      if (n < 4 || n % 2 != 0)
-        goto count;
-      if (g_str_equal (t[1], "round"))
-        op->brush = MS_ZONE_BRUSH_ROUND;
-      else if (g_str_equal (t[1], "square"))
-        op->brush = MS_ZONE_BRUSH_SQUARE;
-      else
-        {
-          g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                       "brush “%s” is neither round nor square", t[1]);
-          return FALSE;
-        }
-      if (!parse_int (t[2], 0, 4096, &r, error))
-        return FALSE;
-      op->radius = (double) r;
-      return parse_numbers (t + 3, op->numbers, error);
-    }
-  if (g_str_equal (t[0], "where"))
-    {
-      guint i;
-
-      op->region = REGION_WHERE;
-      if (n != 3)
-        goto count;
-      for (i = 0; i < G_N_ELEMENTS (rule_layers); i++)
-        if (g_str_equal (t[1], rule_layers[i].name))
-          break;
-      if (i == G_N_ELEMENTS (rule_layers))
-        {
-          g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                       "“%s” is not a rule layer (altitude, height, slope, spawn, ground, "
-                       "plant, control, flag)", t[1]);
-          return FALSE;
-        }
-      op->rule = rule_layers[i].kind;
-      for (i = 0; i < G_N_ELEMENTS (compare_ops); i++)
-        if (g_str_equal (t[2], compare_ops[i]))
-          break;
-      if (i == G_N_ELEMENTS (compare_ops))
-        {
-          g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                       "“%s” is not a comparison (< <= > >= == !=)", t[2]);
-          return FALSE;
-        }
-      op->cmp = (MsZoneCompare) i;
-      if (op->rule == MS_ZONE_RULE_FLAG)
-        {
-          guint16 bit;
-          if (ms_zone_control_flag_from_name (t[3], &bit))
-            {
-              op->value = bit;
-              return TRUE;
-            }
-        }
-      return parse_int (t[3], G_MININT32, G_MAXINT32, &op->value, error);
-    }
-  g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-               "“%s” is not a region (rect, polygon, fill, where or stroke)", t[0]);
-  return FALSE;
-
-count:
-  g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-               "wrong number of values for “%s”", t[0]);
-  return FALSE;
-}
-
-static gboolean
-parse_flag (const char *text,
-            guint16    *mask,
-            GError    **error)
-{
-  gint64 v;
-
-  if (ms_zone_control_flag_from_name (text, mask))
-    return TRUE;
-  if (g_ascii_string_to_signed (text, 10, 1, G_MAXUINT16, &v, NULL))
-    {
-      *mask = (guint16) v;
-      return TRUE;
-    }
-  g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-               "“%s” is not a control flag (AntiPlant, TerraformProtected, SyndicateArea, "
-               "ConcreteA, ConcreteB, Roaming, Highway, PBSHighway, PBSTerraformProtected, "
-               "NpcRestricted)", text);
-  return FALSE;
-}
-
-static gboolean
-parse_spawn (const char *text,
-             MsZoneOp   *op,
-             GError    **error)
-{
-  gint64 v;
-
-  if (text != NULL && text[0] == '*')
-    {
-      char *end = NULL;
-
-      op->kind = MS_ZONE_OP_SCALE_SPAWN;
-      op->factor = g_ascii_strtod (text + 1, &end);
-      if (end != NULL && *end == '\0' && end != text + 1 && op->factor >= 0 && op->factor < 1e6)
-        return TRUE;
-      g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                   "“%s” is not a scale factor ≥ 0 (*F)", text);
-      return FALSE;
-    }
-  if (text != NULL && (text[0] == '+' || text[0] == '-'))
-    {
-      op->kind = MS_ZONE_OP_ADD_SPAWN;
-      if (!parse_int (text + (text[0] == '+'), -255, 255, &v, error))
-        return FALSE;
-      op->value = (gint) v;
-      return TRUE;
-    }
-  op->kind = MS_ZONE_OP_SET_SPAWN;
-  if (!parse_int (text, 0, 255, &v, error))
-    return FALSE;
-  op->value = (gint) v;
-  return TRUE;
-}
-
-static EditOp *
-parse_op (const char  *text,
-          GError     **error)
-{
-  g_autoptr(GPtrArray) tokens = g_ptr_array_new ();
-  g_auto(GStrv) split = g_strsplit_set (text, " \t\n", -1);
-  EditOp *op = g_new0 (EditOp, 1);
-  char **t;
-
-  op->text = g_strdup (text);
-  for (guint i = 0; split[i] != NULL; i++)
-    if (split[i][0] != '\0')
-      g_ptr_array_add (tokens, split[i]);
-  g_ptr_array_add (tokens, NULL);
-  t = (char **) tokens->pdata;
-
-  if (t[0] != NULL && (g_str_equal (t[0], "set") || g_str_equal (t[0], "clear")))
-    {
-      op->op.kind = g_str_equal (t[0], "set") ? MS_ZONE_OP_SET_FLAG : MS_ZONE_OP_CLEAR_FLAG;
-      if (t[1] == NULL)
-        g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                     "a flag name is missing");
-      else if (parse_flag (t[1], &op->op.mask, error))
-        parse_region (op, t + 2, error);
-    }
-  else if (t[0] != NULL && g_str_equal (t[0], "spawn"))
-    {
-      if (parse_spawn (t[1], &op->op, error))
-        parse_region (op, t + 2, error);
-    }
-  else
-    g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                 "“%s” is not an operation (set, clear, spawn)", t[0] ? t[0] : "");
-
-  if (error != NULL && *error != NULL)
-    {
-      g_prefix_error (error, "operation “%s”: ", text);
-      edit_op_free (op);
-      return NULL;
-    }
-  return op;
-}
-
-static MsZoneRegion *
-build_region (MsZone  *zone,
-              EditOp  *op,
-              GError **error)
-{
-  guint w = ms_zone_get_width (zone), h = ms_zone_get_height (zone);
-  const double *n = (const double *) (const void *) op->numbers->data;
-
-  switch (op->region)
-    {
-    case REGION_RECT:
-      return ms_zone_region_new_rect (w, h, (gint64) n[0], (gint64) n[1],
-                                      (gint64) n[2], (gint64) n[3]);
-    case REGION_POLYGON:
-      return ms_zone_region_new_polygon (w, h, n, op->numbers->len / 2, error);
-    case REGION_STROKE:
-      return ms_zone_region_new_stroke (w, h, op->brush, n, op->numbers->len / 2, op->radius);
-    case REGION_FILL:
-      if (n[0] < 0 || n[1] < 0 || n[0] >= w || n[1] >= h)
-        {
-          g_set_error (error, MS_ZONE_REGION_ERROR, MS_ZONE_REGION_ERROR_INVALID,
-                       "fill seed (%g, %g) is outside the %u×%u zone", n[0], n[1], w, h);
-          return NULL;
-        }
-      return ms_zone_region_new_flood (zone, (guint) n[0], (guint) n[1], error);
-    case REGION_WHERE:
-      return ms_zone_region_new_rule (zone, op->rule, op->cmp, op->value, error);
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 /* With a backup of what it replaces first, when @backup_root is given. */
 static gboolean
 save_zone (MsZone      *zone,
@@ -740,7 +407,7 @@ zone_edit (int    argc,
            char **argv)
 {
   g_autoptr(GOptionContext) context = g_option_context_new ("DIR ZONEID OP...");
-  g_autoptr(GPtrArray) ops = g_ptr_array_new_with_free_func (edit_op_free);
+  g_autoptr(GPtrArray) ops = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_zone_op_spec_free);
   g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(MsProfile) profile = NULL;
   g_autoptr(MsZone) zone = NULL;
@@ -783,7 +450,7 @@ zone_edit (int    argc,
   /* Parse every operation before touching anything. */
   for (int i = 3; i < argc; i++)
     {
-      EditOp *op = parse_op (argv[i], &error);
+      MsZoneOpSpec *op = ms_zone_op_spec_parse (argv[i], &error);
       if (op == NULL)
         return zone_fail (error);
       g_ptr_array_add (ops, op);
@@ -799,17 +466,15 @@ zone_edit (int    argc,
   ms_zone_begin_step (zone);
   for (guint i = 0; i < ops->len; i++)
     {
-      EditOp *op = g_ptr_array_index (ops, i);
-      g_autoptr(MsZoneRegion) region = build_region (zone, op, &error);
+      guint64 n_tiles;
 
-      if (region == NULL || !ms_zone_apply (zone, &op->op, region, &error))
+      if (!ms_zone_op_spec_apply (g_ptr_array_index (ops, i), zone, &n_tiles, &error))
         {
-          g_prefix_error (&error, "operation “%s”: ", op->text);
           ms_zone_end_step (zone);
           g_printerr ("mapsmith-cli: nothing was saved\n");
           return zone_fail (error);
         }
-      touched += ms_zone_region_count_tiles (region);
+      touched += n_tiles;
     }
   ms_zone_end_step (zone);
 
@@ -1326,7 +991,7 @@ zone_mask (int    argc,
     return exit_code;
   if (argc < 2 || !(g_str_equal (argv[1], "export") || g_str_equal (argv[1], "import")))
     return ms_cli_usage_error (context, "expected export or import");
-  if (flag != NULL && !parse_flag (flag, &mask, &error))
+  if (flag != NULL && !ms_zone_op_parse_flag (flag, &mask, &error))
     return zone_fail (error);
 
   if (g_str_equal (argv[1], "export"))
