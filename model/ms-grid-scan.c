@@ -138,6 +138,26 @@ ms_scan_histogram_u8 (const guint8 *data,
     counts[v] += t[0][v] + t[1][v] + t[2][v] + t[3][v];
 }
 
+/* One id of @n at @data, counted; seen[] is stored only where the id
+ * changes, since bodies are runs. */
+static inline void
+scan_water_id (const guint8 *data,
+               gsize         i,
+               guint8        seen[65536],
+               guint16      *previous,
+               guint64      *wet)
+{
+  guint16 id;
+
+  memcpy (&id, data + i * 2, sizeof id);
+  *wet += id != 0;
+  if (id != *previous)
+    {
+      seen[id] = 1;
+      *previous = id;
+    }
+}
+
 guint64
 ms_scan_water_ids (const guint8 *data,
                    gsize         n,
@@ -166,30 +186,9 @@ ms_scan_water_ids (const guint8 *data,
           continue;
         }
       for (gsize end = i + 8; i < end; i++)
-        {
-          guint16 id;
-
-          memcpy (&id, data + i * 2, sizeof id);
-          wet += id != 0;
-          if (id != previous)
-            {
-              seen[id] = 1;
-              previous = id;
-            }
-        }
+        scan_water_id (data, i, seen, &previous, &wet);
     }
   for (; i < n; i++)
-    {
-      guint16 id;
-
-      memcpy (&id, data + i * 2, sizeof id);
-      wet += id != 0;
-      /* Bodies are runs: store only where the id changes. */
-      if (id != previous)
-        {
-          seen[id] = 1;
-          previous = id;
-        }
-    }
+    scan_water_id (data, i, seen, &previous, &wet);
   return wet;
 }

@@ -87,28 +87,10 @@ tile_new (MsBlueprintPyramid *self,
   return tile;
 }
 
+/* One reduction of the tile's area from the mapping; above level 0 the
+ * counts are kept for the level above. */
 static gpointer
-make_base (MsTilePyramid    *pyramid,
-           const MsTileKey  *key,
-           GCancellable     *cancellable,
-           GError          **error)
-{
-  MsBlueprintPyramid *self = MS_BLUEPRINT_PYRAMID (pyramid);
-  MsBlueprintTile *tile = tile_new (self, key);
-
-  ms_blueprint_grid_reduce (self->blueprint, &tile->grid, cancellable);
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      ms_blueprint_tile_unref (tile);
-      return NULL;
-    }
-  return tile;
-}
-
-/* Above level 0 with its children not at hand: one reduction of the
- * tile's area, counts kept for the level above. */
-static gpointer
-make_direct (MsTilePyramid    *pyramid,
+reduce_tile (MsTilePyramid    *pyramid,
              const MsTileKey  *key,
              GCancellable     *cancellable,
              GError          **error)
@@ -254,9 +236,10 @@ ms_blueprint_pyramid_class_init (MsBlueprintPyramidClass *klass)
   pyramid_class->tile_ref = tile_ref;
   pyramid_class->tile_unref = tile_unref;
   pyramid_class->tile_get_bytes = tile_get_bytes;
-  pyramid_class->make_base = make_base;
+  /* Level 0, and a level above when its children are not at hand. */
+  pyramid_class->make_base = reduce_tile;
   pyramid_class->make_from_children = make_from_children;
-  pyramid_class->make_direct = make_direct;
+  pyramid_class->make_direct = reduce_tile;
 }
 
 static void
