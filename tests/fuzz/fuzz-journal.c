@@ -5,9 +5,12 @@
  * sanitizer report.  A journal that reads is applied to a zone of its id
  * and size, read back and undone.
  *
- * Input: one mode byte, then the journal.  Mode bit 0 appends the SHA-256
+ * Input: one mode byte, then the journal.  Mode bit 1 replaces the
+ * journal's folder with the folder of the harness's own zone (a journal
+ * applies only to the zone in its folder); bit 0 then appends the SHA-256
  * the format ends with, so that mutations reach everything the checksum
- * guards (the apply) instead of dying at the checksum check.
+ * guards (the apply) instead of dying at the checksum check.  A journal of
+ * another folder must be refused.
  */
 #include "config.h"
 
@@ -21,6 +24,16 @@
 #define MAX_APPLY_TILES (128 * 128)
 
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
+
+static char *zone_dirs[2];
+
+static const char *
+zone_dir (guint slot)
+{
+  if (zone_dirs[slot] == NULL)
+    zone_dirs[slot] = fuzz_subdir (slot == 0 ? "journal-zone" : "journal-other");
+  return zone_dirs[slot];
+}
 
 /* A zone of @id, @width × @height, every layer present and zero, in the
  * folder of @slot; remade only when the size or id changes.  Two slots, so
@@ -42,7 +55,7 @@ open_zone (guint slot,
 
   g_assert (slot < G_N_ELEMENTS (slots));
   if (slots[slot].dir == NULL)
-    slots[slot].dir = fuzz_subdir (slot == 0 ? "journal-zone" : "journal-other");
+    slots[slot].dir = g_strdup (zone_dir (slot));
   if (!slots[slot].made || slots[slot].id != id || slots[slot].width != width ||
       slots[slot].height != height)
     {
@@ -80,8 +93,19 @@ apply (const char        *path,
   g_autoptr(GError) error = NULL;
   guint64 nonzero = 0;
 
+  gboolean here = g_strcmp0 (info->dir, zone_dir (0)) == 0;
+
   if (!ms_zone_journal_apply (zone, path, &error))
-    g_error ("read_info accepted %s but apply refused it: %s", path, error->message);
+    {
+      if (here)
+        g_error ("read_info accepted %s but apply refused it: %s", path, error->message);
+      /* Another folder's journal: refused, the zone left alone. */
+      g_assert_error (error, MS_ZONE_JOURNAL_ERROR, MS_ZONE_JOURNAL_ERROR_MISMATCH);
+      g_assert_false (ms_zone_can_undo (zone));
+      return;
+    }
+  if (!here)
+    g_error ("%s names the folder %s, yet was applied to the zone in %s", path, info->dir, zone_dir (0));
   g_assert_true (ms_zone_can_undo (zone) || info->n_tiles == 0);
 
   /* Every tile written was journaled: at most n_tiles differ from zero. */
@@ -128,6 +152,27 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   if (dir == NULL)
     dir = fuzz_subdir ("journal");
   g_byte_array_append (file, data + 1, (guint) (size - 1));
+  if ((data[0] & 2) && file->len >= 32)
+    {
+      /* magic 8, time 8, id, width, height 12: the folder's length at 28 */
+      guint32 old_len = (guint32) file->data[28] | (guint32) file->data[29] << 8 |
+                        (guint32) file->data[30] << 16 | (guint32) file->data[31] << 24;
+      const char *here = zone_dir (0);
+      guint32 n = (guint32) strlen (here);
+      guint8 le[4] = { n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, n >> 24 };
+
+      if ((guint64) 32 + old_len <= file->len)
+        {
+          g_autoptr(GByteArray) out = g_byte_array_new ();
+
+          g_byte_array_append (out, file->data, 28);
+          g_byte_array_append (out, le, 4);
+          g_byte_array_append (out, (const guint8 *) here, n);
+          g_byte_array_append (out, file->data + 32 + old_len, file->len - 32 - old_len);
+          g_byte_array_set_size (file, 0);
+          g_byte_array_append (file, out->data, out->len);
+        }
+    }
   if (data[0] & 1)
     {
       g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
