@@ -252,7 +252,8 @@ ms_save_transaction_commit (MsSaveTransaction  *self,
     if (!_ms_save_entry_check_unchanged (g_ptr_array_index (self->entries, i), error))
       return FALSE;
 
-  if (n == 1 && self->record_path == NULL)
+  /* One rename is atomic by itself: no record, whatever was asked. */
+  if (n == 1)
     {
       MsSaveEntry *e = g_ptr_array_index (self->entries, 0);
 

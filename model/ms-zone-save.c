@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Writes the edited layers of a zone, each through ms_save_file() (temp
- * file, fsync, verified read-back, rename, folder fsync), streaming the
- * overlay over the mapping a row at a time: a save never holds a layer in
- * memory.  The mapping stays the base after a save (the renamed-over file
+ * Writes the edited layers of a zone as one MsSaveTransaction (each a
+ * verified temporary file first, then all renamed under an intent record),
+ * streaming the overlay over the mapping a row at a time: a save never
+ * holds a layer in memory.  The mapping stays the base after a save (the renamed-over file
  * lives on while mapped), so undo history stays valid.
  */
 #define G_LOG_DOMAIN "ms-zone"
@@ -176,25 +176,6 @@ dirty_names (MsZone *self)
   return g_string_free (g_steal_pointer (&s), FALSE);
 }
 
-/* Every byte of the new files came through the mappings: one that lost
- * pages (the file shrank under us) read zeros, which must never land. */
-static gboolean
-check_mappings (MsZone  *self,
-                GError **error)
-{
-  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-    {
-      MsZoneLayerState *state = &self->layers[l];
-
-      if (state->dirty && state->mapping != NULL && !ms_mapping_check (state->mapping, error))
-        {
-          g_prefix_error (error, "Nothing was saved: ");
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
 static gboolean
 save_layers (MsZone          *self,
              MsZoneSaveFlags  flags,
@@ -266,12 +247,19 @@ save_layers (MsZone          *self,
 
       if (!ms_save_transaction_add (transaction, state->path, &state->stamp, save_flags,
                                     write_layer, &ctx, cancellable, &local_error))
-        goto failed;
+        {
+          /* Name the whole set: one layer failing means none is saved.  (A
+           * failed commit says so itself.) */
+          g_autofree char *names = dirty_names (self);
+          g_prefix_error (&local_error, "Nothing was saved (%s %s): ", names,
+                          strstr (names, " and ") != NULL ? "are as they were" : "is as it was");
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
       out_bpt[l] = ctx.out_bpt;
     }
-  if (!check_mappings (self, &local_error) ||
-      !ms_save_transaction_commit (transaction, &local_error))
-    goto failed;
+  if (!ms_save_transaction_commit (transaction, error))
+    return FALSE;
 
   for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
     {
@@ -287,17 +275,4 @@ save_layers (MsZone          *self,
     }
   self->saved_serial = _ms_zone_get_top_serial (self);
   return TRUE;
-
-failed:
-  /* Name the whole set: one layer failing means none was saved. */
-  if (strstr (local_error->message, "as they were") == NULL &&
-      strstr (local_error->message, "next open") == NULL &&
-      !g_str_has_prefix (local_error->message, "Nothing was saved"))
-    {
-      g_autofree char *names = dirty_names (self);
-      g_prefix_error (&local_error, "Nothing was saved (%s %s): ", names,
-                      strstr (names, " and ") != NULL ? "are as they were" : "is as it was");
-    }
-  g_propagate_error (error, g_steal_pointer (&local_error));
-  return FALSE;
 }

@@ -376,3 +376,42 @@ ms_test_screenshot (const char *file_name,
   command = g_strdup_printf ("import -window root %s", path);
   g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
 }
+
+guint
+ms_test_count_entries (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+void
+ms_test_assert_file_text (const char *path,
+                          const char *expected)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_cmpmem (contents, length, expected, strlen (expected));
+}
+
+void
+ms_test_cannot (const char *format,
+                ...)
+{
+  g_autofree char *why = NULL;
+  va_list args;
+
+  va_start (args, format);
+  why = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (g_getenv ("CI") != NULL)
+    g_test_fail_printf ("CI must allow this test: %s", why);
+  else
+    g_test_skip (why);
+}

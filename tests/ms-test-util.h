@@ -20,6 +20,16 @@ void        ms_test_put_file             (const char *dir,
                                           const void *data,
                                           gsize       length);
 
+/* Entries in @dir, and a file that must hold exactly @expected. */
+guint       ms_test_count_entries        (const char *dir);
+void        ms_test_assert_file_text     (const char *path,
+                                          const char *expected);
+/* A test that needs what this machine may lack (root, a capability): in CI
+ * ($CI set, where .ci/run runs as root) that fails the test; elsewhere it
+ * is skipped, saying why. */
+void        ms_test_cannot               (const char *format,
+                                          ...) G_GNUC_PRINTF (1, 2);
+
 /* Test-side encoders (written from BLUEPRINT_FORMAT.md, not from model/). */
 void        ms_test_put_u8               (GByteArray *a, guint8 v);
 void        ms_test_put_u16              (GByteArray *a, guint16 v);

@@ -25,29 +25,6 @@
 #include "ms-save-private.h"
 #include "ms-test-util.h"
 
-static guint
-count_entries (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  g_assert_nonnull (d);
-  while (g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
-static void
-assert_contents (const char *path,
-                 const char *expected)
-{
-  g_autofree char *contents = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  g_assert_cmpstr (contents, ==, expected);
-}
-
 static void
 put (const char *path,
      const char *text)
@@ -121,10 +98,10 @@ test_commit (Pair *p, gconstpointer data)
 
   g_assert_true (save_pair (p, MS_SAVE_FLAGS_NONE, &error));
   g_assert_no_error (error);
-  assert_contents (p->a, "new control");
-  assert_contents (p->b, "new plants");
+  ms_test_assert_file_text (p->a, "new control");
+  ms_test_assert_file_text (p->b, "new plants");
   /* No record, no temporary file, no old link. */
-  g_assert_cmpuint (count_entries (p->dir), ==, 2);
+  g_assert_cmpuint (ms_test_count_entries (p->dir), ==, 2);
   g_assert_true (ms_save_transaction_recover (p->record, &note, &error));
   g_assert_null (note);
 }
@@ -144,9 +121,9 @@ test_rename_fails (Pair *p, gconstpointer data)
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "replacing the original"));
   g_assert_nonnull (strstr (error->message, "control.0042.bin and plants.0042.bin are as they were"));
-  assert_contents (p->a, "old control");
-  assert_contents (p->b, "old plants");
-  g_assert_cmpuint (count_entries (p->dir), ==, 2);
+  ms_test_assert_file_text (p->a, "old control");
+  ms_test_assert_file_text (p->b, "old plants");
+  g_assert_cmpuint (ms_test_count_entries (p->dir), ==, 2);
 }
 
 static void
@@ -157,10 +134,10 @@ test_abandoned (Pair *p, gconstpointer data)
 
   /* Prepared, never committed: freeing it takes the new files away. */
   g_assert_true (ms_save_transaction_add (t, p->a, NULL, 0, write_text, (gpointer) "x", NULL, &error));
-  g_assert_cmpuint (count_entries (p->dir), ==, 3);
+  g_assert_cmpuint (ms_test_count_entries (p->dir), ==, 3);
   ms_save_transaction_free (t);
-  g_assert_cmpuint (count_entries (p->dir), ==, 2);
-  assert_contents (p->a, "old control");
+  g_assert_cmpuint (ms_test_count_entries (p->dir), ==, 2);
+  ms_test_assert_file_text (p->a, "old control");
 }
 
 /* The state a save leaves between its renames, made by hand from the
@@ -208,17 +185,17 @@ test_recover_forward (Pair *p, gconstpointer data)
   g_autofree char *note = NULL;
 
   make_half_done (p, "new plants");
-  assert_contents (p->a, "new control");
-  assert_contents (p->b, "old plants");
+  ms_test_assert_file_text (p->a, "new control");
+  ms_test_assert_file_text (p->b, "old plants");
 
   g_assert_true (ms_save_transaction_recover (p->record, &note, &error));
   g_assert_no_error (error);
   g_assert_nonnull (note);
   g_assert_nonnull (strstr (note, "finished"));
   g_assert_nonnull (strstr (note, "control.0042.bin and plants.0042.bin"));
-  assert_contents (p->a, "new control");
-  assert_contents (p->b, "new plants");
-  g_assert_cmpuint (count_entries (p->dir), ==, 2);
+  ms_test_assert_file_text (p->a, "new control");
+  ms_test_assert_file_text (p->b, "new plants");
+  g_assert_cmpuint (ms_test_count_entries (p->dir), ==, 2);
 
   /* Done once: a second open has nothing to do. */
   g_clear_pointer (&note, g_free);
@@ -238,9 +215,9 @@ test_recover_back (Pair *p, gconstpointer data)
   g_assert_true (ms_save_transaction_recover (p->record, &note, &error));
   g_assert_no_error (error);
   g_assert_nonnull (strstr (note, "undone"));
-  assert_contents (p->a, "old control");
-  assert_contents (p->b, "old plants");
-  g_assert_cmpuint (count_entries (p->dir), ==, 2);
+  ms_test_assert_file_text (p->a, "old control");
+  ms_test_assert_file_text (p->b, "old plants");
+  g_assert_cmpuint (ms_test_count_entries (p->dir), ==, 2);
 }
 
 static void
@@ -255,7 +232,7 @@ test_recover_damaged_record (Pair *p, gconstpointer data)
   g_assert_nonnull (strstr (error->message, ".mapsmith-save.0042.intent"));
   g_assert_nonnull (strstr (error->message, "[File 0]"));
   /* Nothing was touched. */
-  assert_contents (p->a, "old control");
+  ms_test_assert_file_text (p->a, "old control");
   g_assert_true (g_file_test (p->record, G_FILE_TEST_EXISTS));
 }
 
@@ -307,7 +284,7 @@ test_stale_files (void)
   g_assert_true (g_file_test (server, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (odd, G_FILE_TEST_EXISTS));
   g_assert_true (g_file_test (other, G_FILE_TEST_EXISTS));
-  assert_contents (path, "the layer");
+  ms_test_assert_file_text (path, "the layer");
 
   close (fd);
   g_assert_cmpuint (ms_save_remove_stale_files (path), ==, 1);
@@ -333,7 +310,7 @@ test_owner_group_mode (void)
 
   g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, bytes, NULL, &error));
   g_assert_no_error (error);
-  assert_contents (path, "edited");
+  ms_test_assert_file_text (path, "edited");
   g_assert_cmpint (stat (path, &st), ==, 0);
   g_assert_cmpuint (st.st_uid, ==, uid);
   g_assert_cmpuint (st.st_gid, ==, gid);
@@ -357,14 +334,14 @@ test_read_only (void)
   g_assert_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_READ_ONLY);
   g_assert_nonnull (strstr (error->message, "plants.0001.bin"));
   g_assert_nonnull (strstr (error->message, "read-only (mode 0444)"));
-  assert_contents (path, "original");
-  g_assert_cmpuint (count_entries (dir), ==, 1);
+  ms_test_assert_file_text (path, "original");
+  g_assert_cmpuint (ms_test_count_entries (dir), ==, 1);
   g_clear_error (&error);
 
   /* Forced: replaced, and still read-only. */
   g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_OVERWRITE_READ_ONLY, bytes, NULL, &error));
   g_assert_no_error (error);
-  assert_contents (path, "edited");
+  ms_test_assert_file_text (path, "edited");
   g_assert_cmpint (stat (path, &st), ==, 0);
   g_assert_cmpuint (st.st_mode & 07777, ==, 0444);
   ms_test_remove_tree (dir);
@@ -385,7 +362,7 @@ test_immutable (void)
   if (ioctl (fd, FS_IOC_SETFLAGS, &attrs) != 0)
     {
       /* Needs CAP_LINUX_IMMUTABLE and a file system with the flag. */
-      g_test_skip_printf ("cannot make a file immutable here: %s", g_strerror (errno));
+      ms_test_cannot ("cannot make a file immutable here: %s", g_strerror (errno));
       close (fd);
       ms_test_remove_tree (dir);
       return;
@@ -398,8 +375,8 @@ test_immutable (void)
   attrs = 0;
   g_assert_cmpint (ioctl (fd, FS_IOC_SETFLAGS, &attrs), ==, 0);
   close (fd);
-  assert_contents (path, "original");
-  g_assert_cmpuint (count_entries (dir), ==, 1);
+  ms_test_assert_file_text (path, "original");
+  g_assert_cmpuint (ms_test_count_entries (dir), ==, 1);
   ms_test_remove_tree (dir);
 }
 
@@ -429,9 +406,9 @@ test_symlink (void)
   g_assert_true (S_ISLNK (st.st_mode));
   target = g_file_read_link (link_path, NULL);
   g_assert_cmpstr (target, ==, "../server-data/control.0003.bin");
-  assert_contents (real, "edited");
-  g_assert_cmpuint (count_entries (real_dir), ==, 1);
-  g_assert_cmpuint (count_entries (zone_dir), ==, 1);
+  ms_test_assert_file_text (real, "edited");
+  g_assert_cmpuint (ms_test_count_entries (real_dir), ==, 1);
+  g_assert_cmpuint (ms_test_count_entries (zone_dir), ==, 1);
 
   /* A link to nothing is refused, naming where it points. */
   g_assert_cmpint (symlink ("../server-data/gone.bin", dangling), ==, 0);
@@ -478,9 +455,9 @@ assert_full_disk_writes_nothing (const char *dir,
   g_assert_nonnull (strstr (error->message, "writing the temporary file"));
   g_clear_pointer (&t, ms_save_transaction_free);
 
-  assert_contents (a, "old control");
-  assert_contents (b, "old plants");
-  g_assert_cmpuint (count_entries (dir), ==, 2);
+  ms_test_assert_file_text (a, "old control");
+  ms_test_assert_file_text (b, "old plants");
+  g_assert_cmpuint (ms_test_count_entries (dir), ==, 2);
 }
 
 static void
@@ -491,8 +468,8 @@ test_full_disk_tmpfs (void)
   /* 256 KiB of tmpfs: the first file fits, the second cannot. */
   if (mount ("tmpfs", dir, "tmpfs", 0, "size=256k") != 0)
     {
-      g_test_skip_printf ("cannot mount a small tmpfs here (%s); /save-transaction/file-size-limit "
-                          "covers the same path", g_strerror (errno));
+      ms_test_cannot ("cannot mount a small tmpfs here (%s); /save-transaction/file-size-limit "
+                      "covers the same path", g_strerror (errno));
       ms_test_remove_tree (dir);
       return;
     }

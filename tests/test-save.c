@@ -15,29 +15,6 @@
 #include "ms-save-private.h"
 #include "ms-test-util.h"
 
-static guint
-count_entries (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  while (g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
-static void
-assert_contents (const char *path,
-                 const char *expected)
-{
-  g_autofree char *contents = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  g_assert_cmpuint (length, ==, strlen (expected));
-  g_assert_cmpmem (contents, length, expected, strlen (expected));
-}
-
 static GBytes *
 bytes_of (const char *text)
 {
@@ -56,16 +33,16 @@ test_new_and_replace (void)
 
   g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, first, NULL, &error));
   g_assert_no_error (error);
-  assert_contents (path, "first version");
+  ms_test_assert_file_text (path, "first version");
 
   /* Permissions of the replaced file are kept. */
   g_assert_cmpint (g_chmod (path, 0640), ==, 0);
   g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, second, NULL, &error));
   g_assert_no_error (error);
-  assert_contents (path, "the second, longer version");
+  ms_test_assert_file_text (path, "the second, longer version");
   g_assert_cmpint (stat (path, &st), ==, 0);
   g_assert_cmpuint (st.st_mode & 0777, ==, 0640);
-  g_assert_cmpuint (count_entries (dir), ==, 1);
+  g_assert_cmpuint (ms_test_count_entries (dir), ==, 1);
 
   ms_test_remove_tree (dir);
 }
@@ -114,8 +91,8 @@ test_faults (void)
       g_assert_nonnull (strstr (error->message, faults[i].step));
       g_assert_nonnull (strstr (error->message, "altitude.0001.bin"));
 
-      assert_contents (path, "original bytes");
-      g_assert_cmpuint (count_entries (dir), ==, 1);  /* no temporary file left */
+      ms_test_assert_file_text (path, "original bytes");
+      g_assert_cmpuint (ms_test_count_entries (dir), ==, 1);  /* no temporary file left */
       ms_test_remove_tree (dir);
     }
 }
@@ -146,8 +123,8 @@ test_producer_fails_half_way (void)
   g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, original, NULL, &error));
   g_assert_false (ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_then_fail, NULL, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  assert_contents (path, "keep me");
-  g_assert_cmpuint (count_entries (dir), ==, 1);
+  ms_test_assert_file_text (path, "keep me");
+  g_assert_cmpuint (ms_test_count_entries (dir), ==, 1);
   ms_test_remove_tree (dir);
 }
 
@@ -183,8 +160,8 @@ test_changed_on_disk (void)
   g_assert_false (ms_save_bytes (path, &stamp, MS_SAVE_FLAGS_NONE, ours, NULL, &error));
   g_assert_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK);
   g_assert_nonnull (strstr (error->message, "changed on disk"));
-  assert_contents (path, "server's save");
-  g_assert_cmpuint (count_entries (dir), ==, 1);
+  ms_test_assert_file_text (path, "server's save");
+  g_assert_cmpuint (ms_test_count_entries (dir), ==, 1);
   g_clear_error (&error);
 
   /* Removed since opened: refused as well. */
@@ -202,7 +179,7 @@ test_changed_on_disk (void)
   /* Told to overwrite: it does. */
   g_assert_true (ms_save_bytes (path, &stamp, MS_SAVE_FLAGS_OVERWRITE_CHANGED, ours, NULL, &error));
   g_assert_no_error (error);
-  assert_contents (path, "our edit");
+  ms_test_assert_file_text (path, "our edit");
 
   ms_test_remove_tree (dir);
 }
@@ -224,7 +201,7 @@ test_same_size_same_second (void)
   g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, b, NULL, &error));
   g_assert_false (ms_save_bytes (path, &stamp, MS_SAVE_FLAGS_NONE, a, NULL, &error));
   g_assert_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK);
-  assert_contents (path, "BBBB");
+  ms_test_assert_file_text (path, "BBBB");
   ms_test_remove_tree (dir);
 }
 
@@ -239,7 +216,7 @@ test_missing_folder (void)
   g_assert_false (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, bytes, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
   g_assert_nonnull (strstr (error->message, "creating a temporary file"));
-  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_assert_cmpuint (ms_test_count_entries (dir), ==, 0);
   ms_test_remove_tree (dir);
 }
 
@@ -256,7 +233,7 @@ test_cancelled (void)
   g_cancellable_cancel (cancellable);
   g_assert_false (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, bytes, cancellable, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpuint (count_entries (dir), ==, 0);
+  g_assert_cmpuint (ms_test_count_entries (dir), ==, 0);
   ms_test_remove_tree (dir);
 }
 

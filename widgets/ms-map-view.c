@@ -408,7 +408,8 @@ on_gl_render (GtkGLArea    *area,
       ms_gl_fallback_fail (self->gl, error->message);
       return TRUE;
     }
-  if (ms_gl_renderer_get_n_textures (self->gl_renderer) > 0)
+  /* Only until the whole picture was traced: not a list per frame after. */
+  if (!self->traced_whole && ms_gl_renderer_get_n_textures (self->gl_renderer) > 0)
     {
       g_autoptr(GArray) missing = ms_gl_renderer_get_missing (self->gl_renderer, &view);
       trace_picture (self, missing->len == 0);
@@ -510,7 +511,7 @@ snapshot_cpu (MsMapView   *self,
             }
         }
       }
-  if (n_drawn > 0)
+  if (n_drawn > 0 && !self->traced_whole)
     trace_picture (self, n_own == n_wanted);
 }
 
