@@ -95,7 +95,10 @@ test_content (void)
   g_assert_true (gtk_widget_has_css_class (widget, "warning"));
   g_assert_false (gtk_widget_has_css_class (widget, "error"));
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (icon)), ==, "emblem-ok-symbolic");
+  ms_banner_set_icon_name (banner, "");
+  g_assert_false (gtk_widget_get_visible (icon));
   ms_banner_set_icon_name (banner, NULL);
+  g_assert_true (gtk_widget_get_visible (icon));
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (icon)), ==, "dialog-warning-symbolic");
 
   /* show () replaces the message and drops the old details. */

@@ -151,6 +151,7 @@ ms_banner_get_button_label (MsBanner *self)
 static void
 update_icon (MsBanner *self)
 {
+  gtk_widget_set_visible (GTK_WIDGET (self->icon), g_strcmp0 (self->icon_name, "") != 0);
   gtk_image_set_from_icon_name (self->icon, self->icon_name != NULL ? self->icon_name
                                                                     : style_icons[self->style]);
 }

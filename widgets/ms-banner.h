@@ -46,7 +46,7 @@ const char    *ms_banner_get_button_label      (MsBanner      *self);
 void           ms_banner_set_style             (MsBanner      *self,
                                                 MsBannerStyle  style);
 MsBannerStyle  ms_banner_get_style             (MsBanner      *self);
-/* NULL: the style's own icon. */
+/* NULL: the style's own icon; "": none. */
 void           ms_banner_set_icon_name         (MsBanner      *self,
                                                 const char    *icon_name);
 const char    *ms_banner_get_icon_name         (MsBanner      *self);
