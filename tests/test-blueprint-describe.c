@@ -179,6 +179,34 @@ test_pair (void)
   g_assert_null (ms_blueprint_describe_pair (a, b, 0.5, NAN));
 }
 
+/* The File page: counts and lengths from make_fixture ()'s numbers. */
+static void
+test_file (void)
+{
+  g_autoptr(MsBlueprint) bp = make_fixture (FALSE, FALSE);
+  g_autofree char *text = ms_blueprint_describe_file (bp, "/maps/fixture.dat");
+  g_autofree char *anonymous = ms_blueprint_describe_file (bp, NULL);
+  const char *expected[] = {
+    "Format v2, 256 × 256",
+    "\nWorld seed 5",
+    "\nWater bodies 2",
+    /* One Hamlet, one Village, the Village a highway node. */
+    "\n\nTowns 2 (highway nodes 1)\n  Hamlet  1\n  Village  1\n  Town  0\n  City  0",
+    /* Paths, points, length: 255 px along x = 33.25; 10 px from y 30.5 to 40.5. */
+    "\n  highway  1, 2, 255\n  branch  1, 2, 10\n  rugged  0, 0, 0\n  trail  0, 0, 0",
+    "\nHGTS  ",
+    "\nWSRF  ",
+  };
+
+  g_assert_true (g_str_has_prefix (text, "/maps/fixture.dat\n"));
+  g_assert_false (g_str_has_prefix (anonymous, "/maps"));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    if (strstr (text, expected[i]) == NULL)
+      g_error ("“%s” not in:\n%s", expected[i], text);
+  /* No TCRV section: no terrain curve. */
+  g_assert_null (strstr (text, "Terrain curve"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -186,5 +214,6 @@ main (int argc, char **argv)
 
   g_test_add_func ("/blueprint-describe/pixel", test_pixel);
   g_test_add_func ("/blueprint-describe/pair", test_pair);
+  g_test_add_func ("/blueprint-describe/file", test_file);
   return g_test_run ();
 }
