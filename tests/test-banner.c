@@ -73,6 +73,10 @@ test_content (void)
   ms_banner_set_button_label (banner, "_Reload");
   g_assert_true (gtk_widget_get_visible (button));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "_Reload");
+  g_assert_false (gtk_widget_has_css_class (button, "suggested-action"));
+  ms_banner_set_button_suggested (banner, TRUE);
+  g_assert_true (gtk_widget_has_css_class (button, "suggested-action"));
+  g_assert_true (ms_banner_get_button_suggested (banner));
   ms_banner_set_button_label (banner, "");
   g_assert_false (gtk_widget_get_visible (button));
 
