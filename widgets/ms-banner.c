@@ -8,7 +8,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 
 #include "ms-banner.h"
 #include "ms-widgets-resources.h"
