@@ -65,6 +65,10 @@ test_content (void)
   g_assert_true (gtk_widget_has_css_class (widget, "info"));
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (icon)), ==, "dialog-information-symbolic");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (part (widget, "banner-title"))), ==, "First");
+  /* Copyable, but no focus stop: a focused label would select all its
+   * text when the window opens. */
+  g_assert_true (gtk_label_get_selectable (GTK_LABEL (part (widget, "banner-title"))));
+  g_assert_false (gtk_widget_get_focusable (part (widget, "banner-title")));
   g_assert_true (ms_banner_get_show_close (banner));
   g_assert_true (gtk_widget_get_visible (part (widget, "banner-close")));
   g_assert_false (gtk_widget_get_visible (button));
