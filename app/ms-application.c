@@ -29,7 +29,7 @@ G_DEFINE_FINAL_TYPE (MsApplication, ms_application, GTK_TYPE_APPLICATION)
 static MsWindow *
 new_window (MsApplication *self)
 {
-  return ms_window_new (self);
+  return ms_window_new (GTK_APPLICATION (self));
 }
 
 static void present_zone_error (GtkApplication *app,
@@ -385,28 +385,4 @@ ms_application_get_settings (MsApplication *self)
 {
   g_return_val_if_fail (MS_IS_APPLICATION (self), NULL);
   return self->settings;
-}
-
-void
-ms_application_add_recent (MsApplication *self,
-                           GFile         *file)
-{
-  g_auto(GStrv) old = NULL;
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_auto(GStrv) recent = NULL;
-  g_autofree char *uri = g_file_get_uri (file);
-  guint n = 1;
-
-  g_return_if_fail (MS_IS_APPLICATION (self));
-
-  old = g_settings_get_strv (self->settings, MS_SETTINGS_RECENT_FILES);
-  g_strv_builder_add (builder, uri);
-  for (guint i = 0; old[i] != NULL && n < MS_RECENT_FILES_MAX; i++)
-    if (g_strcmp0 (old[i], uri) != 0)
-      {
-        g_strv_builder_add (builder, old[i]);
-        n++;
-      }
-  recent = g_strv_builder_end (builder);
-  g_settings_set_strv (self->settings, MS_SETTINGS_RECENT_FILES, (const char * const *) recent);
 }

@@ -9,8 +9,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MsApplication, ms_application, MS, APPLICATION, GtkApplication)
 
 MsApplication *ms_application_new          (void);
+/* The app's own GSettings; the windows make theirs (same schema, same
+ * backend), so this is for tests and the app alone. */
 GSettings     *ms_application_get_settings (MsApplication *self);
-void           ms_application_add_recent   (MsApplication *self,
-                                            GFile         *file);
 
 G_END_DECLS

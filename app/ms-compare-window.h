@@ -3,7 +3,6 @@
 
 #include <gtk/gtk.h>
 
-#include "ms-application.h"
 #include "ms-blueprint.h"
 #include "ms-map-view.h"
 #include "ms-swipe-view.h"
@@ -14,7 +13,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MsCompareWindow, ms_compare_window, MS, COMPARE_WINDOW, GtkApplicationWindow)
 
 /* Compares @a with @b: both already loaded; the window keeps references. */
-MsCompareWindow *ms_compare_window_new             (MsApplication   *application,
+MsCompareWindow *ms_compare_window_new             (GtkApplication  *application,
                                                     MsBlueprint     *a,
                                                     MsBlueprint     *b);
 MsMapView       *ms_compare_window_get_view_a      (MsCompareWindow *self);
@@ -34,10 +33,8 @@ MsMapView       *ms_compare_window_get_diff_view   (MsCompareWindow *self);
 /* The readout under the maps: A, B and B − A at the pointer. */
 GtkLabel        *ms_compare_window_get_readout     (MsCompareWindow *self);
 GtkToggleButton *ms_compare_window_get_link_button (MsCompareWindow *self);
-/* What the readout says for the point at fraction (@u, @v) of the world
- * (0..1 from the maps' first pixel): each map's pixel there is
- * ⌊u · size⌋, ⌊v · size⌋: "A …   B …" and "B − A …" on a second line.
- * NULL outside the maps. */
+/* What the readout says for the point at fraction (@u, @v) of the world:
+ * ms_blueprint_describe_pair () of the two maps.  NULL outside the maps. */
 char            *ms_compare_window_describe_point  (MsCompareWindow *self,
                                                     double           u,
                                                     double           v);

@@ -3,7 +3,6 @@
 
 #include <gtk/gtk.h>
 
-#include "ms-application.h"
 #include "ms-blueprint.h"
 #include "ms-map-view.h"
 
@@ -12,14 +11,15 @@ G_BEGIN_DECLS
 #define MS_TYPE_WINDOW (ms_window_get_type ())
 G_DECLARE_FINAL_TYPE (MsWindow, ms_window, MS, WINDOW, GtkApplicationWindow)
 
-MsWindow    *ms_window_new            (MsApplication *application);
+MsWindow    *ms_window_new            (GtkApplication *application);
 void         ms_window_open_file      (MsWindow      *self,
                                        GFile         *file);
 void         ms_window_open_demo      (MsWindow      *self);
 MsBlueprint *ms_window_get_blueprint  (MsWindow      *self);
 MsMapView   *ms_window_get_map_view   (MsWindow      *self);
 gboolean     ms_window_is_loading     (MsWindow      *self);
-/* The hover inspector's text for file pixel (x, y). */
+/* The hover inspector's text for file pixel (x, y), X outer: what
+ * ms_blueprint_describe_pixel () says of the map shown; NULL with none. */
 char        *ms_window_describe_pixel (MsWindow      *self,
                                        guint          x,
                                        guint          y);

@@ -67,7 +67,7 @@ static MsCompareWindow *
 open_window (MsBlueprint *a,
              MsBlueprint *b)
 {
-  MsCompareWindow *window = ms_compare_window_new (app, a, b);
+  MsCompareWindow *window = ms_compare_window_new (GTK_APPLICATION (app), a, b);
 
   gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
@@ -896,7 +896,7 @@ static void
 test_link_icon (void)
 {
   g_autoptr(MsBlueprint) a = demo (256, 1, NULL);
-  MsCompareWindow *window = ms_compare_window_new (app, a, a);
+  MsCompareWindow *window = ms_compare_window_new (GTK_APPLICATION (app), a, a);
   GtkToggleButton *button = ms_compare_window_get_link_button (window);
   GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window)));
 
@@ -973,7 +973,7 @@ test_menu_item (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 9, &error);
   g_autoptr(GFile) file = NULL;
-  MsWindow *viewer = ms_window_new (app);
+  MsWindow *viewer = ms_window_new (GTK_APPLICATION (app));
   GtkWindow *chooser, *compare;
 
   g_assert_no_error (error);

@@ -69,7 +69,7 @@ new_window (void)
   g_settings_set_boolean (settings, MS_SETTINGS_SHOW_ROADS, FALSE);
   g_settings_set_int (settings, MS_SETTINGS_WINDOW_WIDTH, 1000);
   g_settings_set_int (settings, MS_SETTINGS_WINDOW_HEIGHT, 700);
-  window = ms_window_new (app);
+  window = ms_window_new (GTK_APPLICATION (app));
   gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
   return window;
 }
@@ -184,7 +184,7 @@ test_open_file_and_errors (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) good_file = NULL;
   g_autoptr(GFile) bad_file = NULL;
-  g_auto(GStrv) recent = NULL;
+  g_autoptr(GtkRecentInfo) recent = NULL;
   g_autofree char *uri = NULL;
   MsWindow *window = new_window ();
   MsBlueprint *demo;
@@ -211,9 +211,11 @@ test_open_file_and_errors (void)
   ms_test_iterate_until (not_loading, window, "the file to open");
   g_assert_cmpuint (ms_blueprint_get_map_size (ms_window_get_blueprint (window)), ==, 256);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "MapData_Seed_9.dat — Mapsmith");
-  recent = g_settings_get_strv (ms_application_get_settings (app), MS_SETTINGS_RECENT_FILES);
+  /* In the desktop's recent files (a private XDG_DATA_HOME here), as ours. */
   uri = g_file_get_uri (good_file);
-  g_assert_cmpstr (recent[0], ==, uri);
+  recent = gtk_recent_manager_lookup_item (gtk_recent_manager_get_default (), uri, NULL);
+  g_assert_nonnull (recent);
+  g_assert_true (gtk_recent_info_has_application (recent, g_get_application_name ()));
   g_assert_null (ms_window_get_error (window));
   /* Open Recent names the file, its underscores doubled (not mnemonics). */
   {
@@ -1680,9 +1682,12 @@ main (int argc, char **argv)
    * state folder: private ones. */
   g_autofree char *cache = ms_test_make_tmpdir ();
   g_autofree char *state = ms_test_make_tmpdir ();
+  g_autofree char *data = ms_test_make_tmpdir ();
 
   g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   g_setenv ("XDG_STATE_HOME", state, TRUE);
+  /* Recent files go to GtkRecentManager's file under the data folder. */
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   app = ms_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
@@ -1710,5 +1715,6 @@ main (int argc, char **argv)
   g_object_unref (app);
   ms_test_remove_tree (cache);
   ms_test_remove_tree (state);
+  ms_test_remove_tree (data);
   return status;
 }

@@ -1,0 +1,594 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The viewer's work off the main thread, each a GTask on a worker: loading
+ * a file (a progress bar, Cancel, a newer load replacing an older one), the
+ * audit as a map opens, PNG export, and loading the second map of a
+ * comparison.  Failures go to the error banner.
+ */
+#define G_LOG_DOMAIN "mapsmith"
+
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n.h>
+
+#include "ms-blueprint-audit.h"
+#include "ms-blueprint-renderer.h"
+#include "ms-compare-window.h"
+#include "ms-demo-blueprint.h"
+#include "ms-png-writer.h"
+#include "ms-settings.h"
+#include "ms-tile-view-util.h"
+#include "ms-window-private.h"
+
+static void
+audit_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  GError *error = NULL;
+  GPtrArray *findings = ms_blueprint_audit (task_data, cancellable, &error);
+
+  if (findings == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, findings, (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+audit_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  MsWindow *self = MS_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  GPtrArray *findings = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (findings == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        _ms_window_show_error (self, error->message);
+      return;
+    }
+  _ms_window_check_mapping (self);
+  g_clear_object (&self->audit_cancellable);
+  g_clear_pointer (&self->findings, g_ptr_array_unref);
+  self->findings = findings;
+  ms_findings_list_set_findings (self->findings_list, findings);
+}
+
+/* The map is checked against the format's invariants as it opens. */
+void
+_ms_window_start_audit (MsWindow *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  if (self->audit_cancellable != NULL)
+    g_cancellable_cancel (self->audit_cancellable);
+  g_clear_object (&self->audit_cancellable);
+  g_clear_pointer (&self->findings, g_ptr_array_unref);
+  ms_findings_list_set_findings (self->findings_list, NULL);
+  if (self->blueprint == NULL)
+    return;
+
+  self->audit_cancellable = g_cancellable_new ();
+  task = g_task_new (self, self->audit_cancellable, audit_done, NULL);
+  g_task_set_task_data (task, g_object_ref (self->blueprint), g_object_unref);
+  g_task_run_in_thread (task, audit_thread);
+}
+
+/* The bar shows the fraction a worker publishes in self->load_permille
+ * (an atomic int shared with it), and pulses while that is unknown. */
+static gboolean
+pulse (gpointer user_data)
+{
+  MsWindow *self = user_data;
+  gint permille = self->load_permille != NULL ? g_atomic_int_get (self->load_permille) : -1;
+
+  if (permille < 0)
+    gtk_progress_bar_pulse (self->loading_progress);
+  else
+    gtk_progress_bar_set_fraction (self->loading_progress, permille / 1000.0);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_ms_window_set_loading (MsWindow   *self,
+                        const char *what)
+{
+  if (what != NULL)
+    {
+      ms_banner_set_title (self->loading_banner, what);
+      ms_banner_set_revealed (self->loading_banner, TRUE);
+      if (self->pulse_id == 0)
+        self->pulse_id = g_timeout_add (100, pulse, self);
+    }
+  else
+    {
+      ms_banner_set_revealed (self->loading_banner, FALSE);
+      g_clear_handle_id (&self->pulse_id, g_source_remove);
+      g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.cancel-load", what != NULL);
+}
+
+MsProfile *
+_ms_window_load_profile (MsWindow  *self,
+                         GError   **error)
+{
+  g_autofree char *path = g_settings_get_string (self->settings, MS_SETTINGS_PROFILE_PATH);
+
+  if (path[0] == '\0')
+    return ms_profile_new_default ();
+  return ms_profile_new_for_path (path, error);
+}
+
+typedef struct
+{
+  GFile     *file;
+  MsProfile *profile;
+  gint      *permille;   /* atomic rc box, shared with the window's bar */
+} LoadData;
+
+static void
+load_progress (double   fraction,
+               gpointer user_data)
+{
+  LoadData *data = user_data;
+
+  g_atomic_int_set (data->permille, (gint) (fraction * 1000.0));
+}
+
+static void
+load_data_free (LoadData *data)
+{
+  g_clear_object (&data->file);
+  g_clear_object (&data->profile);
+  g_clear_pointer (&data->permille, g_atomic_rc_box_release);
+  g_free (data);
+}
+
+static void
+load_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  LoadData *data = task_data;
+  g_autofree char *path = g_file_get_path (data->file);
+  GError *error = NULL;
+  MsBlueprint *bp;
+
+  if (path == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                               _("Only local files can be opened"));
+      return;
+    }
+  bp = ms_blueprint_new_for_path_full (path, data->profile, load_progress, data,
+                                       cancellable, &error);
+  if (bp == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, bp, g_object_unref);
+}
+
+static void
+load_done (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  MsWindow *self = MS_WINDOW (source);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprint) bp = g_task_propagate_pointer (G_TASK (result), &error);
+  LoadData *data = g_task_get_task_data (G_TASK (result));
+
+  /* A cancelled load is forgotten: the window keeps what it showed. */
+  if (g_task_get_cancellable (G_TASK (result)) != self->load_cancellable ||
+      g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+
+  _ms_window_set_loading (self, NULL);
+  g_clear_object (&self->load_cancellable);
+
+  if (bp == NULL)
+    {
+      _ms_window_show_open_error (self, data->file, error->message);
+      return;
+    }
+
+  _ms_window_set_blueprint (self, bp, data->file);
+  _ms_window_add_recent (self, data->file);
+}
+
+/* Opens @file on a worker, with the bar showing how far it got and Cancel
+ * stopping it; a newer load replaces an older one.  @profile: (transfer full). */
+static void
+start_load (MsWindow            *self,
+            GFile               *file,
+            MsProfile           *profile,
+            GAsyncReadyCallback  done,
+            gpointer             source_tag,
+            gpointer             done_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *label = g_strdup_printf (_("Opening %s…"), name);
+  LoadData *data;
+
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  self->load_cancellable = g_cancellable_new ();
+
+  data = g_new0 (LoadData, 1);
+  data->file = g_object_ref (file);
+  data->profile = profile;
+  data->permille = g_atomic_rc_box_new (gint);
+  *data->permille = -1;
+
+  _ms_window_set_loading (self, label);
+  gtk_progress_bar_set_fraction (self->loading_progress, 0.0);
+  /* With no map yet, the placeholder says what is coming, not "none". */
+  if (self->blueprint == NULL)
+    {
+      gtk_label_set_text (self->placeholder_title, label);
+      gtk_widget_set_visible (GTK_WIDGET (self->placeholder_error), FALSE);
+    }
+  g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
+  self->load_permille = g_atomic_rc_box_acquire (data->permille);
+
+  task = g_task_new (self, self->load_cancellable, done, done_data);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, data, (GDestroyNotify) load_data_free);
+  /* Cancelling stops the biome check between chunks; the result of a
+   * cancelled load is dropped either way. */
+  g_task_set_check_cancellable (task, FALSE);
+  g_task_run_in_thread (task, load_thread);
+}
+
+void
+ms_window_open_file (MsWindow *self,
+                     GFile    *file)
+{
+  g_autoptr(GError) error = NULL;
+  MsProfile *profile;
+
+  g_return_if_fail (MS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  profile = _ms_window_load_profile (self, &error);
+  if (profile == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("The game profile could not be read, so the "
+                                                    "placeholder profile is used: %s"), error->message);
+      _ms_window_show_error (self, message);
+      profile = ms_profile_new_default ();
+    }
+
+  start_load (self, file, profile, load_done, ms_window_open_file, NULL);
+}
+
+void
+ms_window_open_demo (MsWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(MsBlueprint) bp = NULL;
+
+  g_return_if_fail (MS_IS_WINDOW (self));
+
+  bytes = ms_demo_blueprint_generate (MS_DEMO_BLUEPRINT_DEFAULT_SIZE, MS_DEMO_BLUEPRINT_DEFAULT_SEED, &error);
+  /* The demo's ordinals are the placeholder profile's. */
+  if (bytes != NULL)
+    bp = ms_blueprint_new_for_bytes (bytes, _("Demo Map"), NULL, &error);
+  if (bp == NULL)
+    {
+      _ms_window_show_error (self, error->message);
+      return;
+    }
+  _ms_window_set_blueprint (self, bp, NULL);
+}
+
+void
+_ms_window_cancel_load (MsWindow *self)
+{
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  _ms_window_set_loading (self, NULL);
+  if (self->blueprint == NULL)
+    gtk_label_set_text (self->placeholder_title, _("No Map Open"));
+}
+
+/* "Compare With…": the second map loads like any file (off the main thread,
+ * cancellable with the same bar), then opens a comparison window against
+ * the map shown when the user chose. */
+static void
+compare_load_done (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  MsWindow *self = MS_WINDOW (source);
+  g_autoptr(MsBlueprint) a = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprint) b = g_task_propagate_pointer (G_TASK (result), &error);
+  MsCompareWindow *window;
+
+  if (g_task_get_cancellable (G_TASK (result)) != self->load_cancellable ||
+      g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  _ms_window_set_loading (self, NULL);
+  g_clear_object (&self->load_cancellable);
+  if (b == NULL)
+    {
+      _ms_window_show_error (self, error->message);
+      return;
+    }
+  window = ms_compare_window_new (gtk_window_get_application (GTK_WINDOW (self)), a, b);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+void
+_ms_window_compare_with (MsWindow *self,
+                         GFile    *file)
+{
+  g_autoptr(GError) error = NULL;
+  MsProfile *profile;
+
+  if (self->blueprint == NULL)
+    return;
+  profile = _ms_window_load_profile (self, &error);
+  if (profile == NULL)
+    {
+      _ms_window_show_error (self, error->message);
+      profile = ms_profile_new_default ();
+    }
+  start_load (self, file, profile, compare_load_done, _ms_window_compare_with, g_object_ref (self->blueprint));
+}
+
+/* An export: @region of the map, rendered at most @max_size pixels a side;
+ * at screen resolution that image is then drawn as the view draws it, onto
+ * an image the view's size, the map's (region.x, region.y) at @origin. */
+typedef struct
+{
+  MsBlueprint      *bp;
+  MsBlueprintStyle  style;
+  MsRect            region;
+  guint             max_size;
+  gboolean          screen;
+  guint             width, height;    /* the PNG's; the image's once rendered */
+  double            origin_x, origin_y;
+  double            zoom;
+  char             *path;
+} ExportData;
+
+static void
+export_data_free (ExportData *data)
+{
+  g_clear_object (&data->bp);
+  g_free (data->path);
+  g_free (data);
+}
+
+/* The PNG's size before it is made, for the dialog's choices. */
+static void
+export_size (const ExportData *data,
+             guint            *width,
+             guint            *height)
+{
+  guint k = ms_render_downsample_factor (data->region.width, data->region.height, data->max_size);
+
+  if (data->screen)
+    {
+      *width = data->width;
+      *height = data->height;
+      return;
+    }
+  *width = (data->region.width + k - 1) / k;
+  *height = (data->region.height + k - 1) / k;
+}
+
+static cairo_surface_t *
+export_to_screen (ExportData      *data,
+                  cairo_surface_t *map)
+{
+  cairo_surface_t *out = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) data->width, (int) data->height);
+  cairo_t *cr = cairo_create (out);
+  cairo_pattern_t *pattern;
+  GdkRGBA background;
+  /* One image pixel covers this many screen pixels (the image may be
+   * downsampled when the view shows more of the map than it has pixels). */
+  double scale_x = data->zoom * data->region.width / cairo_image_surface_get_width (map);
+  double scale_y = data->zoom * data->region.height / cairo_image_surface_get_height (map);
+
+  /* Around the map, the view's background (PNGs here are opaque RGB). */
+  ms_tile_view_get_background (&background);
+  gdk_cairo_set_source_rgba (cr, &background);
+  cairo_paint (cr);
+  cairo_translate (cr, data->origin_x, data->origin_y);
+  cairo_scale (cr, scale_x, scale_y);
+  cairo_set_source_surface (cr, map, 0, 0);
+  pattern = cairo_get_source (cr);
+  /* Zoomed in, the view shows map pixels as squares. */
+  cairo_pattern_set_filter (pattern, scale_x >= 1.0 ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD);
+  cairo_pattern_set_extend (pattern, CAIRO_EXTEND_NONE);
+  cairo_rectangle (cr, 0, 0, cairo_image_surface_get_width (map), cairo_image_surface_get_height (map));
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  return out;
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ExportData *data = task_data;
+  GError *error = NULL;
+  cairo_surface_t *surface;
+
+  /* The same renderer as `mapsmith-cli render`. */
+  surface = ms_render_blueprint (data->bp, &data->style, &data->region, data->max_size, cancellable, &error);
+  if (surface != NULL && data->screen)
+    {
+      cairo_surface_t *shown = export_to_screen (data, surface);
+
+      cairo_surface_destroy (surface);
+      surface = shown;
+    }
+  if (surface != NULL)
+    {
+      data->width = (guint) cairo_image_surface_get_width (surface);
+      data->height = (guint) cairo_image_surface_get_height (surface);
+    }
+  if (surface == NULL || !ms_png_save (surface, data->path, cancellable, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+  if (surface != NULL)
+    cairo_surface_destroy (surface);
+}
+
+static void
+export_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  MsWindow *self = MS_WINDOW (source);
+  ExportData *data = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+
+  self->exports--;
+  if (self->exports == 0 && self->load_cancellable == NULL)
+    _ms_window_set_loading (self, NULL);
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    _ms_window_show_error (self, error->message);
+  else
+    {
+      g_autofree char *display = g_filename_display_name (data->path);
+      g_autofree char *message = g_strdup_printf (_("Saved %s, %u × %u pixels"), display,
+                                                  data->width, data->height);
+      _ms_window_show_info (self, message);
+    }
+  _ms_window_check_mapping (self);
+}
+
+/* What the export of @what ("view" or "map") at @resolution ("screen" or
+ * "map") would be; NULL with no map. */
+static ExportData *
+export_data_new (MsWindow   *self,
+                 const char *what,
+                 const char *resolution)
+{
+  MsViewport *viewport = ms_map_view_get_viewport (self->map_view);
+  ExportData *data;
+  guint n;
+
+  if (self->blueprint == NULL)
+    return NULL;
+
+  n = ms_blueprint_get_map_size (self->blueprint);
+  data = g_new0 (ExportData, 1);
+  data->bp = g_object_ref (self->blueprint);
+  data->style = *ms_map_view_get_style (self->map_view);
+  data->region = (MsRect) { 0, 0, n, n };
+  data->max_size = MIN (n, 16384u);
+
+  if (g_strcmp0 (what, "view") == 0)
+    {
+      double x0, y0, x1, y1, vw = ms_viewport_get_width (viewport), vh = ms_viewport_get_height (viewport);
+
+      ms_viewport_screen_to_map (viewport, 0, 0, &x0, &y0);
+      ms_viewport_screen_to_map (viewport, vw, vh, &x1, &y1);
+      x0 = CLAMP (floor (x0), 0, n - 1);
+      y0 = CLAMP (floor (y0), 0, n - 1);
+      x1 = CLAMP (ceil (x1), x0 + 1, n);
+      y1 = CLAMP (ceil (y1), y0 + 1, n);
+      data->region = (MsRect) { (guint) x0, (guint) y0, (guint) (x1 - x0), (guint) (y1 - y0) };
+      data->max_size = MIN (MAX (data->region.width, data->region.height), 16384u);
+      if (g_strcmp0 (resolution, "map") != 0)
+        {
+          /* As the screen shows it: the view's size, its map pixels as
+           * squares when zoomed in, and no more image pixels than it has
+           * when zoomed out. */
+          data->screen = TRUE;
+          data->width = (guint) MAX (round (vw), 1.0);
+          data->height = (guint) MAX (round (vh), 1.0);
+          data->zoom = ms_viewport_get_zoom (viewport);
+          ms_viewport_map_to_screen (viewport, data->region.x, data->region.y, &data->origin_x, &data->origin_y);
+          if (data->zoom < 1.0)
+            data->max_size = MAX ((guint) ceil (MAX (data->region.width, data->region.height) * data->zoom), 1u);
+        }
+    }
+  return data;
+}
+
+static void
+start_export (MsWindow   *self,
+              ExportData *data,
+              GFile      *file)
+{
+  g_autoptr(GTask) task = NULL;
+
+  data->path = g_file_get_path (file);
+  if (data->path == NULL)
+    {
+      _ms_window_show_error (self, _("Only local files can be written"));
+      export_data_free (data);
+      return;
+    }
+  self->exports++;
+  _ms_window_set_loading (self, _("Exporting…"));
+  task = g_task_new (self, NULL, export_done, NULL);
+  g_task_set_task_data (task, data, (GDestroyNotify) export_data_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+void
+ms_window_export_png (MsWindow   *self,
+                      const char *what,
+                      const char *resolution,
+                      GFile      *file)
+{
+  ExportData *data;
+
+  g_return_if_fail (MS_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  data = export_data_new (self, what, resolution);
+  if (data != NULL)
+    start_export (self, data, file);
+}
+
+void
+_ms_window_export_size (MsWindow   *self,
+                        const char *what,
+                        const char *resolution,
+                        guint      *width,
+                        guint      *height)
+{
+  ExportData *data = export_data_new (self, what, resolution);
+
+  *width = *height = 0;
+  if (data == NULL)
+    return;
+  export_size (data, width, height);
+  export_data_free (data);
+}
+
+void
+_ms_window_tasks_dispose (MsWindow *self)
+{
+  if (self->load_cancellable != NULL)
+    g_cancellable_cancel (self->load_cancellable);
+  g_clear_object (&self->load_cancellable);
+  g_clear_handle_id (&self->pulse_id, g_source_remove);
+  g_clear_pointer (&self->load_permille, g_atomic_rc_box_release);
+  if (self->audit_cancellable != NULL)
+    g_cancellable_cancel (self->audit_cancellable);
+  g_clear_object (&self->audit_cancellable);
+  g_clear_pointer (&self->findings, g_ptr_array_unref);
+}
