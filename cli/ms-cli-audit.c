@@ -12,46 +12,11 @@
 #include "ms-blueprint-audit.h"
 #include "ms-blueprint-diff.h"
 #include "ms-cli.h"
+#include "ms-cli-json.h"
 #include "ms-diff-renderer.h"
 #include "ms-png-writer.h"
 
 /* ------------------------------------------------------------------ audit -- */
-
-JsonNode *
-ms_cli_build_audit_json (GPtrArray *findings)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "findings");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < findings->len; i++)
-    {
-      const MsAuditFinding *f = g_ptr_array_index (findings, i);
-
-      json_builder_begin_object (b);
-      ms_cli_json_add_string (b, "severity", ms_audit_severity_to_string (f->severity));
-      ms_cli_json_add_string (b, "check", f->check);
-      ms_cli_json_add_string (b, "message", f->message);
-      json_builder_set_member_name (b, "x");
-      if (f->has_location)
-        json_builder_add_int_value (b, f->x);
-      else
-        json_builder_add_null_value (b);
-      json_builder_set_member_name (b, "y");
-      if (f->has_location)
-        json_builder_add_int_value (b, f->y);
-      else
-        json_builder_add_null_value (b);
-      ms_cli_json_add_int (b, "count", (gint64) f->count);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-  ms_cli_json_add_int (b, "errors", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR));
-  ms_cli_json_add_int (b, "warnings", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING));
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
-}
 
 /* One line per finding on stdout, the summary on stderr. */
 void
@@ -119,10 +84,7 @@ ms_cli_audit (int    argc,
 
   errors = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR);
   if (json)
-    {
-      g_autoptr(JsonNode) root = ms_cli_build_audit_json (findings);
-      ms_cli_print_json (root);
-    }
+    ms_cli_print_json (ms_cli_json_audit (findings));
   else
     {
       g_autofree char *display = g_filename_display_name (argv[1]);
@@ -134,189 +96,6 @@ ms_cli_audit (int    argc,
 }
 
 /* ------------------------------------------------------------------- diff -- */
-
-static void
-add_params (JsonBuilder *b,
-            const char  *key,
-            MsBlueprint *bp)
-{
-  const MsBlueprintParams *p = ms_blueprint_get_params (bp);
-
-  json_builder_set_member_name (b, key);
-  if (p == NULL)
-    {
-      json_builder_add_null_value (b);
-      return;
-    }
-  json_builder_begin_object (b);
-  ms_cli_json_add_int (b, "world_seed", p->world_seed);
-  ms_cli_json_add_int (b, "map_size", p->map_size);
-  ms_cli_json_add_double (b, "crater_radius", p->crater_radius);
-  ms_cli_json_add_double (b, "density_multiplier", p->density_multiplier);
-  ms_cli_json_add_double (b, "impact_center_x", p->impact_center_x);
-  ms_cli_json_add_double (b, "impact_center_y", p->impact_center_y);
-  ms_cli_json_add_string (b, "generated_utc", p->generated_utc);
-  ms_cli_json_add_string (b, "generator_git_hash", p->generator_git_hash);
-  json_builder_set_member_name (b, "sentinel");
-  json_builder_add_boolean_value (b, ms_blueprint_params_is_sentinel (p));
-  json_builder_end_object (b);
-}
-
-static void
-add_tiers (JsonBuilder *b,
-           const char  *key,
-           const guint *by_tier,
-           guint        n_tiers)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_begin_array (b);
-  for (guint i = 0; i < n_tiers; i++)
-    json_builder_add_int_value (b, by_tier[i]);
-  json_builder_end_array (b);
-}
-
-static void
-add_roads (JsonBuilder       *b,
-           const char        *key,
-           const MsDiffRoads *r)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_begin_object (b);
-  ms_cli_json_add_int (b, "paths", r->paths);
-  ms_cli_json_add_int (b, "points", (gint64) r->points);
-  ms_cli_json_add_double (b, "length", r->length);
-  ms_cli_json_add_double (b, "length_own", r->length_own);
-  ms_cli_json_add_double (b, "length_m", r->length_m);
-  json_builder_end_object (b);
-}
-
-static void
-add_heights (JsonBuilder         *b,
-             const char          *key,
-             const MsDiffHeights *h)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_begin_object (b);
-  ms_cli_json_add_double (b, "min", h->min);
-  ms_cli_json_add_double (b, "max", h->max);
-  ms_cli_json_add_double (b, "mean", h->mean);
-  ms_cli_json_add_int (b, "finite", (gint64) h->finite);
-  json_builder_end_object (b);
-}
-
-static void
-add_counts (JsonBuilder   *b,
-            const char    *key,
-            const guint64 *counts,
-            guint          n)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_begin_array (b);
-  for (guint i = 0; i < n; i++)
-    json_builder_add_int_value (b, (gint64) counts[i]);
-  json_builder_end_array (b);
-}
-
-static void
-add_count_or_null (JsonBuilder *b,
-                   const char  *key,
-                   gboolean     present,
-                   gint64       value)
-{
-  json_builder_set_member_name (b, key);
-  if (present)
-    json_builder_add_int_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-static JsonNode *
-build_diff_json (MsBlueprint     *a,
-                 MsBlueprint     *b,
-                 MsBlueprintDiff *d)
-{
-  g_autoptr(JsonBuilder) j = json_builder_new ();
-
-  json_builder_begin_object (j);
-  json_builder_set_member_name (j, "map_size");
-  json_builder_begin_object (j);
-  ms_cli_json_add_int (j, "a", d->size_a);
-  ms_cli_json_add_int (j, "b", d->size_b);
-  json_builder_end_object (j);
-  ms_cli_json_add_int (j, "grid_size", d->grid_size);
-  json_builder_set_member_name (j, "normalised");
-  json_builder_add_boolean_value (j, d->normalised);
-  ms_cli_json_add_double (j, "metres_per_pixel", d->metres_per_pixel);
-
-  json_builder_set_member_name (j, "height");
-  json_builder_begin_object (j);
-  ms_cli_json_add_double (j, "min", d->height_min);
-  ms_cli_json_add_double (j, "max", d->height_max);
-  ms_cli_json_add_double (j, "mean_abs", d->height_mean_abs);
-  ms_cli_json_add_double (j, "rms", d->height_rms);
-  ms_cli_json_add_int (j, "compared", (gint64) d->height_compared);
-  ms_cli_json_add_int (j, "skipped", (gint64) d->height_skipped);
-  add_heights (j, "a", &d->heights_a);
-  add_heights (j, "b", &d->heights_b);
-  json_builder_end_object (j);
-
-  json_builder_set_member_name (j, "biome_counts");
-  json_builder_begin_object (j);
-  add_counts (j, "a", d->biome_counts_a, d->n_biomes);
-  add_counts (j, "b", d->biome_counts_b, d->n_biomes);
-  json_builder_end_object (j);
-
-  ms_cli_json_add_int (j, "biome_changed", (gint64) d->biome_changed);
-  json_builder_set_member_name (j, "biome_transitions");
-  json_builder_begin_array (j);
-  for (guint from = 0; from < d->n_biomes; from++)
-    {
-      json_builder_begin_array (j);
-      for (guint to = 0; to < d->n_biomes; to++)
-        json_builder_add_int_value (j, (gint64) d->biome_transitions[(gsize) from * d->n_biomes + to]);
-      json_builder_end_array (j);
-    }
-  json_builder_end_array (j);
-
-  json_builder_set_member_name (j, "water");
-  json_builder_begin_object (j);
-  add_count_or_null (j, "bodies_a", d->has_water_a, d->bodies_a);
-  add_count_or_null (j, "bodies_b", d->has_water_b, d->bodies_b);
-  add_count_or_null (j, "lakes_a", d->has_water_a, d->lakes_a);
-  add_count_or_null (j, "lakes_b", d->has_water_b, d->lakes_b);
-  ms_cli_json_add_int (j, "gained", (gint64) d->water_gained);
-  ms_cli_json_add_int (j, "lost", (gint64) d->water_lost);
-  ms_cli_json_add_int (j, "pixels_a", (gint64) d->water_a);
-  ms_cli_json_add_int (j, "pixels_b", (gint64) d->water_b);
-  json_builder_end_object (j);
-
-  json_builder_set_member_name (j, "towns");
-  json_builder_begin_object (j);
-  add_tiers (j, "a", d->towns_a, d->n_tiers);
-  add_tiers (j, "b", d->towns_b, d->n_tiers);
-  json_builder_end_object (j);
-
-  json_builder_set_member_name (j, "roads");
-  json_builder_begin_object (j);
-  for (guint tier = 0; tier < MS_N_ROAD_TIERS; tier++)
-    {
-      json_builder_set_member_name (j, ms_road_tier_to_key (tier));
-      json_builder_begin_object (j);
-      add_roads (j, "a", &d->roads_a[tier]);
-      add_roads (j, "b", &d->roads_b[tier]);
-      json_builder_end_object (j);
-    }
-  json_builder_end_object (j);
-
-  json_builder_set_member_name (j, "params");
-  json_builder_begin_object (j);
-  add_params (j, "a", a);
-  add_params (j, "b", b);
-  json_builder_end_object (j);
-
-  json_builder_end_object (j);
-  return json_builder_get_root (j);
-}
 
 static void
 print_diff_text (MsBlueprint     *a,
@@ -437,10 +216,7 @@ ms_cli_diff (int    argc,
     }
 
   if (json)
-    {
-      g_autoptr(JsonNode) root = build_diff_json (a, b, diff);
-      ms_cli_print_json (root);
-    }
+    ms_cli_print_json (ms_cli_json_diff (a, b, diff));
   else
     {
       print_diff_text (a, b, diff);

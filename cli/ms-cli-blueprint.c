@@ -12,157 +12,9 @@
 #include "ms-blueprint-summary.h"
 #include "ms-blueprint-writer.h"
 #include "ms-cli.h"
+#include "ms-cli-json.h"
 #include "ms-demo-blueprint.h"
 #include "ms-save.h"
-
-static void
-add_params (JsonBuilder       *b,
-            MsBlueprint       *bp)
-{
-  const MsBlueprintParams *p = ms_blueprint_get_params (bp);
-
-  json_builder_set_member_name (b, "params");
-  if (p == NULL)
-    {
-      json_builder_add_null_value (b);
-      return;
-    }
-  json_builder_begin_object (b);
-  ms_cli_json_add_int (b, "world_seed", p->world_seed);
-  ms_cli_json_add_int (b, "map_size", p->map_size);
-  ms_cli_json_add_double (b, "crater_radius", p->crater_radius);
-  ms_cli_json_add_double (b, "density_multiplier", p->density_multiplier);
-  ms_cli_json_add_double (b, "impact_center_x", p->impact_center_x);
-  ms_cli_json_add_double (b, "impact_center_y", p->impact_center_y);
-  ms_cli_json_add_string (b, "generated_utc", p->generated_utc);
-  ms_cli_json_add_string (b, "generator_git_hash", p->generator_git_hash);
-  json_builder_set_member_name (b, "sentinel");
-  json_builder_add_boolean_value (b, ms_blueprint_params_is_sentinel (p));
-  json_builder_end_object (b);
-}
-
-static void
-add_curve (JsonBuilder *b,
-           MsBlueprint *bp)
-{
-  const MsTerrainCurve *c = ms_blueprint_get_curve (bp);
-
-  json_builder_set_member_name (b, "curve");
-  if (c == NULL)
-    {
-      json_builder_add_null_value (b);
-      return;
-    }
-  json_builder_begin_object (b);
-  ms_cli_json_add_int (b, "version", c->version);
-  json_builder_set_member_name (b, "knots");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < 4; i++)
-    json_builder_add_double_value (b, isfinite (c->knots[i]) ? c->knots[i] : 0.0);
-  json_builder_end_array (b);
-  ms_cli_json_add_double (b, "spike_max", c->spike_max);
-  ms_cli_json_add_double (b, "sea", c->sea);
-  ms_cli_json_add_double (b, "orange_ceil", c->orange_ceil);
-  ms_cli_json_add_double (b, "red_ceil", c->red_ceil);
-  ms_cli_json_add_double (b, "bench_lo", c->bench_lo);
-  ms_cli_json_add_double (b, "bench_hi", c->bench_hi);
-  ms_cli_json_add_double (b, "peak_cap", c->peak_cap);
-  ms_cli_json_add_double (b, "tail_slope", c->tail_slope);
-  json_builder_end_object (b);
-}
-
-static JsonNode *
-build_info_json (MsBlueprint        *bp,
-                 MsBlueprintSummary *s)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  const MsSectionInfo *sections;
-  const char * const *warnings;
-  guint n_sections;
-
-  json_builder_begin_object (b);
-  ms_cli_json_add_string (b, "format", ms_blueprint_get_format (bp) == MS_BLUEPRINT_FORMAT_V2 ? "v2" : "v1");
-  ms_cli_json_add_int (b, "version", ms_blueprint_get_version (bp));
-  ms_cli_json_add_int (b, "map_size", ms_blueprint_get_map_size (bp));
-  add_params (b, bp);
-
-  json_builder_set_member_name (b, "sections");
-  json_builder_begin_array (b);
-  sections = ms_blueprint_get_sections (bp, &n_sections);
-  for (guint i = 0; i < n_sections; i++)
-    {
-      char tag[5];
-
-      ms_section_tag_to_string (sections[i].tag, tag);
-      json_builder_begin_object (b);
-      ms_cli_json_add_string (b, "tag", tag);
-      ms_cli_json_add_int (b, "offset", sections[i].offset);
-      ms_cli_json_add_int (b, "length", (gint64) sections[i].length);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-
-  json_builder_set_member_name (b, "height");
-  json_builder_begin_object (b);
-  ms_cli_json_add_double (b, "min", s->height_min);
-  ms_cli_json_add_double (b, "max", s->height_max);
-  ms_cli_json_add_double (b, "mean", s->height_mean);
-  json_builder_end_object (b);
-
-  json_builder_set_member_name (b, "biome_counts");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < s->n_biomes; i++)
-    json_builder_add_int_value (b, (gint64) s->biome_counts[i]);
-  json_builder_end_array (b);
-
-  json_builder_set_member_name (b, "towns");
-  json_builder_begin_object (b);
-  ms_cli_json_add_int (b, "count", s->n_towns);
-  ms_cli_json_add_int (b, "highway_nodes", s->n_highway_nodes);
-  json_builder_set_member_name (b, "by_tier");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < s->n_tiers; i++)
-    json_builder_add_int_value (b, s->towns_by_tier[i]);
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-
-  json_builder_set_member_name (b, "roads");
-  json_builder_begin_object (b);
-  for (guint tier = 0; tier < MS_N_ROAD_TIERS; tier++)
-    {
-      json_builder_set_member_name (b, ms_road_tier_to_key (tier));
-      json_builder_begin_object (b);
-      ms_cli_json_add_int (b, "paths", s->roads[tier].paths);
-      ms_cli_json_add_int (b, "points", (gint64) s->roads[tier].points);
-      json_builder_end_object (b);
-    }
-  json_builder_end_object (b);
-
-  json_builder_set_member_name (b, "water");
-  if (!s->has_water)
-    {
-      json_builder_add_null_value (b);
-    }
-  else
-    {
-      json_builder_begin_object (b);
-      ms_cli_json_add_int (b, "bodies", s->water_bodies);
-      ms_cli_json_add_int (b, "lakes", s->water_lakes);
-      ms_cli_json_add_int (b, "water_pixels", (gint64) s->water_pixels);
-      json_builder_end_object (b);
-    }
-
-  add_curve (b, bp);
-
-  json_builder_set_member_name (b, "warnings");
-  json_builder_begin_array (b);
-  for (warnings = ms_blueprint_get_warnings (bp); *warnings; warnings++)
-    json_builder_add_string_value (b, *warnings);
-  json_builder_end_array (b);
-
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
-}
 
 static void
 print_info_text (MsBlueprint        *bp,
@@ -292,10 +144,7 @@ ms_cli_info (int    argc,
     return ms_cli_fail (error);
 
   if (json)
-    {
-      g_autoptr(JsonNode) root = build_info_json (bp, summary);
-      ms_cli_print_json (root);
-    }
+    ms_cli_print_json (ms_cli_json_blueprint_info (bp, summary));
   else
     {
       print_info_text (bp, summary);

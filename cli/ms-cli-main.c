@@ -104,18 +104,6 @@ ms_cli_load_profile (const char *path,
   return profile;
 }
 
-void
-ms_cli_print_json (JsonNode *root)
-{
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
-
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
-  g_print ("%s\n", text);
-}
-
 /**
  * ms_cli_take_region:
  *
@@ -176,37 +164,6 @@ ms_cli_take_region (int       *argc,
       return FALSE;
     }
   return TRUE;
-}
-
-void
-ms_cli_json_add_double (JsonBuilder *b,
-                        const char  *key,
-                        double       value)
-{
-  json_builder_set_member_name (b, key);
-  /* JSON has no NaN or infinity. */
-  if (isfinite (value))
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-void
-ms_cli_json_add_int (JsonBuilder *b,
-                     const char  *key,
-                     gint64       value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_int_value (b, value);
-}
-
-void
-ms_cli_json_add_string (JsonBuilder *b,
-                        const char  *key,
-                        const char  *value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_string_value (b, value);
 }
 
 static void

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "ms-cli.h"
+#include "ms-cli-json.h"
 #include "ms-demo-zone.h"
 #include "ms-png-writer.h"
 #include "ms-save.h"
@@ -80,19 +81,9 @@ parse_zone_id (const char *text,
 
 /* ---------------------------------------------------------------- info -- */
 
-typedef struct
-{
-  guint64 control[16];
-  guint64 blocks[8];
-  guint64 live;
-  guint   spawn_min, spawn_max;
-  guint64 spawn_sum, spawn_zero;
-  guint   alt_min, alt_max;
-} ZoneStats;
-
 static void
 collect_stats (MsZone    *zone,
-               ZoneStats *s)
+               MsCliZoneStats *s)
 {
   guint w = ms_zone_get_width (zone), h = ms_zone_get_height (zone);
   gboolean control = ms_zone_has_layer (zone, MS_ZONE_LAYER_CONTROL);
@@ -140,108 +131,8 @@ collect_stats (MsZone    *zone,
 }
 
 static void
-add_flag_counts (JsonBuilder          *b,
-                 const char           *key,
-                 gboolean              present,
-                 const MsZoneFlagInfo *flags,
-                 guint                 n_flags,
-                 const guint64        *per_bit)
-{
-  json_builder_set_member_name (b, key);
-  if (!present)
-    {
-      json_builder_add_null_value (b);
-      return;
-    }
-  json_builder_begin_object (b);
-  for (guint i = 0; i < n_flags; i++)
-    ms_cli_json_add_int (b, flags[i].name, (gint64) per_bit[g_bit_nth_lsf (flags[i].bit, -1)]);
-  json_builder_end_object (b);
-}
-
-static JsonNode *
-build_info_json (MsZone    *zone,
-                 ZoneStats *s)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  const MsZoneFlagInfo *flags;
-  guint n_flags;
-  guint64 tiles = (guint64) ms_zone_get_width (zone) * ms_zone_get_height (zone);
-
-  json_builder_begin_object (b);
-  ms_cli_json_add_int (b, "zone", ms_zone_get_id (zone));
-  ms_cli_json_add_int (b, "width", ms_zone_get_width (zone));
-  ms_cli_json_add_int (b, "height", ms_zone_get_height (zone));
-  json_builder_set_member_name (b, "terraformable");
-  json_builder_add_boolean_value (b, ms_zone_is_terraformable (zone));
-
-  json_builder_set_member_name (b, "layers");
-  json_builder_begin_object (b);
-  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-    {
-      if (!ms_zone_has_layer (zone, l))
-        continue;
-      json_builder_set_member_name (b, ms_zone_layer_get_name (l));
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "path");
-      json_builder_add_string_value (b, ms_zone_get_layer_path (zone, l));
-      ms_cli_json_add_int (b, "bytes_per_tile", ms_zone_get_file_bytes_per_tile (zone, l));
-      json_builder_end_object (b);
-    }
-  json_builder_end_object (b);
-
-  flags = ms_zone_control_flags (&n_flags);
-  add_flag_counts (b, "control_counts", ms_zone_has_layer (zone, MS_ZONE_LAYER_CONTROL),
-                   flags, n_flags, s->control);
-  flags = ms_zone_blocking_flags (&n_flags);
-  add_flag_counts (b, "blocks_counts", ms_zone_has_layer (zone, MS_ZONE_LAYER_BLOCKS),
-                   flags, n_flags, s->blocks);
-
-  json_builder_set_member_name (b, "plants");
-  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS))
-    {
-      json_builder_begin_object (b);
-      ms_cli_json_add_int (b, "live", (gint64) s->live);
-      json_builder_end_object (b);
-    }
-  else
-    json_builder_add_null_value (b);
-
-  json_builder_set_member_name (b, "spawn");
-  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS))
-    {
-      json_builder_begin_object (b);
-      ms_cli_json_add_int (b, "min", s->spawn_min);
-      ms_cli_json_add_int (b, "max", s->spawn_max);
-      json_builder_set_member_name (b, "mean");
-      json_builder_add_double_value (b, (double) s->spawn_sum / (double) tiles);
-      ms_cli_json_add_int (b, "zero", (gint64) s->spawn_zero);
-      json_builder_end_object (b);
-    }
-  else
-    json_builder_add_null_value (b);
-
-  json_builder_set_member_name (b, "altitude");
-  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE))
-    {
-      json_builder_begin_object (b);
-      ms_cli_json_add_int (b, "min", s->alt_min);
-      ms_cli_json_add_int (b, "max", s->alt_max);
-      /* The server's height, raw >> 5. */
-      ms_cli_json_add_int (b, "height_min", s->alt_min >> 5);
-      ms_cli_json_add_int (b, "height_max", s->alt_max >> 5);
-      json_builder_end_object (b);
-    }
-  else
-    json_builder_add_null_value (b);
-
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
-}
-
-static void
 print_info_text (MsZone    *zone,
-                 ZoneStats *s)
+                 MsCliZoneStats *s)
 {
   guint64 tiles = (guint64) ms_zone_get_width (zone) * ms_zone_get_height (zone);
   const MsZoneFlagInfo *flags;
@@ -344,7 +235,7 @@ zone_info (int    argc,
   g_autofree char *profile_path = NULL;
   gboolean json = FALSE;
   int exit_code = MS_CLI_EXIT_OK;
-  ZoneStats stats;
+  MsCliZoneStats stats;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
@@ -366,10 +257,7 @@ zone_info (int    argc,
 
   collect_stats (zone, &stats);
   if (json)
-    {
-      g_autoptr(JsonNode) root = build_info_json (zone, &stats);
-      ms_cli_print_json (root);
-    }
+    ms_cli_print_json (ms_cli_json_zone_info (zone, &stats));
   else
     print_info_text (zone, &stats);
   return MS_CLI_EXIT_OK;
@@ -750,36 +638,7 @@ zone_list (int    argc,
 
   if (json)
     {
-      g_autoptr(JsonBuilder) b = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-
-      json_builder_begin_array (b);
-      for (guint i = 0; i < entries->len; i++)
-        {
-          MsZoneDirEntry *e = g_ptr_array_index (entries, i);
-
-          json_builder_begin_object (b);
-          ms_cli_json_add_int (b, "zone", e->id);
-          ms_cli_json_add_int (b, "width", e->width);
-          ms_cli_json_add_int (b, "height", e->height);
-          json_builder_set_member_name (b, "terraformable");
-          json_builder_add_boolean_value (b, e->terraformable);
-          json_builder_set_member_name (b, "layers");
-          json_builder_begin_array (b);
-          for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-            if (e->layers & (1u << l))
-              json_builder_add_string_value (b, ms_zone_layer_get_name (l));
-          json_builder_end_array (b);
-          json_builder_set_member_name (b, "problem");
-          if (e->problem != NULL)
-            json_builder_add_string_value (b, e->problem);
-          else
-            json_builder_add_null_value (b);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      root = json_builder_get_root (b);
-      ms_cli_print_json (root);
+      ms_cli_print_json (ms_cli_json_zone_list (entries));
       return MS_CLI_EXIT_OK;
     }
 
@@ -801,37 +660,6 @@ zone_list (int    argc,
 }
 
 /* ------------------------------------------------------------- journal -- */
-
-static void
-add_journal_json (JsonBuilder       *b,
-                  MsZoneJournalInfo *info)
-{
-  json_builder_begin_object (b);
-  ms_cli_json_add_string (b, "path", info->path);
-  if (info->problem != NULL)
-    ms_cli_json_add_string (b, "problem", info->problem);
-  else
-    {
-      g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (info->time_us / G_USEC_PER_SEC);
-      g_autofree char *iso = time != NULL ? g_date_time_format_iso8601 (time) : NULL;
-
-      ms_cli_json_add_string (b, "dir", info->dir);
-      ms_cli_json_add_int (b, "zone", info->zone_id);
-      ms_cli_json_add_int (b, "width", info->width);
-      ms_cli_json_add_int (b, "height", info->height);
-      ms_cli_json_add_string (b, "time", iso);
-      ms_cli_json_add_int (b, "tiles", (gint64) info->n_tiles);
-      json_builder_set_member_name (b, "changed_on_disk");
-      json_builder_add_boolean_value (b, info->changed_on_disk);
-      json_builder_set_member_name (b, "layers");
-      json_builder_begin_array (b);
-      for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-        if (info->layers & (1u << l))
-          json_builder_add_string_value (b, ms_zone_layer_get_name (l));
-      json_builder_end_array (b);
-    }
-  json_builder_end_object (b);
-}
 
 static void
 print_journal (MsZoneJournalInfo *info)
@@ -875,22 +703,14 @@ zone_journal (int    argc,
   if (argc == 2 && g_str_equal (argv[1], "list"))
     {
       g_autoptr(GPtrArray) infos = ms_zone_journal_list (&error);
-      g_autoptr(JsonBuilder) b = json_builder_new ();
 
       if (infos == NULL)
         return zone_fail (error);
-      json_builder_begin_array (b);
-      for (guint i = 0; i < infos->len; i++)
-        if (json)
-          add_journal_json (b, g_ptr_array_index (infos, i));
-        else
-          print_journal (g_ptr_array_index (infos, i));
-      json_builder_end_array (b);
       if (json)
-        {
-          g_autoptr(JsonNode) root = json_builder_get_root (b);
-          ms_cli_print_json (root);
-        }
+        ms_cli_print_json (ms_cli_json_journal_list (infos));
+      else
+        for (guint i = 0; i < infos->len; i++)
+          print_journal (g_ptr_array_index (infos, i));
       return MS_CLI_EXIT_OK;
     }
 
@@ -901,14 +721,7 @@ zone_journal (int    argc,
       if (info == NULL)
         return zone_fail (error);
       if (json)
-        {
-          g_autoptr(JsonBuilder) b = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          add_journal_json (b, info);
-          root = json_builder_get_root (b);
-          ms_cli_print_json (root);
-        }
+        ms_cli_print_json (ms_cli_json_journal (info));
       else
         print_journal (info);
       return MS_CLI_EXIT_OK;
@@ -1073,10 +886,7 @@ zone_audit (int    argc,
     return zone_fail (error);
 
   if (json)
-    {
-      g_autoptr(JsonNode) root = ms_cli_build_audit_json (findings);
-      ms_cli_print_json (root);
-    }
+    ms_cli_print_json (ms_cli_json_audit (findings));
   else
     {
       g_autofree char *what = g_strdup_printf ("zone %u", ms_zone_get_id (zone));

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <gio/gio.h>
-#include <json-glib/json-glib.h>
 
 #include "ms-blueprint-renderer.h"  /* MsRect */
 #include "ms-profile.h"
@@ -35,26 +34,14 @@ gboolean   ms_cli_parse_options       (GOptionContext *context,
                                        int            *exit_code);
 MsProfile *ms_cli_load_profile        (const char     *path,
                                        int            *exit_code);
-void       ms_cli_print_json          (JsonNode       *root);
-/* JsonBuilder members; a double that is NaN or infinite becomes null. */
-void       ms_cli_json_add_double     (JsonBuilder    *builder,
-                                       const char     *key,
-                                       double          value);
-void       ms_cli_json_add_int        (JsonBuilder    *builder,
-                                       const char     *key,
-                                       gint64          value);
-void       ms_cli_json_add_string     (JsonBuilder    *builder,
-                                       const char     *key,
-                                       const char     *value);
 gboolean   ms_cli_take_region         (int            *argc,
                                        char          **argv,
                                        MsRect         *region,
                                        gboolean       *have_region,
                                        char          **message);
 
-/* Audit findings (MsAuditFinding*) as `audit --json` prints them, and as
- * its text form (@what names the file or zone in the summary). */
-JsonNode  *ms_cli_build_audit_json    (GPtrArray      *findings);
+/* Audit findings (MsAuditFinding*) as `audit` prints them (@what names
+ * the file or zone in the summary). */
 void       ms_cli_print_audit_text    (GPtrArray      *findings,
                                        const char     *what);
 
