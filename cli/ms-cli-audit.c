@@ -18,14 +18,21 @@
 
 /* ------------------------------------------------------------------ audit -- */
 
-/* One line per finding on stdout, the summary on stderr. */
-void
-ms_cli_print_audit_text (GPtrArray  *findings,
-                         const char *what)
+/* As JSON, or one line per finding on stdout and the summary on stderr;
+ * returns the exit status, 3 with error findings. */
+int
+ms_cli_report_audit (GPtrArray  *findings,
+                     gboolean    json,
+                     const char *what)
 {
   guint errors = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR);
   guint warnings = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING);
 
+  if (json)
+    {
+      ms_cli_print_json (ms_cli_json_audit (findings));
+      return errors > 0 ? MS_CLI_EXIT_FINDINGS : MS_CLI_EXIT_OK;
+    }
   for (guint i = 0; i < findings->len; i++)
     {
       const MsAuditFinding *f = g_ptr_array_index (findings, i);
@@ -41,58 +48,35 @@ ms_cli_print_audit_text (GPtrArray  *findings,
     }
   g_printerr ("%s: %u error%s, %u warning%s\n", what, errors, errors == 1 ? "" : "s",
               warnings, warnings == 1 ? "" : "s");
+  return errors > 0 ? MS_CLI_EXIT_FINDINGS : MS_CLI_EXIT_OK;
 }
 
 int
 ms_cli_audit (int    argc,
               char **argv)
 {
-  g_autoptr(GOptionContext) context =
-    g_option_context_new ("FILE — check a blueprint against the format's invariants");
-  g_autoptr(MsProfile) profile = NULL;
+  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(MsBlueprint) bp = NULL;
   g_autoptr(GPtrArray) findings = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *profile_path = NULL;
-  gboolean json = FALSE;
-  int exit_code = MS_CLI_EXIT_OK;
-  guint errors;
+  g_autofree char *display = NULL;
   GOptionEntry entries[] = {
-    { "profile", 'p', 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile naming biomes and town tiers", "FILE" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
+    MS_CLI_OPTION_JSON (&args, "Print one JSON object"),
     { NULL }
   };
 
-  g_option_context_set_description (context,
-    "Exit status: 0 no error finding, 3 error findings, 1 invalid file, 2 usage or I/O error.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  if (argc != 2)
-    return ms_cli_usage_error (context, "audit needs exactly one FILE");
-
-  if ((profile = ms_cli_load_profile (profile_path, &exit_code)) == NULL)
-    return exit_code;
-
-  bp = ms_blueprint_new_for_path (argv[1], profile, &error);
-  if (bp == NULL)
-    return ms_cli_fail (error);
+  ms_cli_args_init (&args, entries, "FILE — check a blueprint against the format's invariants", NULL,
+                    "Exit status: 0 no error finding, 3 error findings, 1 invalid file, 2 usage or I/O error.");
+  if (!ms_cli_args_parse (&args, &argc, &argv, 1, "audit needs exactly one FILE") ||
+      (bp = ms_cli_args_open_blueprint (&args, argv[1])) == NULL)
+    return args.exit_code;
 
   findings = ms_blueprint_audit (bp, NULL, &error);
   if (findings == NULL)
     return ms_cli_fail (error);
-
-  errors = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR);
-  if (json)
-    ms_cli_print_json (ms_cli_json_audit (findings));
-  else
-    {
-      g_autofree char *display = g_filename_display_name (argv[1]);
-
-      ms_cli_print_audit_text (findings, display);
-    }
-
-  return errors > 0 ? MS_CLI_EXIT_FINDINGS : MS_CLI_EXIT_OK;
+  display = g_filename_display_name (argv[1]);
+  return ms_cli_report_audit (findings, args.json, display);
 }
 
 /* ------------------------------------------------------------------- diff -- */
@@ -156,45 +140,30 @@ int
 ms_cli_diff (int    argc,
              char **argv)
 {
-  g_autoptr(GOptionContext) context =
-    g_option_context_new ("A B — measure what changed from blueprint A to blueprint B");
-  g_autoptr(MsProfile) profile = NULL;
+  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(MsBlueprint) a = NULL;
   g_autoptr(MsBlueprint) b = NULL;
   g_autoptr(MsBlueprintDiff) diff = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *profile_path = NULL;
   g_autofree char *output = NULL;
-  gboolean json = FALSE;
   int max_size = MS_DIFF_IMAGE_MAX_SIZE;
-  int exit_code = MS_CLI_EXIT_OK;
   GOptionEntry entries[] = {
-    { "profile", 'p', 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile naming biomes and town tiers", "FILE" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
+    MS_CLI_OPTION_JSON (&args, "Print one JSON object"),
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the difference image (PNG)", "OUT.png" },
     { "max-size", 0, 0, G_OPTION_ARG_INT, &max_size, "Largest image side, 1 to 4096 (default 4096)", "N" },
     { NULL }
   };
 
-  g_option_context_set_description (context,
-    "Exit status: 0 success, 1 invalid input file, 2 usage or I/O error.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  if (argc != 3)
-    return ms_cli_usage_error (context, "diff needs two files, A and B");
+  ms_cli_args_init (&args, entries, "A B — measure what changed from blueprint A to blueprint B", NULL,
+                    "Exit status: 0 success, 1 invalid input file, 2 usage or I/O error.");
+  if (!ms_cli_args_parse (&args, &argc, &argv, 2, "diff needs two files, A and B"))
+    return args.exit_code;
   if (max_size < 1 || max_size > MS_DIFF_IMAGE_MAX_SIZE)
-    return ms_cli_usage_error (context, "--max-size must be between 1 and %d", MS_DIFF_IMAGE_MAX_SIZE);
-
-  if ((profile = ms_cli_load_profile (profile_path, &exit_code)) == NULL)
-    return exit_code;
-
-  a = ms_blueprint_new_for_path (argv[1], profile, &error);
-  if (a == NULL)
-    return ms_cli_fail (error);
-  b = ms_blueprint_new_for_path (argv[2], profile, &error);
-  if (b == NULL)
-    return ms_cli_fail (error);
+    return ms_cli_usage_error (args.context, "--max-size must be between 1 and %d", MS_DIFF_IMAGE_MAX_SIZE);
+  if ((a = ms_cli_args_open_blueprint (&args, argv[1])) == NULL ||
+      (b = ms_cli_args_open_blueprint (&args, argv[2])) == NULL)
+    return args.exit_code;
 
   diff = ms_blueprint_diff (a, b, NULL, &error);
   if (diff == NULL)
@@ -209,18 +178,12 @@ ms_cli_diff (int    argc,
 
       g_clear_pointer (&surface, cairo_surface_destroy);
       if (!saved)
-        {
-          g_printerr ("mapsmith-cli: %s\n", error->message);
-          return MS_CLI_EXIT_USAGE;
-        }
+        return ms_cli_io_error (error);
     }
 
-  if (json)
+  if (args.json)
     ms_cli_print_json (ms_cli_json_diff (a, b, diff));
   else
-    {
-      print_diff_text (a, b, diff);
-    }
-
+    print_diff_text (a, b, diff);
   return MS_CLI_EXIT_OK;
 }

@@ -100,29 +100,25 @@ int
 ms_cli_info (int    argc,
              char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE — describe a blueprint");
-  g_autoptr(MsProfile) profile = NULL;
+  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(MsBlueprint) bp = NULL;
   g_autoptr(MsBlueprintSummary) summary = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *profile_path = NULL;
-  gboolean json = FALSE, demo = FALSE;
-  int exit_code = MS_CLI_EXIT_OK;
+  gboolean demo = FALSE;
   GOptionEntry entries[] = {
-    { "profile", 'p', 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile naming biomes and town tiers", "FILE" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
+    MS_CLI_OPTION_JSON (&args, "Print one JSON object"),
     { "demo", 0, 0, G_OPTION_ARG_NONE, &demo, "Describe the built-in demo map instead of a file", NULL },
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
+  ms_cli_args_init (&args, entries, "FILE — describe a blueprint", NULL, NULL);
+  if (!ms_cli_args_parse (&args, &argc, &argv, -1, NULL))
+    return args.exit_code;
   if (argc != (demo ? 1 : 2))
-    return ms_cli_usage_error (context, demo ? "--demo takes no FILE" : "info needs exactly one FILE");
-
-  if ((profile = ms_cli_load_profile (profile_path, &exit_code)) == NULL)
-    return exit_code;
+    return ms_cli_usage_error (args.context, demo ? "--demo takes no FILE" : "info needs exactly one FILE");
+  if (!ms_cli_args_load_profile (&args))
+    return args.exit_code;
 
   if (demo)
     {
@@ -134,22 +130,15 @@ ms_cli_info (int    argc,
     }
   else
     {
-      bp = ms_blueprint_new_for_path (argv[1], profile, &error);
+      bp = ms_blueprint_new_for_path (argv[1], args.profile, &error);
     }
-  if (bp == NULL)
+  if (bp == NULL || (summary = ms_blueprint_summarize (bp, NULL, &error)) == NULL)
     return ms_cli_fail (error);
 
-  summary = ms_blueprint_summarize (bp, NULL, &error);
-  if (summary == NULL)
-    return ms_cli_fail (error);
-
-  if (json)
+  if (args.json)
     ms_cli_print_json (ms_cli_json_blueprint_info (bp, summary));
   else
-    {
-      print_info_text (bp, summary);
-    }
-
+    print_info_text (bp, summary);
   return MS_CLI_EXIT_OK;
 }
 
@@ -157,30 +146,26 @@ int
 ms_cli_validate (int    argc,
                  char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE… — check blueprints");
-  g_autoptr(MsProfile) profile = NULL;
-  g_autofree char *profile_path = NULL;
+  g_auto(MsCliArgs) args = { 0, };
   int exit_code = MS_CLI_EXIT_OK;
   GOptionEntry entries[] = {
-    { "profile", 'p', 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile naming biomes and town tiers", "FILE" },
+    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
+  ms_cli_args_init (&args, entries, "FILE… — check blueprints", NULL, NULL);
+  if (!ms_cli_args_parse (&args, &argc, &argv, -1, NULL))
+    return args.exit_code;
   if (argc < 2)
-    return ms_cli_usage_error (context, "validate needs at least one FILE");
-
-  if ((profile = ms_cli_load_profile (profile_path, &exit_code)) == NULL)
-    return exit_code;
+    return ms_cli_usage_error (args.context, "validate needs at least one FILE");
+  if (!ms_cli_args_load_profile (&args))
+    return args.exit_code;
 
   for (int i = 1; i < argc; i++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_path (argv[i], profile, &error);
+      g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_path (argv[i], args.profile, &error);
       g_autofree char *display = g_filename_display_name (argv[i]);
-      const char * const *warnings;
       guint n_sections = 0;
 
       if (bp == NULL)
@@ -193,8 +178,7 @@ ms_cli_validate (int    argc,
         }
 
       ms_blueprint_get_sections (bp, &n_sections);
-      for (warnings = ms_blueprint_get_warnings (bp); *warnings; warnings++)
-        g_printerr ("%s: warning: %s\n", display, *warnings);
+      ms_cli_print_warnings (bp, display);
       if (ms_blueprint_get_format (bp) == MS_BLUEPRINT_FORMAT_V2)
         g_print ("%s: valid v2 blueprint, MapSize %u, %u sections\n", display,
                  ms_blueprint_get_map_size (bp), n_sections);
@@ -210,41 +194,22 @@ int
 ms_cli_convert (int    argc,
                 char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("IN OUT — write IN as a canonical v2 blueprint");
-  g_autoptr(MsProfile) profile = NULL;
+  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(MsBlueprint) bp = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *profile_path = NULL;
-  const char * const *warnings;
-  int exit_code = MS_CLI_EXIT_OK;
   GOptionEntry entries[] = {
-    { "profile", 'p', 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile naming biomes and town tiers", "FILE" },
+    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  if (argc != 3)
-    return ms_cli_usage_error (context, "convert needs IN and OUT");
+  ms_cli_args_init (&args, entries, "IN OUT — write IN as a canonical v2 blueprint", NULL, NULL);
+  if (!ms_cli_args_parse (&args, &argc, &argv, 2, "convert needs IN and OUT") ||
+      (bp = ms_cli_args_open_blueprint (&args, argv[1])) == NULL)
+    return args.exit_code;
 
-  if ((profile = ms_cli_load_profile (profile_path, &exit_code)) == NULL)
-    return exit_code;
-
-  bp = ms_blueprint_new_for_path (argv[1], profile, &error);
-  if (bp == NULL)
-    return ms_cli_fail (error);
-
-  for (warnings = ms_blueprint_get_warnings (bp); *warnings; warnings++)
-    g_printerr ("%s: warning: %s\n", ms_mapping_get_display_name (ms_blueprint_get_mapping (bp)),
-                *warnings);
-
+  ms_cli_print_warnings (bp, ms_mapping_get_display_name (ms_blueprint_get_mapping (bp)));
   if (!ms_blueprint_save_v2 (bp, argv[2], NULL, MS_SAVE_FLAGS_NONE, NULL, &error))
-    {
-      g_printerr ("mapsmith-cli: %s\n", error->message);
-      return MS_CLI_EXIT_USAGE;
-    }
-
+    return ms_cli_io_error (error);
   return MS_CLI_EXIT_OK;
 }
 
@@ -252,32 +217,26 @@ int
 ms_cli_demo (int    argc,
              char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("OUT.dat — write the demo island blueprint");
+  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   int size = MS_DEMO_BLUEPRINT_DEFAULT_SIZE;
   int seed = MS_DEMO_BLUEPRINT_DEFAULT_SEED;
-  int exit_code = MS_CLI_EXIT_OK;
   GOptionEntry entries[] = {
     { "size", 's', 0, G_OPTION_ARG_INT, &size, "MapSize, 256 to 8192 (default 512)", "N" },
     { "seed", 0, 0, G_OPTION_ARG_INT, &seed, "World seed (default 42)", "S" },
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  if (argc != 2)
-    return ms_cli_usage_error (context, "demo needs exactly one OUT file");
+  ms_cli_args_init (&args, entries, "OUT.dat — write the demo island blueprint", NULL, NULL);
+  if (!ms_cli_args_parse (&args, &argc, &argv, 1, "demo needs exactly one OUT file"))
+    return args.exit_code;
   if (size < MS_BLUEPRINT_MIN_SIZE || size > MS_DEMO_BLUEPRINT_MAX_SIZE)
-    return ms_cli_usage_error (context, "--size must be between %d and %d", MS_BLUEPRINT_MIN_SIZE, MS_DEMO_BLUEPRINT_MAX_SIZE);
+    return ms_cli_usage_error (args.context, "--size must be between %d and %d",
+                               MS_BLUEPRINT_MIN_SIZE, MS_DEMO_BLUEPRINT_MAX_SIZE);
 
   bytes = ms_demo_blueprint_generate ((guint) size, seed, &error);
   if (bytes == NULL || !ms_save_bytes (argv[1], NULL, MS_SAVE_FLAGS_NONE, bytes, NULL, &error))
-    {
-      g_printerr ("mapsmith-cli: %s\n", error->message);
-      return MS_CLI_EXIT_USAGE;
-    }
-
+    return ms_cli_io_error (error);
   return MS_CLI_EXIT_OK;
 }

@@ -8,6 +8,7 @@
 #include <gio/gio.h>
 
 #include "ms-blueprint-renderer.h"  /* MsRect */
+#include "ms-blueprint.h"
 #include "ms-profile.h"
 
 G_BEGIN_DECLS
@@ -23,26 +24,92 @@ enum
 
 typedef int (*MsCliCommandFunc) (int argc, char **argv);
 
+/* What every subcommand parses: its options context and the options most
+ * of them share.  Each call below that returns FALSE has said why and left
+ * the exit status in @exit_code. */
+typedef struct
+{
+  GOptionContext *context;
+  char           *profile_path;  /* --profile */
+  MsProfile      *profile;       /* that profile, or the built-in one */
+  gboolean        json;          /* --json */
+  char           *size;          /* --size WxH, of the zone commands */
+  int             exit_code;
+} MsCliArgs;
+
+#define MS_CLI_OPTION_JSON(args, text) \
+  { "json", 0, 0, G_OPTION_ARG_NONE, &(args)->json, text, NULL }
+#define MS_CLI_OPTION_PROFILE(args, short_name, text) \
+  { "profile", short_name, 0, G_OPTION_ARG_FILENAME, &(args)->profile_path, text, "FILE" }
+#define MS_CLI_OPTION_ZONE_SIZE(args) \
+  { "size", 0, 0, G_OPTION_ARG_STRING, &(args)->size, "Zone size (default: 2048x2048 or inferred)", "WxH" }
+/* What the image commands (render, zone render) share: -o, --max-size
+ * (parsed by each, whose help differs), --region and the image made. */
+typedef struct
+{
+  char            *output;       /* -o OUT.png */
+  int              max_size;     /* --max-size, 0 for none */
+  MsRect           region;       /* --region X Y W H */
+  gboolean         have_region;
+  cairo_surface_t *surface;      /* what to save */
+} MsCliImage;
+
+#define MS_CLI_OPTION_OUTPUT(image) \
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &(image)->output, "The PNG to write", "OUT.png" }
+
+#define MS_CLI_BLUEPRINT_PROFILE "Game profile naming biomes and town tiers"
+
+void       ms_cli_args_init           (MsCliArgs          *args,
+                                       const GOptionEntry *entries,
+                                       const char         *parameter_string,
+                                       const char         *summary,
+                                       const char         *description);
+gboolean   ms_cli_args_parse          (MsCliArgs      *args,
+                                       int            *argc,
+                                       char         ***argv,
+                                       int             n_args,
+                                       const char     *wrong_args);
+gboolean   ms_cli_args_load_profile   (MsCliArgs      *args);
+gboolean   ms_cli_image_parse         (MsCliImage     *image,
+                                       MsCliArgs      *args,
+                                       int            *argc,
+                                       char         ***argv,
+                                       int             n_args,
+                                       const char     *wrong_args);
+gboolean   ms_cli_image_check_region  (const MsCliImage *image,
+                                       guint             width,
+                                       guint             height,
+                                       const char       *what);
+gboolean   ms_cli_image_save          (MsCliImage     *image,
+                                       GError        **error);
+void       ms_cli_image_clear         (MsCliImage     *image);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MsCliImage, ms_cli_image_clear)
+
+MsBlueprint *ms_cli_args_open_blueprint (MsCliArgs   *args,
+                                         const char  *path);
+void       ms_cli_args_clear          (MsCliArgs      *args);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MsCliArgs, ms_cli_args_clear)
+
+
 int        ms_cli_exit_code_for_error (const GError *error);
 int        ms_cli_fail                (const GError *error);
+int        ms_cli_io_error            (const GError *error);
+void       ms_cli_print_warnings      (MsBlueprint    *blueprint,
+                                       const char     *display);
 int        ms_cli_usage_error         (GOptionContext *context,
                                        const char     *format,
                                        ...) G_GNUC_PRINTF (2, 3);
-gboolean   ms_cli_parse_options       (GOptionContext *context,
-                                       int            *argc,
-                                       char         ***argv,
-                                       int            *exit_code);
-MsProfile *ms_cli_load_profile        (const char     *path,
-                                       int            *exit_code);
 gboolean   ms_cli_take_region         (int            *argc,
                                        char          **argv,
                                        MsRect         *region,
                                        gboolean       *have_region,
                                        char          **message);
 
-/* Audit findings (MsAuditFinding*) as `audit` prints them (@what names
- * the file or zone in the summary). */
-void       ms_cli_print_audit_text    (GPtrArray      *findings,
+/* Audit findings (MsAuditFinding*) as `audit` prints them, in JSON or as
+ * text (@what names the file or zone in the summary); returns the exit
+ * status. */
+int        ms_cli_report_audit        (GPtrArray      *findings,
+                                       gboolean        json,
                                        const char     *what);
 
 int ms_cli_info     (int argc, char **argv);
