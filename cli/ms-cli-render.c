@@ -10,26 +10,9 @@
 
 #include "ms-blueprint-renderer.h"
 #include "ms-cli.h"
+#include "ms-enum.h"
 #include "ms-png-writer.h"
-
-static gboolean
-parse_overlays (const char  *text,
-                MsOverlays  *overlays)
-{
-  g_auto(GStrv) names = g_strsplit (text, ",", -1);
-
-  *overlays = MS_OVERLAY_NONE;
-  for (guint i = 0; names[i]; i++)
-    {
-      if (g_str_equal (names[i], "towns"))
-        *overlays |= MS_OVERLAY_TOWNS;
-      else if (g_str_equal (names[i], "roads"))
-        *overlays |= MS_OVERLAY_ROADS;
-      else if (names[i][0] != '\0')
-        return FALSE;
-    }
-  return TRUE;
-}
+#include "ms-render-enums.h"
 
 /**
  * ms_cli_image_parse:
@@ -140,8 +123,14 @@ ms_cli_render (int    argc,
   ms_blueprint_style_init (&style);
   if (layer_name != NULL && !ms_blueprint_layer_from_string (layer_name, &style.layer))
     return ms_cli_usage_error (args.context, "unknown layer “%s”", layer_name);
-  if (overlay_names != NULL && !parse_overlays (overlay_names, &style.overlays))
-    return ms_cli_usage_error (args.context, "unknown overlay in “%s” (towns, roads)", overlay_names);
+  if (overlay_names != NULL)
+    {
+      guint overlays;
+
+      if (!ms_flags_from_nicks (MS_TYPE_OVERLAYS, overlay_names, &overlays, NULL))
+        return ms_cli_usage_error (args.context, "unknown overlay in “%s” (towns, roads)", overlay_names);
+      style.overlays = (MsOverlays) overlays;
+    }
   if (stack_text != NULL)
     {
       if (layer_name != NULL || overlay_names != NULL)
@@ -151,12 +140,12 @@ ms_cli_render (int    argc,
     }
   if (ramp_name != NULL)
     {
-      if (g_str_equal (ramp_name, "terrain"))
-        style.ramp = MS_RAMP_TERRAIN;
-      else if (g_str_equal (ramp_name, "grey") || g_str_equal (ramp_name, "gray"))
-        style.ramp = MS_RAMP_GREY;
-      else
+      int ramp;
+
+      /* "gray" too, as Americans spell it. */
+      if (!ms_enum_from_nick (MS_TYPE_RAMP, g_str_equal (ramp_name, "gray") ? "grey" : ramp_name, &ramp))
         return ms_cli_usage_error (args.context, "unknown ramp “%s” (terrain, grey)", ramp_name);
+      style.ramp = (MsRamp) ramp;
     }
   if (image.max_size < 0 || altitude <= 0 || altitude > 90 || exaggeration <= 0 || metres_per_pixel < 0)
     return ms_cli_usage_error (args.context, "--max-size, --altitude (0..90], --exaggeration and "

@@ -23,6 +23,8 @@
 #include <math.h>
 
 #include "ms-blueprint-audit.h"
+#include "ms-enum.h"
+#include "ms-model-enums.h"
 
 #define N_IDS       65536
 #define UNSEEN      G_MAXUINT64
@@ -75,7 +77,7 @@ ms_audit_finding_free (MsAuditFinding *finding)
 const char *
 ms_audit_severity_to_string (MsAuditSeverity severity)
 {
-  return severity == MS_AUDIT_SEVERITY_ERROR ? "error" : "warning";
+  return ms_enum_get_nick (MS_TYPE_AUDIT_SEVERITY, severity);
 }
 
 const char * const *

@@ -23,7 +23,7 @@ typedef enum
 {
   MS_RAMP_TERRAIN,   /* hypsometric tint: lowland green to summit white */
   MS_RAMP_GREY,      /* black (sea level) to white (top of the ramp) */
-  MS_N_RAMPS
+  MS_N_RAMPS /*< skip >*/
 } MsRamp;
 
 typedef struct
