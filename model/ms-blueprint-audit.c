@@ -811,7 +811,7 @@ make_finding (Audit *a,
 /**
  * ms_blueprint_audit:
  *
- * Checks @blueprint against the invariants of BLUEPRINT_FORMAT.md that its
+ * Checks @blueprint against the invariants of docs/BLUEPRINT_FORMAT.md that its
  * reader does not enforce.  Water checks need WBID (and WSRF, WBTB for theirs).
  *
  * Returns: (transfer full) (element-type MsAuditFinding): the findings, at

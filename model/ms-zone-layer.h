@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The zone layer kinds and their flag tables, with the names the game
- * server uses (ZONE_LAYERS.md).  Plain tables, no state.
+ * server uses (docs/ZONE_LAYERS.md).  Plain tables, no state.
  */
 #pragma once
 

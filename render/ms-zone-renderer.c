@@ -31,7 +31,7 @@ ms_zone_style_init (MsZoneStyle *style)
    * tile (slope < 16), so at true scale walkable ground would be steeper
    * than 45° and half of every hill would shade to black.  A quarter keeps
    * the relief readable (and matches the client's altitude / 4 scaling,
-   * ZONE_LAYERS.md); 0.6 keeps overlays, not the relief, the subject. */
+   * docs/ZONE_LAYERS.md); 0.6 keeps overlays, not the relief, the subject. */
   style->exaggeration = 0.25f;
   style->shade_strength = 0.6f;
   style->overlay_opacity = 0.65f;
