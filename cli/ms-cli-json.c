@@ -161,29 +161,6 @@ add_counts (JsonBuilder   *b,
 
 #define ADD_COUNTS(b, key, values, n) add_counts ((b), (key), (values), sizeof *(values), (n))
 
-/* "key": [layer names], for a mask of 1 << MsZoneLayer. */
-static void
-add_layer_names (JsonBuilder *b,
-                 const char  *key,
-                 guint        layers)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_begin_array (b);
-  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-    if (layers & (1u << l))
-      json_builder_add_string_value (b, ms_zone_layer_get_name (l));
-  json_builder_end_array (b);
-}
-
-static void
-add_nullable_string (JsonBuilder *b,
-                     const char  *key,
-                     const char  *value)
-{
-  if (begin_member (b, key, value != NULL))
-    json_builder_add_string_value (b, value);
-}
-
 static void
 add_params (JsonBuilder *b,
             const char  *key,
@@ -225,6 +202,7 @@ add_curve (JsonBuilder *b,
   json_builder_end_object (b);
 }
 
+/* `info --json`: the header, sections, summary figures and warnings. */
 JsonNode *
 ms_cli_json_blueprint_info (MsBlueprint              *bp,
                             const MsBlueprintSummary *s)
@@ -291,35 +269,6 @@ ms_cli_json_blueprint_info (MsBlueprint              *bp,
   return json_builder_get_root (b);
 }
 
-JsonNode *
-ms_cli_json_audit (GPtrArray *findings)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "findings");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < findings->len; i++)
-    {
-      const MsAuditFinding *f = g_ptr_array_index (findings, i);
-
-      json_builder_begin_object (b);
-      ms_cli_json_add_string (b, "severity", ms_audit_severity_to_string (f->severity));
-      add_members (b, "check:s message:s", f->check, f->message);
-      if (begin_member (b, "x", f->has_location))
-        json_builder_add_int_value (b, f->x);
-      if (begin_member (b, "y", f->has_location))
-        json_builder_add_int_value (b, f->y);
-      ms_cli_json_add_int (b, "count", (gint64) f->count);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-  ms_cli_json_add_int (b, "errors", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR));
-  ms_cli_json_add_int (b, "warnings", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING));
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
-}
-
 /* A count of B's and A's, or null where the map lacks the section. */
 static void
 add_count_or_null (JsonBuilder *b,
@@ -348,6 +297,7 @@ add_roads (JsonBuilder       *b,
               r->paths, r->points, r->length, r->length_own, r->length_m);
 }
 
+/* `diff --json`: B − A, and both maps' figures. */
 JsonNode *
 ms_cli_json_diff (MsBlueprint           *a,
                   MsBlueprint           *b,
@@ -427,6 +377,36 @@ ms_cli_json_diff (MsBlueprint           *a,
   return json_builder_get_root (j);
 }
 
+/* `audit --json` and `zone audit --json`. */
+JsonNode *
+ms_cli_json_audit (GPtrArray *findings)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "findings");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      const MsAuditFinding *f = g_ptr_array_index (findings, i);
+
+      json_builder_begin_object (b);
+      ms_cli_json_add_string (b, "severity", ms_audit_severity_to_string (f->severity));
+      add_members (b, "check:s message:s", f->check, f->message);
+      if (begin_member (b, "x", f->has_location))
+        json_builder_add_int_value (b, f->x);
+      if (begin_member (b, "y", f->has_location))
+        json_builder_add_int_value (b, f->y);
+      ms_cli_json_add_int (b, "count", (gint64) f->count);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  ms_cli_json_add_int (b, "errors", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR));
+  ms_cli_json_add_int (b, "warnings", ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING));
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
 /* Tiles per flag, by the flag's name; null without the layer. */
 static void
 add_flag_counts (JsonBuilder          *b,
@@ -444,6 +424,7 @@ add_flag_counts (JsonBuilder          *b,
   json_builder_end_object (b);
 }
 
+/* `zone info --json`: the layers and what collect_stats () counted. */
 JsonNode *
 ms_cli_json_zone_info (MsZone               *zone,
                        const MsCliZoneStats *s)
@@ -510,6 +491,30 @@ ms_cli_json_zone_info (MsZone               *zone,
   return json_builder_get_root (b);
 }
 
+/* "key": [layer names], for a mask of 1 << MsZoneLayer. */
+static void
+add_layer_names (JsonBuilder *b,
+                 const char  *key,
+                 guint        layers)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_begin_array (b);
+  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
+    if (layers & (1u << l))
+      json_builder_add_string_value (b, ms_zone_layer_get_name (l));
+  json_builder_end_array (b);
+}
+
+static void
+add_nullable_string (JsonBuilder *b,
+                     const char  *key,
+                     const char  *value)
+{
+  if (begin_member (b, key, value != NULL))
+    json_builder_add_string_value (b, value);
+}
+
+/* `zone list --json`: one object per zone of the folder. */
 JsonNode *
 ms_cli_json_zone_list (GPtrArray *entries)
 {
@@ -531,6 +536,21 @@ ms_cli_json_zone_list (GPtrArray *entries)
   return json_builder_get_root (b);
 }
 
+/* `zone journal list --json`. */
+JsonNode *
+ms_cli_json_journal_list (GPtrArray *infos)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_array (b);
+  for (guint i = 0; i < infos->len; i++)
+    json_builder_add_value (b, ms_cli_json_journal (g_ptr_array_index (infos, i)));
+  json_builder_end_array (b);
+  return json_builder_get_root (b);
+}
+
+/* `zone journal show --json`; a journal that could not be read has only
+ * its path and the problem. */
 JsonNode *
 ms_cli_json_journal (const MsZoneJournalInfo *info)
 {
@@ -551,18 +571,6 @@ ms_cli_json_journal (const MsZoneJournalInfo *info)
       add_layer_names (b, "layers", info->layers);
     }
   json_builder_end_object (b);
-  return json_builder_get_root (b);
-}
-
-JsonNode *
-ms_cli_json_journal_list (GPtrArray *infos)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-
-  json_builder_begin_array (b);
-  for (guint i = 0; i < infos->len; i++)
-    json_builder_add_value (b, ms_cli_json_journal (g_ptr_array_index (infos, i)));
-  json_builder_end_array (b);
   return json_builder_get_root (b);
 }
 
