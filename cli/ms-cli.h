@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * mapsmith-cli: scripted access to everything the app shows.  Each
- * subcommand is a thin wrapper over model/ (and later render/) calls.
+ * subcommand is a thin wrapper over model/ and render/'s CPU library; what
+ * they share (options, opening inputs, writing images, reporting) is here,
+ * their JSON in ms-cli-json.h.
  */
 #pragma once
 
@@ -43,6 +45,24 @@ typedef struct
   { "profile", short_name, 0, G_OPTION_ARG_FILENAME, &(args)->profile_path, text, "FILE" }
 #define MS_CLI_OPTION_ZONE_SIZE(args) \
   { "size", 0, 0, G_OPTION_ARG_STRING, &(args)->size, "Zone size (default: 2048x2048 or inferred)", "WxH" }
+#define MS_CLI_BLUEPRINT_PROFILE "Game profile naming biomes and town tiers"
+
+void         ms_cli_args_init           (MsCliArgs          *args,
+                                         const GOptionEntry *entries,
+                                         const char         *parameter_string,
+                                         const char         *summary,
+                                         const char         *description);
+gboolean     ms_cli_args_parse          (MsCliArgs      *args,
+                                         int            *argc,
+                                         char         ***argv,
+                                         int             n_args,
+                                         const char     *wrong_args);
+gboolean     ms_cli_args_load_profile   (MsCliArgs      *args);
+MsBlueprint *ms_cli_args_open_blueprint (MsCliArgs      *args,
+                                         const char     *path);
+void         ms_cli_args_clear          (MsCliArgs      *args);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MsCliArgs, ms_cli_args_clear)
+
 /* What the image commands (render, zone render) share: -o, --max-size
  * (parsed by each, whose help differs), --region and the image made. */
 typedef struct
@@ -57,19 +77,6 @@ typedef struct
 #define MS_CLI_OPTION_OUTPUT(image) \
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &(image)->output, "The PNG to write", "OUT.png" }
 
-#define MS_CLI_BLUEPRINT_PROFILE "Game profile naming biomes and town tiers"
-
-void       ms_cli_args_init           (MsCliArgs          *args,
-                                       const GOptionEntry *entries,
-                                       const char         *parameter_string,
-                                       const char         *summary,
-                                       const char         *description);
-gboolean   ms_cli_args_parse          (MsCliArgs      *args,
-                                       int            *argc,
-                                       char         ***argv,
-                                       int             n_args,
-                                       const char     *wrong_args);
-gboolean   ms_cli_args_load_profile   (MsCliArgs      *args);
 gboolean   ms_cli_image_parse         (MsCliImage     *image,
                                        MsCliArgs      *args,
                                        int            *argc,
@@ -84,12 +91,6 @@ gboolean   ms_cli_image_save          (MsCliImage     *image,
                                        GError        **error);
 void       ms_cli_image_clear         (MsCliImage     *image);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MsCliImage, ms_cli_image_clear)
-
-MsBlueprint *ms_cli_args_open_blueprint (MsCliArgs   *args,
-                                         const char  *path);
-void       ms_cli_args_clear          (MsCliArgs      *args);
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MsCliArgs, ms_cli_args_clear)
-
 
 int        ms_cli_exit_code_for_error (const GError *error);
 int        ms_cli_fail                (const GError *error);
