@@ -52,31 +52,29 @@ ms_cli_report_audit (GPtrArray  *findings,
 }
 
 int
-ms_cli_audit (int    argc,
-              char **argv)
+ms_cli_audit (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(MsBlueprint) bp = NULL;
   g_autoptr(GPtrArray) findings = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *display = NULL;
   GOptionEntry entries[] = {
-    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
-    MS_CLI_OPTION_JSON (&args, "Print one JSON object"),
+    MS_CLI_OPTION_PROFILE (args, 'p', MS_CLI_BLUEPRINT_PROFILE),
+    MS_CLI_OPTION_JSON (args, "Print one JSON object"),
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "FILE — check a blueprint against the format's invariants", NULL,
+  ms_cli_args_init (args, entries, "FILE — check a blueprint against the format's invariants", NULL,
                     "Exit status: 0 no error finding, 3 error findings, 1 invalid file, 2 usage or I/O error.");
-  if (!ms_cli_args_parse (&args, &argc, &argv, 1, "audit needs exactly one FILE") ||
-      (bp = ms_cli_args_open_blueprint (&args, argv[1])) == NULL)
-    return args.exit_code;
+  if (!ms_cli_args_parse (args, 1, "audit needs exactly one FILE") ||
+      (bp = ms_cli_args_open_blueprint (args, args->argv[1])) == NULL)
+    return args->exit_code;
 
   findings = ms_blueprint_audit (bp, NULL, &error);
   if (findings == NULL)
     return ms_cli_fail (error);
-  display = g_filename_display_name (argv[1]);
-  return ms_cli_report_audit (findings, args.json, display);
+  display = g_filename_display_name (args->argv[1]);
+  return ms_cli_report_audit (findings, args->json, display);
 }
 
 /* ------------------------------------------------------------------- diff -- */
@@ -137,10 +135,8 @@ print_diff_text (MsBlueprint     *a,
 }
 
 int
-ms_cli_diff (int    argc,
-             char **argv)
+ms_cli_diff (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(MsBlueprint) a = NULL;
   g_autoptr(MsBlueprint) b = NULL;
   g_autoptr(MsBlueprintDiff) diff = NULL;
@@ -148,22 +144,22 @@ ms_cli_diff (int    argc,
   g_autofree char *output = NULL;
   int max_size = MS_DIFF_IMAGE_MAX_SIZE;
   GOptionEntry entries[] = {
-    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
-    MS_CLI_OPTION_JSON (&args, "Print one JSON object"),
+    MS_CLI_OPTION_PROFILE (args, 'p', MS_CLI_BLUEPRINT_PROFILE),
+    MS_CLI_OPTION_JSON (args, "Print one JSON object"),
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the difference image (PNG)", "OUT.png" },
     { "max-size", 0, 0, G_OPTION_ARG_INT, &max_size, "Largest image side, 1 to 4096 (default 4096)", "N" },
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "A B — measure what changed from blueprint A to blueprint B", NULL,
+  ms_cli_args_init (args, entries, "A B — measure what changed from blueprint A to blueprint B", NULL,
                     "Exit status: 0 success, 1 invalid input file, 2 usage or I/O error.");
-  if (!ms_cli_args_parse (&args, &argc, &argv, 2, "diff needs two files, A and B"))
-    return args.exit_code;
+  if (!ms_cli_args_parse (args, 2, "diff needs two files, A and B"))
+    return args->exit_code;
   if (max_size < 1 || max_size > MS_DIFF_IMAGE_MAX_SIZE)
-    return ms_cli_usage_error (args.context, "--max-size must be between 1 and %d", MS_DIFF_IMAGE_MAX_SIZE);
-  if ((a = ms_cli_args_open_blueprint (&args, argv[1])) == NULL ||
-      (b = ms_cli_args_open_blueprint (&args, argv[2])) == NULL)
-    return args.exit_code;
+    return ms_cli_usage_error (args->context, "--max-size must be between 1 and %d", MS_DIFF_IMAGE_MAX_SIZE);
+  if ((a = ms_cli_args_open_blueprint (args, args->argv[1])) == NULL ||
+      (b = ms_cli_args_open_blueprint (args, args->argv[2])) == NULL)
+    return args->exit_code;
 
   diff = ms_blueprint_diff (a, b, NULL, &error);
   if (diff == NULL)
@@ -181,7 +177,7 @@ ms_cli_diff (int    argc,
         return ms_cli_io_error (error);
     }
 
-  if (args.json)
+  if (args->json)
     ms_cli_print_json (ms_cli_json_diff (a, b, diff));
   else
     print_diff_text (a, b, diff);

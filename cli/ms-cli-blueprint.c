@@ -97,28 +97,26 @@ print_info_text (MsBlueprint        *bp,
 }
 
 int
-ms_cli_info (int    argc,
-             char **argv)
+ms_cli_info (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(MsBlueprint) bp = NULL;
   g_autoptr(MsBlueprintSummary) summary = NULL;
   g_autoptr(GError) error = NULL;
   gboolean demo = FALSE;
   GOptionEntry entries[] = {
-    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
-    MS_CLI_OPTION_JSON (&args, "Print one JSON object"),
+    MS_CLI_OPTION_PROFILE (args, 'p', MS_CLI_BLUEPRINT_PROFILE),
+    MS_CLI_OPTION_JSON (args, "Print one JSON object"),
     { "demo", 0, 0, G_OPTION_ARG_NONE, &demo, "Describe the built-in demo map instead of a file", NULL },
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "FILE — describe a blueprint", NULL, NULL);
-  if (!ms_cli_args_parse (&args, &argc, &argv, -1, NULL))
-    return args.exit_code;
-  if (argc != (demo ? 1 : 2))
-    return ms_cli_usage_error (args.context, demo ? "--demo takes no FILE" : "info needs exactly one FILE");
-  if (!ms_cli_args_load_profile (&args))
-    return args.exit_code;
+  ms_cli_args_init (args, entries, "FILE — describe a blueprint", NULL, NULL);
+  if (!ms_cli_args_parse (args, -1, NULL))
+    return args->exit_code;
+  if (args->argc != (demo ? 1 : 2))
+    return ms_cli_usage_error (args->context, demo ? "--demo takes no FILE" : "info needs exactly one FILE");
+  if (!ms_cli_args_load_profile (args))
+    return args->exit_code;
 
   if (demo)
     {
@@ -130,12 +128,12 @@ ms_cli_info (int    argc,
     }
   else
     {
-      bp = ms_blueprint_new_for_path (argv[1], args.profile, &error);
+      bp = ms_blueprint_new_for_path (args->argv[1], args->profile, &error);
     }
   if (bp == NULL || (summary = ms_blueprint_summarize (bp, NULL, &error)) == NULL)
     return ms_cli_fail (error);
 
-  if (args.json)
+  if (args->json)
     ms_cli_print_json (ms_cli_json_blueprint_info (bp, summary));
   else
     print_info_text (bp, summary);
@@ -143,29 +141,27 @@ ms_cli_info (int    argc,
 }
 
 int
-ms_cli_validate (int    argc,
-                 char **argv)
+ms_cli_validate (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   int exit_code = MS_CLI_EXIT_OK;
   GOptionEntry entries[] = {
-    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
+    MS_CLI_OPTION_PROFILE (args, 'p', MS_CLI_BLUEPRINT_PROFILE),
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "FILE… — check blueprints", NULL, NULL);
-  if (!ms_cli_args_parse (&args, &argc, &argv, -1, NULL))
-    return args.exit_code;
-  if (argc < 2)
-    return ms_cli_usage_error (args.context, "validate needs at least one FILE");
-  if (!ms_cli_args_load_profile (&args))
-    return args.exit_code;
+  ms_cli_args_init (args, entries, "FILE… — check blueprints", NULL, NULL);
+  if (!ms_cli_args_parse (args, -1, NULL))
+    return args->exit_code;
+  if (args->argc < 2)
+    return ms_cli_usage_error (args->context, "validate needs at least one FILE");
+  if (!ms_cli_args_load_profile (args))
+    return args->exit_code;
 
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < args->argc; i++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_path (argv[i], args.profile, &error);
-      g_autofree char *display = g_filename_display_name (argv[i]);
+      g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_path (args->argv[i], args->profile, &error);
+      g_autofree char *display = g_filename_display_name (args->argv[i]);
       guint n_sections = 0;
 
       if (bp == NULL)
@@ -191,33 +187,29 @@ ms_cli_validate (int    argc,
 }
 
 int
-ms_cli_convert (int    argc,
-                char **argv)
+ms_cli_convert (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(MsBlueprint) bp = NULL;
   g_autoptr(GError) error = NULL;
   GOptionEntry entries[] = {
-    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
+    MS_CLI_OPTION_PROFILE (args, 'p', MS_CLI_BLUEPRINT_PROFILE),
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "IN OUT — write IN as a canonical v2 blueprint", NULL, NULL);
-  if (!ms_cli_args_parse (&args, &argc, &argv, 2, "convert needs IN and OUT") ||
-      (bp = ms_cli_args_open_blueprint (&args, argv[1])) == NULL)
-    return args.exit_code;
+  ms_cli_args_init (args, entries, "IN OUT — write IN as a canonical v2 blueprint", NULL, NULL);
+  if (!ms_cli_args_parse (args, 2, "convert needs IN and OUT") ||
+      (bp = ms_cli_args_open_blueprint (args, args->argv[1])) == NULL)
+    return args->exit_code;
 
   ms_cli_print_warnings (bp, ms_mapping_get_display_name (ms_blueprint_get_mapping (bp)));
-  if (!ms_blueprint_save_v2 (bp, argv[2], NULL, MS_SAVE_FLAGS_NONE, NULL, &error))
+  if (!ms_blueprint_save_v2 (bp, args->argv[2], NULL, MS_SAVE_FLAGS_NONE, NULL, &error))
     return ms_cli_io_error (error);
   return MS_CLI_EXIT_OK;
 }
 
 int
-ms_cli_demo (int    argc,
-             char **argv)
+ms_cli_demo (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   int size = MS_DEMO_BLUEPRINT_DEFAULT_SIZE;
@@ -228,15 +220,15 @@ ms_cli_demo (int    argc,
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "OUT.dat — write the demo island blueprint", NULL, NULL);
-  if (!ms_cli_args_parse (&args, &argc, &argv, 1, "demo needs exactly one OUT file"))
-    return args.exit_code;
+  ms_cli_args_init (args, entries, "OUT.dat — write the demo island blueprint", NULL, NULL);
+  if (!ms_cli_args_parse (args, 1, "demo needs exactly one OUT file"))
+    return args->exit_code;
   if (size < MS_BLUEPRINT_MIN_SIZE || size > MS_DEMO_BLUEPRINT_MAX_SIZE)
-    return ms_cli_usage_error (args.context, "--size must be between %d and %d",
+    return ms_cli_usage_error (args->context, "--size must be between %d and %d",
                                MS_BLUEPRINT_MIN_SIZE, MS_DEMO_BLUEPRINT_MAX_SIZE);
 
   bytes = ms_demo_blueprint_generate ((guint) size, seed, &error);
-  if (bytes == NULL || !ms_save_bytes (argv[1], NULL, MS_SAVE_FLAGS_NONE, bytes, NULL, &error))
+  if (bytes == NULL || !ms_save_bytes (args->argv[1], NULL, MS_SAVE_FLAGS_NONE, bytes, NULL, &error))
     return ms_cli_io_error (error);
   return MS_CLI_EXIT_OK;
 }

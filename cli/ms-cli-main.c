@@ -78,7 +78,9 @@ ms_cli_args_init (MsCliArgs          *args,
                   const char         *summary,
                   const char         *description)
 {
-  *args = (MsCliArgs) { .context = g_option_context_new (parameter_string) };
+  g_return_if_fail (args->context == NULL);
+
+  args->context = g_option_context_new (parameter_string);
   g_option_context_add_main_entries (args->context, entries, NULL);
   g_option_context_set_summary (args->context, summary);
   g_option_context_set_description (args->context, description);
@@ -90,20 +92,18 @@ ms_cli_args_init (MsCliArgs          *args,
  * @wrong_args: (nullable): the usage error when they are not @n_args
  */
 gboolean
-ms_cli_args_parse (MsCliArgs   *args,
-                   int         *argc,
-                   char      ***argv,
-                   int          n_args,
-                   const char  *wrong_args)
+ms_cli_args_parse (MsCliArgs  *args,
+                   int         n_args,
+                   const char *wrong_args)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!g_option_context_parse (args->context, argc, argv, &error))
+  if (!g_option_context_parse (args->context, &args->argc, &args->argv, &error))
     {
       args->exit_code = ms_cli_usage_error (args->context, "%s", error->message);
       return FALSE;
     }
-  if (n_args >= 0 && *argc != n_args + 1)
+  if (n_args >= 0 && args->argc != n_args + 1)
     {
       args->exit_code = ms_cli_usage_error (args->context, "%s", wrong_args);
       return FALSE;
@@ -272,7 +272,8 @@ main (int    argc,
     if (g_str_equal (argv[1], commands[i].name))
       {
         g_autoptr(GError) error = NULL;
-        int status = commands[i].func (argc - 1, argv + 1);
+        g_auto(MsCliArgs) args = { .argc = argc - 1, .argv = argv + 1 };
+        int status = commands[i].func (&args);
 
         /* The backstop: whatever a command printed from a file that shrank
          * under it was partly zeros, so it did not succeed. */

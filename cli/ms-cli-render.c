@@ -21,18 +21,16 @@
  * ms_cli_args_parse (); -o is required.
  */
 gboolean
-ms_cli_image_parse (MsCliImage   *image,
-                    MsCliArgs    *args,
-                    int          *argc,
-                    char       ***argv,
-                    int           n_args,
-                    const char   *wrong_args)
+ms_cli_image_parse (MsCliImage *image,
+                    MsCliArgs  *args,
+                    int         n_args,
+                    const char *wrong_args)
 {
   g_autofree char *message = NULL;
 
-  if (!ms_cli_take_region (argc, *argv, &image->region, &image->have_region, &message))
+  if (!ms_cli_take_region (&args->argc, args->argv, &image->region, &image->have_region, &message))
     args->exit_code = ms_cli_usage_error (args->context, "%s", message);
-  else if (!ms_cli_args_parse (args, argc, argv, n_args, wrong_args))
+  else if (!ms_cli_args_parse (args, n_args, wrong_args))
     return FALSE;
   else if (image->output == NULL)
     args->exit_code = ms_cli_usage_error (args->context, "render needs -o OUT.png");
@@ -75,10 +73,8 @@ ms_cli_image_clear (MsCliImage *image)
 }
 
 int
-ms_cli_render (int    argc,
-               char **argv)
+ms_cli_render (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_auto(MsCliImage) image = { 0, };
   g_autoptr(MsBlueprint) bp = NULL;
   g_autoptr(GError) error = NULL;
@@ -90,7 +86,7 @@ ms_cli_render (int    argc,
   double azimuth = 315, altitude = 45, exaggeration = 1, metres_per_pixel = 0;
   guint n;
   GOptionEntry entries[] = {
-    MS_CLI_OPTION_PROFILE (&args, 'p', MS_CLI_BLUEPRINT_PROFILE),
+    MS_CLI_OPTION_PROFILE (args, 'p', MS_CLI_BLUEPRINT_PROFILE),
     MS_CLI_OPTION_OUTPUT (&image),
     { "layer", 'l', 0, G_OPTION_ARG_STRING, &layer_name, "height, hillshade, biome, water or composite (default)", "LAYER" },
     { "overlays", 0, 0, G_OPTION_ARG_STRING, &overlay_names, "Vector overlays: towns,roads", "LIST" },
@@ -105,7 +101,7 @@ ms_cli_render (int    argc,
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "FILE -o OUT.png — render a blueprint", NULL,
+  ms_cli_args_init (args, entries, "FILE -o OUT.png — render a blueprint", NULL,
     "--region X Y W H renders only that rectangle of file coordinates\n"
     "(X along the first index, Y along the second).  Image column = X, row = Y.\n"
     "\n"
@@ -117,26 +113,26 @@ ms_cli_render (int    argc,
     "preset over the stack: height, biome and hillshade alone at 1;\n"
     "water = hillshade:0.35,water:0.85; composite (the default) =\n"
     "height,hillshade:0.8,water:0.85.");
-  if (!ms_cli_image_parse (&image, &args, &argc, &argv, 1, "render needs exactly one FILE"))
-    return args.exit_code;
+  if (!ms_cli_image_parse (&image, args, 1, "render needs exactly one FILE"))
+    return args->exit_code;
 
   ms_blueprint_style_init (&style);
   if (layer_name != NULL && !ms_blueprint_layer_from_string (layer_name, &style.layer))
-    return ms_cli_usage_error (args.context, "unknown layer “%s”", layer_name);
+    return ms_cli_usage_error (args->context, "unknown layer “%s”", layer_name);
   if (overlay_names != NULL)
     {
       guint overlays;
 
       if (!ms_flags_from_nicks (MS_TYPE_OVERLAYS, overlay_names, &overlays, NULL))
-        return ms_cli_usage_error (args.context, "unknown overlay in “%s” (towns, roads)", overlay_names);
+        return ms_cli_usage_error (args->context, "unknown overlay in “%s” (towns, roads)", overlay_names);
       style.overlays = (MsOverlays) overlays;
     }
   if (stack_text != NULL)
     {
       if (layer_name != NULL || overlay_names != NULL)
-        return ms_cli_usage_error (args.context, "--layers replaces --layer and --overlays: give one or the other");
+        return ms_cli_usage_error (args->context, "--layers replaces --layer and --overlays: give one or the other");
       if (!ms_blueprint_style_parse_stack (&style, stack_text, &error))
-        return ms_cli_usage_error (args.context, "%s", error->message);
+        return ms_cli_usage_error (args->context, "%s", error->message);
     }
   if (ramp_name != NULL)
     {
@@ -144,18 +140,18 @@ ms_cli_render (int    argc,
 
       /* "gray" too, as Americans spell it. */
       if (!ms_enum_from_nick (MS_TYPE_RAMP, g_str_equal (ramp_name, "gray") ? "grey" : ramp_name, &ramp))
-        return ms_cli_usage_error (args.context, "unknown ramp “%s” (terrain, grey)", ramp_name);
+        return ms_cli_usage_error (args->context, "unknown ramp “%s” (terrain, grey)", ramp_name);
       style.ramp = (MsRamp) ramp;
     }
   if (image.max_size < 0 || altitude <= 0 || altitude > 90 || exaggeration <= 0 || metres_per_pixel < 0)
-    return ms_cli_usage_error (args.context, "--max-size, --altitude (0..90], --exaggeration and "
+    return ms_cli_usage_error (args->context, "--max-size, --altitude (0..90], --exaggeration and "
                                         "--metres-per-pixel must be positive");
   ms_light_init (&style.light, (float) azimuth, (float) altitude);
   style.exaggeration = (float) exaggeration;
   style.metres_per_pixel = (float) metres_per_pixel;
 
-  if ((bp = ms_cli_args_open_blueprint (&args, argv[1])) == NULL)
-    return args.exit_code;
+  if ((bp = ms_cli_args_open_blueprint (args, args->argv[1])) == NULL)
+    return args->exit_code;
 
   n = ms_blueprint_get_map_size (bp);
   if (!image.have_region)

@@ -224,28 +224,26 @@ open_zone (MsCliArgs  *args,
 }
 
 static int
-zone_info (int    argc,
-           char **argv)
+zone_info (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(MsZone) zone = NULL;
   MsCliZoneStats stats;
   GOptionEntry entries[] = {
-    MS_CLI_OPTION_JSON (&args, "Print JSON"),
-    MS_CLI_OPTION_ZONE_SIZE (&args),
-    MS_CLI_OPTION_PROFILE (&args, 0, "Game profile"),
+    MS_CLI_OPTION_JSON (args, "Print JSON"),
+    MS_CLI_OPTION_ZONE_SIZE (args),
+    MS_CLI_OPTION_PROFILE (args, 0, "Game profile"),
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "DIR ZONEID | FILE.bin",
+  ms_cli_args_init (args, entries, "DIR ZONEID | FILE.bin",
                     "Describe a zone's layers.  Tile (x, y) is at index y * width + x (row-major).",
                     NULL);
-  if (!ms_cli_args_parse (&args, &argc, &argv, -1, NULL) || !ms_cli_args_load_profile (&args) ||
-      (zone = open_zone (&args, argv, argc - 1)) == NULL)
-    return args.exit_code;
+  if (!ms_cli_args_parse (args, -1, NULL) || !ms_cli_args_load_profile (args) ||
+      (zone = open_zone (args, args->argv, args->argc - 1)) == NULL)
+    return args->exit_code;
 
   collect_stats (zone, &stats);
-  if (args.json)
+  if (args->json)
     ms_cli_print_json (ms_cli_json_zone_info (zone, &stats));
   else
     print_info_text (zone, &stats);
@@ -295,10 +293,8 @@ save_zone (MsZone          *zone,
 }
 
 static int
-zone_edit (int    argc,
-           char **argv)
+zone_edit (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_auto(ZoneSave) save = { 0, };
   g_autoptr(GPtrArray) ops = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_zone_op_spec_free);
   g_autoptr(MsZone) zone = NULL;
@@ -306,9 +302,9 @@ zone_edit (int    argc,
   g_autofree char *journal = NULL;
   guint64 touched = 0;
   GOptionEntry entries[] = {
-    MS_CLI_OPTION_ZONE_SIZE (&args),
+    MS_CLI_OPTION_ZONE_SIZE (args),
     { "force", 0, 0, G_OPTION_ARG_NONE, &save.force, "Overwrite files that changed on disk, or are read-only", NULL },
-    MS_CLI_OPTION_PROFILE (&args, 0, "Game profile"),
+    MS_CLI_OPTION_PROFILE (args, 0, "Game profile"),
     { "journal", 0, 0, G_OPTION_ARG_FILENAME, &journal,
       "Write the edits to this journal instead of saving (as a crash would leave them)", "FILE" },
     { "backup", 0, 0, G_OPTION_ARG_FILENAME, &save.backup,
@@ -316,7 +312,7 @@ zone_edit (int    argc,
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "DIR ZONEID OP...",
+  ms_cli_args_init (args, entries, "DIR ZONEID OP...",
     "Apply operations to a zone as one transaction, then save once.\n"
     "Tile (x, y) is at index y * width + x (row-major).\n\n"
     "OP (one argument each):\n"
@@ -327,22 +323,22 @@ zone_edit (int    argc,
     "  stroke round|square R X1 Y1 [X2 Y2 ...]\n"
     "  where LAYER OP VALUE   LAYER: altitude height slope spawn ground plant control flag;\n"
     "                         OP: < <= > >= == !=", NULL);
-  if (!ms_cli_args_parse (&args, &argc, &argv, -1, NULL))
-    return args.exit_code;
-  if (argc < 4)
-    return ms_cli_usage_error (args.context, "expected DIR ZONEID OP...");
+  if (!ms_cli_args_parse (args, -1, NULL))
+    return args->exit_code;
+  if (args->argc < 4)
+    return ms_cli_usage_error (args->context, "expected DIR ZONEID OP...");
 
   /* Parse every operation before touching anything. */
-  for (int i = 3; i < argc; i++)
+  for (int i = 3; i < args->argc; i++)
     {
-      MsZoneOpSpec *op = ms_zone_op_spec_parse (argv[i], &error);
+      MsZoneOpSpec *op = ms_zone_op_spec_parse (args->argv[i], &error);
       if (op == NULL)
         return zone_fail (error);
       g_ptr_array_add (ops, op);
     }
 
-  if (!ms_cli_args_load_profile (&args) || (zone = open_zone (&args, argv, 2)) == NULL)
-    return args.exit_code;
+  if (!ms_cli_args_load_profile (args) || (zone = open_zone (args, args->argv, 2)) == NULL)
+    return args->exit_code;
 
   ms_zone_begin_step (zone);
   for (guint i = 0; i < ops->len; i++)
@@ -378,10 +374,8 @@ zone_edit (int    argc,
 /* ---------------------------------------------------------------- demo -- */
 
 static int
-zone_demo (int    argc,
-           char **argv)
+zone_demo (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(GError) error = NULL;
   gint size = MS_DEMO_ZONE_DEFAULT_SIZE;
   gboolean terraformable = FALSE;
@@ -393,17 +387,17 @@ zone_demo (int    argc,
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "DIR ZONEID", "Write a made-up zone's layer files.", NULL);
-  if (!ms_cli_args_parse (&args, &argc, &argv, 2, "expected DIR ZONEID"))
-    return args.exit_code;
-  if (!parse_zone_id (argv[2], &id))
-    return ms_cli_usage_error (args.context, "ZONEID must be a number, got “%s”", argv[2]);
+  ms_cli_args_init (args, entries, "DIR ZONEID", "Write a made-up zone's layer files.", NULL);
+  if (!ms_cli_args_parse (args, 2, "expected DIR ZONEID"))
+    return args->exit_code;
+  if (!parse_zone_id (args->argv[2], &id))
+    return ms_cli_usage_error (args->context, "ZONEID must be a number, got “%s”", args->argv[2]);
   if (size < 16 || size > 4096)
-    return ms_cli_usage_error (args.context, "--size must be 16..4096, got %d", size);
-  if (!g_file_test (argv[1], G_FILE_TEST_IS_DIR))
-    return ms_cli_usage_error (NULL, "“%s” is not a folder", argv[1]);
+    return ms_cli_usage_error (args->context, "--size must be 16..4096, got %d", size);
+  if (!g_file_test (args->argv[1], G_FILE_TEST_IS_DIR))
+    return ms_cli_usage_error (NULL, "“%s” is not a folder", args->argv[1]);
 
-  if (!ms_demo_zone_write (argv[1], id, (guint) size, terraformable, &error))
+  if (!ms_demo_zone_write (args->argv[1], id, (guint) size, terraformable, &error))
     return zone_fail (error);
   return MS_CLI_EXIT_OK;
 }
@@ -456,10 +450,8 @@ parse_render_flags (const char        *text,
 }
 
 static int
-zone_render (int    argc,
-             char **argv)
+zone_render (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_auto(MsCliImage) image = { 0, };
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GError) error = NULL;
@@ -471,8 +463,8 @@ zone_render (int    argc,
   double exaggeration = NAN, shade_strength = NAN, opacity = NAN;  /* NAN: the style's */
   gboolean grey_relief = FALSE;
   GOptionEntry entries[] = {
-    MS_CLI_OPTION_ZONE_SIZE (&args),
-    MS_CLI_OPTION_PROFILE (&args, 'p', "Game profile (plant and ground type colours)"),
+    MS_CLI_OPTION_ZONE_SIZE (args),
+    MS_CLI_OPTION_PROFILE (args, 'p', "Game profile (plant and ground type colours)"),
     MS_CLI_OPTION_OUTPUT (&image),
     { "layer", 'l', 0, G_OPTION_ARG_STRING, &layer_name,
       "altitude (default), control, blocks, plants, spawn, slope, plant-allowed or overlays",
@@ -492,7 +484,7 @@ zone_render (int    argc,
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "DIR ZONEID | FILE.bin -o OUT.png — render a zone layer", NULL,
+  ms_cli_args_init (args, entries, "DIR ZONEID | FILE.bin -o OUT.png — render a zone layer", NULL,
     "Tile (x, y) is at index y * width + x (row-major); image column = x, row = y.\n"
     "--region X Y W H renders only those tiles.\n"
     "spawn: white is sterile (0), then blue to red; spawn / 256 is the per-attempt\n"
@@ -502,12 +494,12 @@ zone_render (int    argc,
     "plants, plant-allowed, blocks and control mixed over it in that order, each at\n"
     "--opacity; several control flags on a tile mix lowest bit first.  An overlay\n"
     "whose layer the zone lacks is left out.");
-  if (!ms_cli_image_parse (&image, &args, &argc, &argv, -1, NULL))
-    return args.exit_code;
+  if (!ms_cli_image_parse (&image, args, -1, NULL))
+    return args->exit_code;
 
   ms_zone_style_init (&style);
   if (layer_name != NULL && !ms_zone_render_layer_from_string (layer_name, &style.layer))
-    return ms_cli_usage_error (args.context, "unknown layer “%s” (altitude, control, blocks, plants, "
+    return ms_cli_usage_error (args->context, "unknown layer “%s” (altitude, control, blocks, plants, "
                                         "spawn, slope, plant-allowed)", layer_name);
   if (flag_names != NULL)
     {
@@ -516,33 +508,33 @@ zone_render (int    argc,
           /* The composite's --flags are its control flags. */
           if (!parse_render_flags (flag_names, MS_ZONE_RENDER_LAYER_CONTROL, &style.control_flags,
                                    &message))
-            return ms_cli_usage_error (args.context, "%s", message);
+            return ms_cli_usage_error (args->context, "%s", message);
         }
       else if (style.layer != MS_ZONE_RENDER_LAYER_CONTROL &&
                style.layer != MS_ZONE_RENDER_LAYER_BLOCKS)
-        return ms_cli_usage_error (args.context, "--flags is for --layer control, blocks or overlays");
+        return ms_cli_usage_error (args->context, "--flags is for --layer control, blocks or overlays");
       else if (!parse_render_flags (flag_names, style.layer, &style.flags, &message))
-        return ms_cli_usage_error (args.context, "%s", message);
+        return ms_cli_usage_error (args->context, "%s", message);
     }
   if ((overlay_names != NULL || grey_relief) && style.layer != MS_ZONE_RENDER_LAYER_OVERLAYS)
-    return ms_cli_usage_error (args.context, "--overlays and --grey-relief are for --layer overlays");
+    return ms_cli_usage_error (args->context, "--overlays and --grey-relief are for --layer overlays");
   if (overlay_names != NULL)
     {
       g_autofree char *bad = NULL;
 
       if (!ms_zone_overlays_from_string (overlay_names, &style.overlays, &bad))
-        return ms_cli_usage_error (args.context, "“%s” is not an overlay (spawn, slope, plants, "
+        return ms_cli_usage_error (args->context, "“%s” is not an overlay (spawn, slope, plants, "
                                             "plant-allowed, blocks, control)", bad);
     }
   style.tint_altitude = !grey_relief;
   if (image.max_size < 0)
-    return ms_cli_usage_error (args.context, "--max-size must not be negative");
+    return ms_cli_usage_error (args->context, "--max-size must not be negative");
   if (!isnan (exaggeration) && !(exaggeration > 0 && exaggeration <= 1000))
-    return ms_cli_usage_error (args.context, "--exaggeration must be in (0, 1000]");
+    return ms_cli_usage_error (args->context, "--exaggeration must be in (0, 1000]");
   if (!isnan (shade_strength) && !(shade_strength >= 0 && shade_strength <= 1))
-    return ms_cli_usage_error (args.context, "--shade must be in 0..1");
+    return ms_cli_usage_error (args->context, "--shade must be in 0..1");
   if (!isnan (opacity) && !(opacity >= 0 && opacity <= 1))
-    return ms_cli_usage_error (args.context, "--opacity must be in 0..1");
+    return ms_cli_usage_error (args->context, "--opacity must be in 0..1");
   if (!isnan (exaggeration))
     style.exaggeration = (float) exaggeration;
   if (!isnan (shade_strength))
@@ -554,8 +546,8 @@ zone_render (int    argc,
         style.overlay_opacities[i] = (float) opacity;
     }
 
-  if (!ms_cli_args_load_profile (&args) || (zone = open_zone (&args, argv, argc - 1)) == NULL)
-    return args.exit_code;
+  if (!ms_cli_args_load_profile (args) || (zone = open_zone (args, args->argv, args->argc - 1)) == NULL)
+    return args->exit_code;
   if (image.have_region &&
       !ms_cli_image_check_region (&image, ms_zone_get_width (zone), ms_zone_get_height (zone), "zone"))
     return MS_CLI_EXIT_USAGE;
@@ -570,28 +562,26 @@ zone_render (int    argc,
 /* ---------------------------------------------------------------- list -- */
 
 static int
-zone_list (int    argc,
-           char **argv)
+zone_list (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GError) error = NULL;
   GOptionEntry options[] = {
-    MS_CLI_OPTION_JSON (&args, "Print JSON"),
+    MS_CLI_OPTION_JSON (args, "Print JSON"),
     { NULL }
   };
 
-  ms_cli_args_init (&args, options, "DIR",
+  ms_cli_args_init (args, options, "DIR",
                     "List the zones of a layers folder ({layer}.{id:0000}.bin files), by id, "
                     "with their size and layers.", NULL);
-  if (!ms_cli_args_parse (&args, &argc, &argv, 1, "expected DIR"))
-    return args.exit_code;
+  if (!ms_cli_args_parse (args, 1, "expected DIR"))
+    return args->exit_code;
 
-  entries = ms_zone_directory_scan (argv[1], NULL, &error);
+  entries = ms_zone_directory_scan (args->argv[1], NULL, &error);
   if (entries == NULL)
     return zone_fail (error);
 
-  if (args.json)
+  if (args->json)
     {
       ms_cli_print_json (ms_cli_json_zone_list (entries));
       return MS_CLI_EXIT_OK;
@@ -628,15 +618,13 @@ print_journal (MsZoneJournalInfo *info)
 }
 
 static int
-zone_journal (int    argc,
-              char **argv)
+zone_journal (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_auto(ZoneSave) save = { 0, };
   g_autoptr(GError) error = NULL;
   gboolean keep = FALSE;
   GOptionEntry options[] = {
-    MS_CLI_OPTION_JSON (&args, "Print JSON (list, show)"),
+    MS_CLI_OPTION_JSON (args, "Print JSON (list, show)"),
     { "force", 0, 0, G_OPTION_ARG_NONE, &save.force,
       "apply: even if the layer files changed on disk since the journal was written", NULL },
     { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, "apply: keep the journal after saving", NULL },
@@ -645,21 +633,21 @@ zone_journal (int    argc,
     { NULL }
   };
 
-  ms_cli_args_init (&args, options, "list | show FILE | apply FILE",
+  ms_cli_args_init (args, options, "list | show FILE | apply FILE",
     "Unsaved-edit journals (crash recovery).\n"
     "  list        the journals waiting in the user's state folder\n"
     "  show FILE   what a journal holds\n"
     "  apply FILE  re-apply a journal to its zone, save, and remove the journal", NULL);
-  if (!ms_cli_args_parse (&args, &argc, &argv, -1, NULL))
-    return args.exit_code;
+  if (!ms_cli_args_parse (args, -1, NULL))
+    return args->exit_code;
 
-  if (argc == 2 && g_str_equal (argv[1], "list"))
+  if (args->argc == 2 && g_str_equal (args->argv[1], "list"))
     {
       g_autoptr(GPtrArray) infos = ms_zone_journal_list (&error);
 
       if (infos == NULL)
         return zone_fail (error);
-      if (args.json)
+      if (args->json)
         ms_cli_print_json (ms_cli_json_journal_list (infos));
       else
         for (guint i = 0; i < infos->len; i++)
@@ -667,22 +655,22 @@ zone_journal (int    argc,
       return MS_CLI_EXIT_OK;
     }
 
-  if (argc == 3 && g_str_equal (argv[1], "show"))
+  if (args->argc == 3 && g_str_equal (args->argv[1], "show"))
     {
-      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (argv[2], &error);
+      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (args->argv[2], &error);
 
       if (info == NULL)
         return zone_fail (error);
-      if (args.json)
+      if (args->json)
         ms_cli_print_json (ms_cli_json_journal (info));
       else
         print_journal (info);
       return MS_CLI_EXIT_OK;
     }
 
-  if (argc == 3 && g_str_equal (argv[1], "apply"))
+  if (args->argc == 3 && g_str_equal (args->argv[1], "apply"))
     {
-      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (argv[2], &error);
+      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (args->argv[2], &error);
       g_autoptr(MsZone) zone = NULL;
 
       if (info == NULL)
@@ -698,29 +686,27 @@ zone_journal (int    argc,
                                   &error);
       if (zone != NULL)
         print_open_notes (zone);
-      if (zone == NULL || !ms_zone_journal_apply (zone, argv[2], &error))
+      if (zone == NULL || !ms_zone_journal_apply (zone, args->argv[2], &error))
         return zone_fail (error);
       /* The journal was taken against what is on disk now, or --force said
        * to write over it. */
       if (!save_zone (zone, &save, &error))
         return zone_fail (error);
-      if (!keep && g_unlink (argv[2]) != 0)
-        g_printerr ("mapsmith-cli: warning: could not remove %s: %s\n", argv[2], g_strerror (errno));
+      if (!keep && g_unlink (args->argv[2]) != 0)
+        g_printerr ("mapsmith-cli: warning: could not remove %s: %s\n", args->argv[2], g_strerror (errno));
       g_print ("zone %u: %" G_GUINT64_FORMAT " journaled tiles applied, saved\n",
                info->zone_id, info->n_tiles);
       return MS_CLI_EXIT_OK;
     }
 
-  return ms_cli_usage_error (args.context, "expected list, show FILE or apply FILE");
+  return ms_cli_usage_error (args->context, "expected list, show FILE or apply FILE");
 }
 
 /* ---------------------------------------------------------------- mask -- */
 
 static int
-zone_mask (int    argc,
-           char **argv)
+zone_mask (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_auto(ZoneSave) save = { 0, };
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GError) error = NULL;
@@ -735,35 +721,35 @@ zone_mask (int    argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "export: the PNG to write", "OUT.png" },
     { "set", 0, 0, G_OPTION_ARG_NONE, &set, "import: set the flag on the mask's tiles", NULL },
     { "clear", 0, 0, G_OPTION_ARG_NONE, &clear, "import: clear the flag on the mask's tiles", NULL },
-    MS_CLI_OPTION_ZONE_SIZE (&args),
+    MS_CLI_OPTION_ZONE_SIZE (args),
     { "force", 0, 0, G_OPTION_ARG_NONE, &save.force, "import: overwrite files that changed on disk, or are read-only", NULL },
     { "backup", 0, 0, G_OPTION_ARG_FILENAME, &save.backup,
       "import: copy the files about to be replaced under this folder first", "DIR" },
     { NULL }
   };
 
-  ms_cli_args_init (&args, options, "export DIR ZONEID -o OUT.png | import DIR ZONEID MASK.png",
+  ms_cli_args_init (args, options, "export DIR ZONEID -o OUT.png | import DIR ZONEID MASK.png",
     "PNG masks of control flags, one pixel per tile: pixel (x, y) is tile (x, y), row-major.\n"
     "export writes 255 where the flag (or plant-allowed) is set, 0 elsewhere.\n"
     "import sets or clears the flag where a pixel has a non-zero colour channel and non-zero\n"
     "alpha (the game server's bitmap import), then saves.", NULL);
-  if (!ms_cli_args_parse (&args, &argc, &argv, -1, NULL))
-    return args.exit_code;
-  if (argc < 2 || !(g_str_equal (argv[1], "export") || g_str_equal (argv[1], "import")))
-    return ms_cli_usage_error (args.context, "expected export or import");
+  if (!ms_cli_args_parse (args, -1, NULL))
+    return args->exit_code;
+  if (args->argc < 2 || !(g_str_equal (args->argv[1], "export") || g_str_equal (args->argv[1], "import")))
+    return ms_cli_usage_error (args->context, "expected export or import");
   if (flag != NULL && !ms_zone_op_parse_flag (flag, &mask, &error))
     return zone_fail (error);
 
-  if (g_str_equal (argv[1], "export"))
+  if (g_str_equal (args->argv[1], "export"))
     {
       if ((flag != NULL) == plant_allowed)
-        return ms_cli_usage_error (args.context, "export wants one of --flag NAME or --plant-allowed");
+        return ms_cli_usage_error (args->context, "export wants one of --flag NAME or --plant-allowed");
       if (output == NULL)
-        return ms_cli_usage_error (args.context, "export wants -o OUT.png");
-      if (argc != 4)
-        return ms_cli_usage_error (args.context, "expected export DIR ZONEID");
-      if ((zone = open_zone (&args, argv + 1, 2)) == NULL)
-        return args.exit_code;
+        return ms_cli_usage_error (args->context, "export wants -o OUT.png");
+      if (args->argc != 4)
+        return ms_cli_usage_error (args->context, "expected export DIR ZONEID");
+      if ((zone = open_zone (args, args->argv + 1, 2)) == NULL)
+        return args->exit_code;
       if (!(plant_allowed ? ms_zone_mask_export_plant_allowed (zone, output, NULL, &error)
                           : ms_zone_mask_export_flag (zone, mask, output, NULL, &error)))
         return zone_fail (error);
@@ -775,12 +761,12 @@ zone_mask (int    argc,
       g_autoptr(MsZoneRegion) region = NULL;
 
       if (flag == NULL || set == clear)
-        return ms_cli_usage_error (args.context, "import wants --flag NAME and one of --set or --clear");
-      if (argc != 5)
-        return ms_cli_usage_error (args.context, "expected import DIR ZONEID MASK.png");
-      if ((zone = open_zone (&args, argv + 1, 2)) == NULL)
-        return args.exit_code;
-      region = ms_zone_mask_import (argv[4], ms_zone_get_width (zone), ms_zone_get_height (zone),
+        return ms_cli_usage_error (args->context, "import wants --flag NAME and one of --set or --clear");
+      if (args->argc != 5)
+        return ms_cli_usage_error (args->context, "expected import DIR ZONEID MASK.png");
+      if ((zone = open_zone (args, args->argv + 1, 2)) == NULL)
+        return args->exit_code;
+      region = ms_zone_mask_import (args->argv[4], ms_zone_get_width (zone), ms_zone_get_height (zone),
                                     &error);
       if (region == NULL || !ms_zone_apply (zone, &op, region, &error) ||
           !save_zone (zone, &save, &error))
@@ -794,56 +780,60 @@ zone_mask (int    argc,
 /* --------------------------------------------------------------- audit -- */
 
 static int
-zone_audit (int    argc,
-            char **argv)
+zone_audit (MsCliArgs *args)
 {
-  g_auto(MsCliArgs) args = { 0, };
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GPtrArray) findings = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *what = NULL;
   GOptionEntry entries[] = {
-    MS_CLI_OPTION_JSON (&args, "Print one JSON object"),
-    MS_CLI_OPTION_ZONE_SIZE (&args),
-    MS_CLI_OPTION_PROFILE (&args, 0, "Game profile (plant types)"),
+    MS_CLI_OPTION_JSON (args, "Print one JSON object"),
+    MS_CLI_OPTION_ZONE_SIZE (args),
+    MS_CLI_OPTION_PROFILE (args, 0, "Game profile (plant types)"),
     { NULL }
   };
 
-  ms_cli_args_init (&args, entries, "DIR ZONEID | FILE.bin — check a zone's layers (ms-zone-audit.h)",
+  ms_cli_args_init (args, entries, "DIR ZONEID | FILE.bin — check a zone's layers (ms-zone-audit.h)",
     NULL,
     "Locations are tiles (x, y), row-major (index = y * width + x).\n"
     "Exit status: 0 no error finding, 3 error findings, 1 invalid zone, 2 usage or I/O error.");
-  if (!ms_cli_args_parse (&args, &argc, &argv, -1, NULL) || !ms_cli_args_load_profile (&args) ||
-      (zone = open_zone (&args, argv, argc - 1)) == NULL)
-    return args.exit_code;
+  if (!ms_cli_args_parse (args, -1, NULL) || !ms_cli_args_load_profile (args) ||
+      (zone = open_zone (args, args->argv, args->argc - 1)) == NULL)
+    return args->exit_code;
 
   findings = ms_zone_audit (zone, NULL, NULL, &error);
   if (findings == NULL)
     return zone_fail (error);
   what = g_strdup_printf ("zone %u", ms_zone_get_id (zone));
-  return ms_cli_report_audit (findings, args.json, what);
+  return ms_cli_report_audit (findings, args->json, what);
 }
 
 int
-ms_cli_zone (int    argc,
-             char **argv)
+ms_cli_zone (MsCliArgs *args)
 {
-  if (argc >= 2 && g_str_equal (argv[1], "info"))
-    return zone_info (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "edit"))
-    return zone_edit (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "demo"))
-    return zone_demo (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "render"))
-    return zone_render (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "list"))
-    return zone_list (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "journal"))
-    return zone_journal (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "mask"))
-    return zone_mask (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "audit"))
-    return zone_audit (argc - 1, argv + 1);
+  static const struct
+  {
+    const char       *name;
+    MsCliCommandFunc  func;
+  } subcommands[] = {
+    { "info", zone_info },
+    { "edit", zone_edit },
+    { "demo", zone_demo },
+    { "render", zone_render },
+    { "list", zone_list },
+    { "journal", zone_journal },
+    { "mask", zone_mask },
+    { "audit", zone_audit },
+  };
+
+  for (guint i = 0; args->argc >= 2 && i < G_N_ELEMENTS (subcommands); i++)
+    if (g_str_equal (args->argv[1], subcommands[i].name))
+      {
+        /* The subcommand's own arguments start at its name. */
+        args->argc--;
+        args->argv++;
+        return subcommands[i].func (args);
+      }
 
   g_printerr ("Usage: mapsmith-cli zone info [--json] [--size WxH] DIR ZONEID\n"
               "       mapsmith-cli zone edit [--size WxH] [--force] DIR ZONEID OP...\n"
@@ -856,6 +846,6 @@ ms_cli_zone (int    argc,
               "       mapsmith-cli zone mask export DIR ZONEID --flag F|--plant-allowed -o OUT.png\n"
               "       mapsmith-cli zone mask import DIR ZONEID --flag F --set|--clear MASK.png\n"
               "Run “mapsmith-cli zone SUBCOMMAND --help” for details.\n");
-  return (argc >= 2 && (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "help")))
+  return (args->argc >= 2 && (g_str_equal (args->argv[1], "--help") || g_str_equal (args->argv[1], "help")))
          ? MS_CLI_EXIT_OK : MS_CLI_EXIT_USAGE;
 }

@@ -24,13 +24,13 @@ enum
   MS_CLI_EXIT_FINDINGS = 3, /* audit: the file has error findings */
 };
 
-typedef int (*MsCliCommandFunc) (int argc, char **argv);
-
-/* What every subcommand parses: its options context and the options most
- * of them share.  Each call below that returns FALSE has said why and left
- * the exit status in @exit_code. */
+/* One run of a subcommand: its arguments (argv[0] names it), its options
+ * context and the options most subcommands share.  Each call below that
+ * returns FALSE has said why and left the exit status in @exit_code. */
 typedef struct
 {
+  int             argc;
+  char          **argv;
   GOptionContext *context;
   char           *profile_path;  /* --profile */
   MsProfile      *profile;       /* that profile, or the built-in one */
@@ -38,6 +38,8 @@ typedef struct
   char           *size;          /* --size WxH, of the zone commands */
   int             exit_code;
 } MsCliArgs;
+
+typedef int (*MsCliCommandFunc) (MsCliArgs *args);
 
 #define MS_CLI_OPTION_JSON(args, text) \
   { "json", 0, 0, G_OPTION_ARG_NONE, &(args)->json, text, NULL }
@@ -53,8 +55,6 @@ void         ms_cli_args_init           (MsCliArgs          *args,
                                          const char         *summary,
                                          const char         *description);
 gboolean     ms_cli_args_parse          (MsCliArgs      *args,
-                                         int            *argc,
-                                         char         ***argv,
                                          int             n_args,
                                          const char     *wrong_args);
 gboolean     ms_cli_args_load_profile   (MsCliArgs      *args);
@@ -79,8 +79,6 @@ typedef struct
 
 gboolean   ms_cli_image_parse         (MsCliImage     *image,
                                        MsCliArgs      *args,
-                                       int            *argc,
-                                       char         ***argv,
                                        int             n_args,
                                        const char     *wrong_args);
 gboolean   ms_cli_image_check_region  (const MsCliImage *image,
@@ -113,13 +111,13 @@ int        ms_cli_report_audit        (GPtrArray      *findings,
                                        gboolean        json,
                                        const char     *what);
 
-int ms_cli_info     (int argc, char **argv);
-int ms_cli_validate (int argc, char **argv);
-int ms_cli_convert  (int argc, char **argv);
-int ms_cli_demo     (int argc, char **argv);
-int ms_cli_render   (int argc, char **argv);
-int ms_cli_zone     (int argc, char **argv);
-int ms_cli_audit    (int argc, char **argv);
-int ms_cli_diff     (int argc, char **argv);
+int ms_cli_info     (MsCliArgs *args);
+int ms_cli_validate (MsCliArgs *args);
+int ms_cli_convert  (MsCliArgs *args);
+int ms_cli_demo     (MsCliArgs *args);
+int ms_cli_render   (MsCliArgs *args);
+int ms_cli_zone     (MsCliArgs *args);
+int ms_cli_audit    (MsCliArgs *args);
+int ms_cli_diff     (MsCliArgs *args);
 
 G_END_DECLS
