@@ -39,8 +39,6 @@ void
 ms_settings_get_blueprint_style (GSettings        *settings,
                                  MsBlueprintStyle *style)
 {
-  g_autofree char *ramp = NULL;
-
   g_return_if_fail (G_IS_SETTINGS (settings));
   g_return_if_fail (style != NULL);
 
@@ -51,8 +49,7 @@ ms_settings_get_blueprint_style (GSettings        *settings,
       style->stack[i].visible = g_settings_get_boolean (settings, layer_keys[i].visible);
       style->stack[i].opacity = (float) g_settings_get_double (settings, layer_keys[i].opacity);
     }
-  ramp = g_settings_get_string (settings, MS_SETTINGS_HEIGHT_RAMP);
-  style->ramp = g_str_equal (ramp, "grey") ? MS_RAMP_GREY : MS_RAMP_TERRAIN;
+  style->ramp = (MsRamp) g_settings_get_enum (settings, MS_SETTINGS_HEIGHT_RAMP);
   ms_light_init (&style->light,
                  (float) g_settings_get_double (settings, MS_SETTINGS_LIGHT_AZIMUTH),
                  (float) g_settings_get_double (settings, MS_SETTINGS_LIGHT_ALTITUDE));

@@ -23,6 +23,8 @@
 #include <math.h>
 
 #include "ms-blueprint-audit.h"
+#include "ms-enum.h"
+#include "ms-model-enums.h"
 
 #define N_IDS       65536
 #define UNSEEN      G_MAXUINT64
@@ -75,7 +77,7 @@ ms_audit_finding_free (MsAuditFinding *finding)
 const char *
 ms_audit_severity_to_string (MsAuditSeverity severity)
 {
-  return severity == MS_AUDIT_SEVERITY_ERROR ? "error" : "warning";
+  return ms_enum_get_nick (MS_TYPE_AUDIT_SEVERITY, severity);
 }
 
 const char * const *
@@ -809,7 +811,7 @@ make_finding (Audit *a,
 /**
  * ms_blueprint_audit:
  *
- * Checks @blueprint against the invariants of BLUEPRINT_FORMAT.md that its
+ * Checks @blueprint against the invariants of docs/BLUEPRINT_FORMAT.md that its
  * reader does not enforce.  Water checks need WBID (and WSRF, WBTB for theirs).
  *
  * Returns: (transfer full) (element-type MsAuditFinding): the findings, at

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Audit: a blueprint checked against the invariants BLUEPRINT_FORMAT.md
+ * Audit: a blueprint checked against the invariants docs/BLUEPRINT_FORMAT.md
  * states but the reader does not enforce (they hold "by construction" in the
  * generator, so a file that breaks one was made by a broken generator).
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The v2 and v1 blueprint readers (BLUEPRINT_FORMAT.md).  Both walk the file
+ * The v2 and v1 blueprint readers (docs/BLUEPRINT_FORMAT.md).  Both walk the file
  * once, validate every rule of the spec, decode the small sections and leave
  * each pixel grid as a view into the mapping.
  *

@@ -146,7 +146,7 @@ ms_blueprint_make_sentinel_params (MsBlueprintParams *params,
 {
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
 
-  /* BLUEPRINT_FORMAT.md, "Sentinel params": a re-encoded file cannot know
+  /* docs/BLUEPRINT_FORMAT.md, "Sentinel params": a re-encoded file cannot know
    * the generation inputs; provenance describes this file. */
   params->world_seed = 0;
   params->map_size = (gint32) map_size;

@@ -6,7 +6,7 @@
 
 G_BEGIN_DECLS
 
-/* Payload encoders for the small v2 sections (BLUEPRINT_FORMAT.md).  The pixel
+/* Payload encoders for the small v2 sections (docs/BLUEPRINT_FORMAT.md).  The pixel
  * grids are never built in memory; the writer streams them. */
 void     ms_blueprint_encode_section_header (GByteArray              *out,
                                              guint32                  tag,

@@ -70,7 +70,7 @@ ms_water_level_decode (guint16 quantized)
 gboolean
 ms_blueprint_params_is_sentinel (const MsBlueprintParams *params)
 {
-  /* BLUEPRINT_FORMAT.md, "Sentinel params": what a re-encoded file carries. */
+  /* docs/BLUEPRINT_FORMAT.md, "Sentinel params": what a re-encoded file carries. */
   return params->world_seed == 0 &&
          params->crater_radius == -1.0f &&
          params->density_multiplier == -1.0f &&

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Zone audit: a zone's layers checked against what the game server assumes
- * of them (ZONE_LAYERS.md, ZONE_LAYERS_NOTES.md) but never verifies, and
+ * of them (docs/ZONE_LAYERS.md, docs/ZONE_LAYERS_NOTES.md) but never verifies, and
  * against the mistakes tools make writing them.  Pure functions over the
  * model; the findings are MsAuditFinding (ms-blueprint-audit.h) so the CLI
  * and the app's findings list treat them as the blueprint's.

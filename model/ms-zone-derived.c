@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The layers the server derives at load: slope, the terraform barrier and
- * plant-allowed (ZONE_LAYERS_NOTES.md).  Slope reads nine heights a tile, so
+ * plant-allowed (docs/ZONE_LAYERS_NOTES.md).  Slope reads nine heights a tile, so
  * it is computed a chunk at a time on first use and cached until an altitude
  * edit touches it; barrier and plant-allowed cost one or three reads, less
  * than a cache lookup would save, so they are computed on each call.

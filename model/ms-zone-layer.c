@@ -3,19 +3,18 @@
 
 #include "config.h"
 
+#include "ms-enum.h"
+#include "ms-model-enums.h"
 #include "ms-zone-layer.h"
 
-static const struct
-{
-  const char *name;
-  guint       bytes_per_tile;
-} layers[MS_ZONE_N_LAYERS] = {
-  [MS_ZONE_LAYER_BLOCKS] = { "blocks", 2 },
-  [MS_ZONE_LAYER_CONTROL] = { "control", 2 },
-  [MS_ZONE_LAYER_PLANTS] = { "plants", MS_ZONE_PLANT_INFO_SIZE },
-  [MS_ZONE_LAYER_ALTITUDE] = { "altitude", 2 },
-  [MS_ZONE_LAYER_ALTITUDE_BLEND] = { "altitude_blend", 2 },
-  [MS_ZONE_LAYER_ALTITUDE_ORIGINAL] = { "altitude_original", 2 },
+/* The names are the enum's nicks (ms-zone-layer.h), as the files spell them. */
+static const guint bytes_per_tile[MS_ZONE_N_LAYERS] = {
+  [MS_ZONE_LAYER_BLOCKS] = 2,
+  [MS_ZONE_LAYER_CONTROL] = 2,
+  [MS_ZONE_LAYER_PLANTS] = MS_ZONE_PLANT_INFO_SIZE,
+  [MS_ZONE_LAYER_ALTITUDE] = 2,
+  [MS_ZONE_LAYER_ALTITUDE_BLEND] = 2,
+  [MS_ZONE_LAYER_ALTITUDE_ORIGINAL] = 2,
 };
 
 static const MsZoneFlagInfo control_flags[] = {
@@ -42,20 +41,19 @@ const char *
 ms_zone_layer_get_name (MsZoneLayer layer)
 {
   g_return_val_if_fail (layer < MS_ZONE_N_LAYERS, NULL);
-  return layers[layer].name;
+  return ms_enum_get_nick (MS_TYPE_ZONE_LAYER, layer);
 }
 
 gboolean
 ms_zone_layer_from_name (const char  *name,
                          MsZoneLayer *out_layer)
 {
-  for (guint i = 0; i < MS_ZONE_N_LAYERS; i++)
-    if (g_strcmp0 (name, layers[i].name) == 0)
-      {
-        *out_layer = (MsZoneLayer) i;
-        return TRUE;
-      }
-  return FALSE;
+  int value;
+
+  if (!ms_enum_from_nick (MS_TYPE_ZONE_LAYER, name, &value))
+    return FALSE;
+  *out_layer = (MsZoneLayer) value;
+  return TRUE;
 }
 
 /**
@@ -68,7 +66,7 @@ guint
 ms_zone_layer_get_bytes_per_tile (MsZoneLayer layer)
 {
   g_return_val_if_fail (layer < MS_ZONE_N_LAYERS, 0);
-  return layers[layer].bytes_per_tile;
+  return bytes_per_tile[layer];
 }
 
 const MsZoneFlagInfo *

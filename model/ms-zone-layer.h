@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The zone layer kinds and their flag tables, with the names the game
- * server uses (ZONE_LAYERS.md).  Plain tables, no state.
+ * server uses (docs/ZONE_LAYERS.md).  Plain tables, no state.
  */
 #pragma once
 
@@ -15,9 +15,9 @@ typedef enum
   MS_ZONE_LAYER_CONTROL,
   MS_ZONE_LAYER_PLANTS,
   MS_ZONE_LAYER_ALTITUDE,
-  MS_ZONE_LAYER_ALTITUDE_BLEND,
-  MS_ZONE_LAYER_ALTITUDE_ORIGINAL,
-  MS_ZONE_N_LAYERS
+  MS_ZONE_LAYER_ALTITUDE_BLEND,     /*< nick=altitude_blend >*/
+  MS_ZONE_LAYER_ALTITUDE_ORIGINAL,  /*< nick=altitude_original >*/
+  MS_ZONE_N_LAYERS /*< skip >*/
 } MsZoneLayer;
 
 /* PlantInfo byte offsets (7 bytes per tile). */
@@ -30,7 +30,7 @@ typedef enum
   MS_ZONE_PLANT_HEALTH,
   MS_ZONE_PLANT_MATERIAL,
   MS_ZONE_PLANT_GROUND_TYPE,
-  MS_ZONE_PLANT_INFO_SIZE
+  MS_ZONE_PLANT_INFO_SIZE /*< skip >*/
 } MsZonePlantField;
 
 /* TerrainControlFlags (u16). */

@@ -16,25 +16,9 @@
 
 #include "ms-blueprint-grid.h"
 #include "ms-blueprint-renderer.h"
+#include "ms-enum.h"
 #include "ms-parallel.h"
-
-static const char * const layer_names[MS_N_BLUEPRINT_LAYERS] = {
-  [MS_BLUEPRINT_LAYER_HEIGHT] = "height",
-  [MS_BLUEPRINT_LAYER_HILLSHADE] = "hillshade",
-  [MS_BLUEPRINT_LAYER_BIOME] = "biome",
-  [MS_BLUEPRINT_LAYER_WATER] = "water",
-  [MS_BLUEPRINT_LAYER_COMPOSITE] = "composite",
-  [MS_BLUEPRINT_LAYER_CUSTOM] = "custom",
-};
-
-static const char * const stack_names[MS_N_STACK_LAYERS] = {
-  [MS_STACK_HEIGHT] = "height",
-  [MS_STACK_BIOME] = "biome",
-  [MS_STACK_HILLSHADE] = "hillshade",
-  [MS_STACK_WATER] = "water",
-  [MS_STACK_ROADS] = "roads",
-  [MS_STACK_TOWNS] = "towns",
-};
+#include "ms-render-enums.h"
 
 void
 ms_blueprint_style_init (MsBlueprintStyle *style)
@@ -61,20 +45,19 @@ const char *
 ms_stack_layer_to_string (MsStackLayer layer)
 {
   g_return_val_if_fail (layer < MS_N_STACK_LAYERS, NULL);
-  return stack_names[layer];
+  return ms_enum_get_nick (MS_TYPE_STACK_LAYER, layer);
 }
 
 gboolean
 ms_stack_layer_from_string (const char   *name,
                             MsStackLayer *layer)
 {
-  for (guint i = 0; i < MS_N_STACK_LAYERS; i++)
-    if (g_strcmp0 (name, stack_names[i]) == 0)
-      {
-        *layer = i;
-        return TRUE;
-      }
-  return FALSE;
+  int value;
+
+  if (!ms_enum_from_nick (MS_TYPE_STACK_LAYER, name, &value))
+    return FALSE;
+  *layer = (MsStackLayer) value;
+  return TRUE;
 }
 
 void
@@ -197,20 +180,19 @@ const char *
 ms_blueprint_layer_to_string (MsBlueprintLayer layer)
 {
   g_return_val_if_fail (layer < MS_N_BLUEPRINT_LAYERS, NULL);
-  return layer_names[layer];
+  return ms_enum_get_nick (MS_TYPE_BLUEPRINT_LAYER, layer);
 }
 
 gboolean
 ms_blueprint_layer_from_string (const char       *name,
                                 MsBlueprintLayer *layer)
 {
-  for (guint i = 0; i < MS_N_BLUEPRINT_LAYERS; i++)
-    if (g_strcmp0 (name, layer_names[i]) == 0)
-      {
-        *layer = i;
-        return TRUE;
-      }
-  return FALSE;
+  int value;
+
+  if (!ms_enum_from_nick (MS_TYPE_BLUEPRINT_LAYER, name, &value))
+    return FALSE;
+  *layer = (MsBlueprintLayer) value;
+  return TRUE;
 }
 
 guint

@@ -27,7 +27,7 @@ typedef enum
   MS_BLUEPRINT_LAYER_WATER,      /* water bodies over a grey relief */
   MS_BLUEPRINT_LAYER_COMPOSITE,  /* shaded height ramp with water over it */
   MS_BLUEPRINT_LAYER_CUSTOM,     /* MsBlueprintStyle.stack as it is */
-  MS_N_BLUEPRINT_LAYERS
+  MS_N_BLUEPRINT_LAYERS /*< skip >*/
 } MsBlueprintLayer;
 
 /* The layer stack, bottom to top.  The first four colour each cell (the CPU
@@ -54,7 +54,7 @@ typedef enum
   MS_STACK_WATER,
   MS_STACK_ROADS,
   MS_STACK_TOWNS,
-  MS_N_STACK_LAYERS
+  MS_N_STACK_LAYERS /*< skip >*/
 } MsStackLayer;
 
 /* The first MsStackLayer drawn by vectors, not per cell. */
@@ -73,7 +73,7 @@ typedef struct
 
 typedef enum
 {
-  MS_OVERLAY_NONE  = 0,
+  MS_OVERLAY_NONE  = 0, /*< skip >*/
   MS_OVERLAY_TOWNS = 1 << 0,
   MS_OVERLAY_ROADS = 1 << 1,
 } MsOverlays;

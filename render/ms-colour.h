@@ -23,7 +23,7 @@ typedef enum
 {
   MS_RAMP_TERRAIN,   /* hypsometric tint: lowland green to summit white */
   MS_RAMP_GREY,      /* black (sea level) to white (top of the ramp) */
-  MS_N_RAMPS
+  MS_N_RAMPS /*< skip >*/
 } MsRamp;
 
 typedef struct
@@ -104,7 +104,7 @@ ms_colour_to_argb32 (MsRgb c)
 G_END_DECLS
 
 /* ------------------------------------------------------------ zone layers --
- * The colours of the zone layers (ZONE_LAYERS.md).  Plain tables and linear
+ * The colours of the zone layers (docs/ZONE_LAYERS.md).  Plain tables and linear
  * ramps with their stops on byte values, so the GL shaders can mirror them
  * with an array and a mix(), and a test can work a value out by hand. */
 

@@ -13,25 +13,11 @@
 
 #include <math.h>
 
+#include "ms-enum.h"
 #include "ms-parallel.h"
+#include "ms-render-enums.h"
 #include "ms-zone-cell.h"
 #include "ms-zone-renderer.h"
-
-static const char * const layer_names[MS_N_ZONE_RENDER_LAYERS] = {
-  [MS_ZONE_RENDER_LAYER_ALTITUDE] = "altitude",
-  [MS_ZONE_RENDER_LAYER_CONTROL] = "control",
-  [MS_ZONE_RENDER_LAYER_BLOCKS] = "blocks",
-  [MS_ZONE_RENDER_LAYER_PLANTS] = "plants",
-  [MS_ZONE_RENDER_LAYER_SPAWN] = "spawn",
-  [MS_ZONE_RENDER_LAYER_SLOPE] = "slope",
-  [MS_ZONE_RENDER_LAYER_PLANT_ALLOWED] = "plant-allowed",
-  [MS_ZONE_RENDER_LAYER_OVERLAYS] = "overlays",
-};
-
-/* By bit number: the names of the views each overlay mirrors. */
-static const char * const overlay_names[MS_ZONE_N_OVERLAYS] = {
-  "spawn", "slope", "plants", "plant-allowed", "blocks", "control",
-};
 
 void
 ms_zone_style_init (MsZoneStyle *style)
@@ -45,7 +31,7 @@ ms_zone_style_init (MsZoneStyle *style)
    * tile (slope < 16), so at true scale walkable ground would be steeper
    * than 45° and half of every hill would shade to black.  A quarter keeps
    * the relief readable (and matches the client's altitude / 4 scaling,
-   * ZONE_LAYERS.md); 0.6 keeps overlays, not the relief, the subject. */
+   * docs/ZONE_LAYERS.md); 0.6 keeps overlays, not the relief, the subject. */
   style->exaggeration = 0.25f;
   style->shade_strength = 0.6f;
   style->overlay_opacity = 0.65f;
@@ -63,29 +49,26 @@ const char *
 ms_zone_render_layer_to_string (MsZoneRenderLayer layer)
 {
   g_return_val_if_fail (layer < MS_N_ZONE_RENDER_LAYERS, NULL);
-  return layer_names[layer];
+  return ms_enum_get_nick (MS_TYPE_ZONE_RENDER_LAYER, layer);
 }
 
 gboolean
 ms_zone_render_layer_from_string (const char        *name,
                                   MsZoneRenderLayer *layer)
 {
-  for (guint i = 0; i < MS_N_ZONE_RENDER_LAYERS; i++)
-    if (g_strcmp0 (name, layer_names[i]) == 0)
-      {
-        *layer = (MsZoneRenderLayer) i;
-        return TRUE;
-      }
-  return FALSE;
+  int value;
+
+  if (!ms_enum_from_nick (MS_TYPE_ZONE_RENDER_LAYER, name, &value))
+    return FALSE;
+  *layer = (MsZoneRenderLayer) value;
+  return TRUE;
 }
 
 const char *
 ms_zone_overlay_to_string (MsZoneOverlays overlay)
 {
-  for (guint bit = 0; bit < MS_ZONE_N_OVERLAYS; bit++)
-    if (overlay == (MsZoneOverlays) (1u << bit))
-      return overlay_names[bit];
-  return NULL;
+  /* The nicks name the views each overlay mirrors. */
+  return ms_flags_get_nick (MS_TYPE_ZONE_OVERLAYS, overlay);
 }
 
 gboolean
@@ -93,32 +76,14 @@ ms_zone_overlays_from_string (const char      *names,
                               MsZoneOverlays  *overlays,
                               char           **bad_name)
 {
-  g_auto(GStrv) parts = NULL;
-  MsZoneOverlays result = MS_ZONE_OVERLAY_NONE;
+  guint flags;
 
   g_return_val_if_fail (names != NULL, FALSE);
   g_return_val_if_fail (overlays != NULL, FALSE);
 
-  parts = g_strsplit (names, ",", -1);
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      const char *name = g_strstrip (parts[i]);
-      guint bit;
-
-      if (name[0] == '\0')
-        continue;
-      for (bit = 0; bit < MS_ZONE_N_OVERLAYS; bit++)
-        if (g_str_equal (name, overlay_names[bit]))
-          break;
-      if (bit == MS_ZONE_N_OVERLAYS)
-        {
-          if (bad_name != NULL)
-            *bad_name = g_strdup (name);
-          return FALSE;
-        }
-      result |= 1u << bit;
-    }
-  *overlays = result;
+  if (!ms_flags_from_nicks (MS_TYPE_ZONE_OVERLAYS, names, &flags, bad_name))
+    return FALSE;
+  *overlays = (MsZoneOverlays) flags;
   return TRUE;
 }
 
@@ -427,7 +392,7 @@ ms_render_zone (MsZone             *zone,
     {
       g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER,
                    "The %s view needs %s, which zone %u does not have",
-                   layer_names[style->layer], ms_zone_get_layer_path (zone, source),
+                   ms_zone_render_layer_to_string (style->layer), ms_zone_get_layer_path (zone, source),
                    ms_zone_get_id (zone));
       return NULL;
     }

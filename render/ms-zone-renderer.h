@@ -29,7 +29,7 @@ typedef enum
   MS_ZONE_RENDER_LAYER_SLOPE,          /* the server's slope ramp, unshaded */
   MS_ZONE_RENDER_LAYER_PLANT_ALLOWED,  /* the plant-allowed tint over grey relief */
   MS_ZONE_RENDER_LAYER_OVERLAYS,       /* MsZoneStyle.overlays over the relief */
-  MS_N_ZONE_RENDER_LAYERS
+  MS_N_ZONE_RENDER_LAYERS /*< skip >*/
 } MsZoneRenderLayer;
 
 /* The overlays of MS_ZONE_RENDER_LAYER_OVERLAYS, one bit each, numbered in
@@ -62,14 +62,14 @@ typedef enum
  * grey, tinted or not. */
 typedef enum
 {
-  MS_ZONE_OVERLAY_NONE          = 0,
+  MS_ZONE_OVERLAY_NONE          = 0, /*< skip >*/
   MS_ZONE_OVERLAY_SPAWN         = 1 << 0,  /* spawn heat */
   MS_ZONE_OVERLAY_SLOPE         = 1 << 1,  /* the server's slope ramp */
   MS_ZONE_OVERLAY_PLANTS        = 1 << 2,  /* live plant types */
   MS_ZONE_OVERLAY_PLANT_ALLOWED = 1 << 3,  /* the plant-allowed tint */
   MS_ZONE_OVERLAY_BLOCKS        = 1 << 4,  /* BlockingFlags */
   MS_ZONE_OVERLAY_CONTROL       = 1 << 5,  /* TerrainControlFlags */
-  MS_ZONE_OVERLAY_ALL           = (1 << 6) - 1,
+  MS_ZONE_OVERLAY_ALL           = (1 << 6) - 1, /*< skip >*/
 } MsZoneOverlays;
 
 #define MS_ZONE_N_OVERLAYS 6

@@ -30,7 +30,7 @@ void        ms_test_assert_file_text     (const char *path,
 void        ms_test_cannot               (const char *format,
                                           ...) G_GNUC_PRINTF (1, 2);
 
-/* Test-side encoders (written from BLUEPRINT_FORMAT.md, not from model/). */
+/* Test-side encoders (written from docs/BLUEPRINT_FORMAT.md, not from model/). */
 void        ms_test_put_u8               (GByteArray *a, guint8 v);
 void        ms_test_put_u16              (GByteArray *a, guint16 v);
 void        ms_test_put_u32              (GByteArray *a, guint32 v);

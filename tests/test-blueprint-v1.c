@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The legacy v1 reader (BLUEPRINT_FORMAT.md, "v1 legacy summary").  Every
+ * The legacy v1 reader (docs/BLUEPRINT_FORMAT.md, "v1 legacy summary").  Every
  * input is built here by a test-side v1 encoder from values chosen by formula,
  * and what the model returns is compared with those formulas.
  */

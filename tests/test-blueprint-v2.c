@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The v2 reader against every rule of BLUEPRINT_FORMAT.md.  Inputs are built
+ * The v2 reader against every rule of docs/BLUEPRINT_FORMAT.md.  Inputs are built
  * by the test's own encoder from formulas, so expectations never come from
  * the code under test.
  */

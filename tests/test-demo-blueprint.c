@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The procedural demo blueprint, checked against BLUEPRINT_FORMAT.md by the
+ * The procedural demo blueprint, checked against docs/BLUEPRINT_FORMAT.md by the
  * test's own walk over the raw bytes (never the model's accessors): section
  * order and lengths, water ids in scan order with 4-connected lakes, biomes
  * and WSRF agreeing with WBID, a water table that matches the test's own

@@ -11,7 +11,7 @@ test_default (void)
 
   g_assert_cmpuint (ms_profile_get_count (profile, MS_PROFILE_BIOMES), ==, 12);
   g_assert_cmpuint (ms_profile_get_count (profile, MS_PROFILE_TOWN_TIERS), ==, 4);
-  /* Plant and ground types are the server's (ZONE_LAYERS_NOTES.md). */
+  /* Plant and ground types are the server's (docs/ZONE_LAYERS_NOTES.md). */
   g_assert_cmpuint (ms_profile_get_count (profile, MS_PROFILE_PLANT_TYPES), ==, 20);
   g_assert_cmpuint (ms_profile_get_count (profile, MS_PROFILE_GROUND_TYPES), ==, 21);
   g_assert_cmpstr (ms_profile_get_label (profile, MS_PROFILE_PLANT_TYPES, 19), ==, "Devrinol");

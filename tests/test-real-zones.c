@@ -4,7 +4,7 @@
  * game's files byte for byte).  Every expected figure is computed here by a
  * small reader of the raw bytes that shares no code with model/: the
  * layout (row-major, little-endian, 2/2/7/2 bytes a tile) and the flag bits
- * are written out again from ZONE_LAYERS.md.
+ * are written out again from docs/ZONE_LAYERS.md.
  */
 #include "config.h"
 
@@ -29,7 +29,7 @@ static const RealZone zones[] = { { 70, 512 }, { 71, 256 } };
 
 static const char *layer_names[] = { "altitude", "blocks", "control", "plants" };
 
-/* ZONE_LAYERS.md's tables, written again rather than taken from the model. */
+/* docs/ZONE_LAYERS.md's tables, written again rather than taken from the model. */
 static const struct { const char *name; guint bit; } control_bits[] = {
   { "AntiPlant", 1 }, { "TerraformProtected", 2 }, { "SyndicateArea", 4 },
   { "ConcreteA", 8 }, { "ConcreteB", 16 }, { "Roaming", 64 }, { "Highway", 128 },

@@ -22,7 +22,7 @@
 
 /* ------------------------------------------------------------- helpers -- */
 
-/* One layer file as raw bytes, row-major, little-endian (ZONE_LAYERS.md). */
+/* One layer file as raw bytes, row-major, little-endian (docs/ZONE_LAYERS.md). */
 static void
 write_layer (const char   *dir,
              const char   *layer,

@@ -50,7 +50,7 @@ test_parse (void)
   g_autoptr(MsZoneOpSpec) control = parse_ok ("spawn 255 where control != -3");
   g_autoptr(MsZoneOpSpec) round = parse_ok ("spawn 0 stroke round 4096 -2147483647 2147483647");
 
-  /* Roaming is bit 6 (ZONE_LAYERS.md). */
+  /* Roaming is bit 6 (docs/ZONE_LAYERS.md). */
   g_assert_cmpint (rect->op.kind, ==, MS_ZONE_OP_SET_FLAG);
   g_assert_cmpuint (rect->op.mask, ==, 64);
   g_assert_cmpint (rect->region, ==, MS_ZONE_OP_REGION_RECT);

@@ -148,7 +148,7 @@ static void
 test_activate_rows (Fixture       *fixture,
                     gconstpointer  data)
 {
-  /* Bits as the game server numbers them (ZONE_LAYERS.md), written out. */
+  /* Bits as the game server numbers them (docs/ZONE_LAYERS.md), written out. */
   static const guint control_bits[] = { 0, 1, 2, 3, 4, 6, 7, 8, 9, 10 };
   static const guint blocking_bits[] = { 0, 1, 2, 3 };
   MsZoneStyle expected;

@@ -65,55 +65,110 @@ ms_cli_usage_error (GOptionContext *context,
   return MS_CLI_EXIT_USAGE;
 }
 
+/**
+ * ms_cli_args_init:
+ * @entries: the command's options, which may point into @args
+ * @summary: (nullable): above the options in --help
+ * @description: (nullable): below them
+ */
+void
+ms_cli_args_init (MsCliArgs          *args,
+                  const GOptionEntry *entries,
+                  const char         *parameter_string,
+                  const char         *summary,
+                  const char         *description)
+{
+  g_return_if_fail (args->context == NULL);
+
+  args->context = g_option_context_new (parameter_string);
+  g_option_context_add_main_entries (args->context, entries, NULL);
+  g_option_context_set_summary (args->context, summary);
+  g_option_context_set_description (args->context, description);
+}
+
+/**
+ * ms_cli_args_parse:
+ * @n_args: how many arguments must remain after the options, or -1 for any
+ * @wrong_args: (nullable): the usage error when they are not @n_args
+ */
 gboolean
-ms_cli_parse_options (GOptionContext   *context,
-                      int              *argc,
-                      char           ***argv,
-                      int              *exit_code)
+ms_cli_args_parse (MsCliArgs  *args,
+                   int         n_args,
+                   const char *wrong_args)
 {
   g_autoptr(GError) error = NULL;
 
-  if (!g_option_context_parse (context, argc, argv, &error))
+  if (!g_option_context_parse (args->context, &args->argc, &args->argv, &error))
     {
-      *exit_code = ms_cli_usage_error (context, "%s", error->message);
+      args->exit_code = ms_cli_usage_error (args->context, "%s", error->message);
+      return FALSE;
+    }
+  if (n_args >= 0 && args->argc != n_args + 1)
+    {
+      args->exit_code = ms_cli_usage_error (args->context, "%s", wrong_args);
       return FALSE;
     }
   return TRUE;
 }
 
-/**
- * ms_cli_load_profile:
- * @path: (nullable): a profile file, or %NULL for the built-in placeholder
- */
-MsProfile *
-ms_cli_load_profile (const char *path,
-                     int        *exit_code)
+/* The profile --profile names, or the built-in placeholder. */
+gboolean
+ms_cli_args_load_profile (MsCliArgs *args)
 {
   g_autoptr(GError) error = NULL;
-  MsProfile *profile;
 
-  if (path == NULL)
-    return ms_profile_new_default ();
-
-  profile = ms_profile_new_for_path (path, &error);
-  if (profile == NULL)
+  if (args->profile_path == NULL)
+    args->profile = ms_profile_new_default ();
+  else
+    args->profile = ms_profile_new_for_path (args->profile_path, &error);
+  if (args->profile == NULL)
     {
       g_printerr ("mapsmith-cli: profile: %s\n", error->message);
-      *exit_code = MS_CLI_EXIT_USAGE;
+      args->exit_code = MS_CLI_EXIT_USAGE;
     }
-  return profile;
+  return args->profile != NULL;
+}
+
+/* The blueprint at @path, read with the profile (loaded first if need be). */
+MsBlueprint *
+ms_cli_args_open_blueprint (MsCliArgs  *args,
+                            const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  MsBlueprint *bp;
+
+  if (args->profile == NULL && !ms_cli_args_load_profile (args))
+    return NULL;
+  bp = ms_blueprint_new_for_path (path, args->profile, &error);
+  if (bp == NULL)
+    args->exit_code = ms_cli_fail (error);
+  return bp;
+}
+
+/* A write that failed: usage or I/O. */
+int
+ms_cli_io_error (const GError *error)
+{
+  g_printerr ("mapsmith-cli: %s\n", error->message);
+  return MS_CLI_EXIT_USAGE;
+}
+
+/* The reader's warnings, on stderr, each after @display. */
+void
+ms_cli_print_warnings (MsBlueprint *bp,
+                       const char  *display)
+{
+  for (const char * const *w = ms_blueprint_get_warnings (bp); *w != NULL; w++)
+    g_printerr ("%s: warning: %s\n", display, *w);
 }
 
 void
-ms_cli_print_json (JsonNode *root)
+ms_cli_args_clear (MsCliArgs *args)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
-
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
-  g_print ("%s\n", text);
+  g_clear_pointer (&args->context, g_option_context_free);
+  g_clear_pointer (&args->profile_path, g_free);
+  g_clear_object (&args->profile);
+  g_clear_pointer (&args->size, g_free);
 }
 
 /**
@@ -178,37 +233,6 @@ ms_cli_take_region (int       *argc,
   return TRUE;
 }
 
-void
-ms_cli_json_add_double (JsonBuilder *b,
-                        const char  *key,
-                        double       value)
-{
-  json_builder_set_member_name (b, key);
-  /* JSON has no NaN or infinity. */
-  if (isfinite (value))
-    json_builder_add_double_value (b, value);
-  else
-    json_builder_add_null_value (b);
-}
-
-void
-ms_cli_json_add_int (JsonBuilder *b,
-                     const char  *key,
-                     gint64       value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_int_value (b, value);
-}
-
-void
-ms_cli_json_add_string (JsonBuilder *b,
-                        const char  *key,
-                        const char  *value)
-{
-  json_builder_set_member_name (b, key);
-  json_builder_add_string_value (b, value);
-}
-
 static void
 print_usage (FILE *stream)
 {
@@ -248,7 +272,8 @@ main (int    argc,
     if (g_str_equal (argv[1], commands[i].name))
       {
         g_autoptr(GError) error = NULL;
-        int status = commands[i].func (argc - 1, argv + 1);
+        g_auto(MsCliArgs) args = { .argc = argc - 1, .argv = argv + 1 };
+        int status = commands[i].func (&args);
 
         /* The backstop: whatever a command printed from a file that shrank
          * under it was partly zeros, so it did not succeed. */

@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "ms-cli.h"
+#include "ms-cli-json.h"
 #include "ms-demo-zone.h"
 #include "ms-png-writer.h"
 #include "ms-save.h"
@@ -80,19 +81,9 @@ parse_zone_id (const char *text,
 
 /* ---------------------------------------------------------------- info -- */
 
-typedef struct
-{
-  guint64 control[16];
-  guint64 blocks[8];
-  guint64 live;
-  guint   spawn_min, spawn_max;
-  guint64 spawn_sum, spawn_zero;
-  guint   alt_min, alt_max;
-} ZoneStats;
-
 static void
 collect_stats (MsZone    *zone,
-               ZoneStats *s)
+               MsCliZoneStats *s)
 {
   guint w = ms_zone_get_width (zone), h = ms_zone_get_height (zone);
   gboolean control = ms_zone_has_layer (zone, MS_ZONE_LAYER_CONTROL);
@@ -140,108 +131,8 @@ collect_stats (MsZone    *zone,
 }
 
 static void
-add_flag_counts (JsonBuilder          *b,
-                 const char           *key,
-                 gboolean              present,
-                 const MsZoneFlagInfo *flags,
-                 guint                 n_flags,
-                 const guint64        *per_bit)
-{
-  json_builder_set_member_name (b, key);
-  if (!present)
-    {
-      json_builder_add_null_value (b);
-      return;
-    }
-  json_builder_begin_object (b);
-  for (guint i = 0; i < n_flags; i++)
-    ms_cli_json_add_int (b, flags[i].name, (gint64) per_bit[g_bit_nth_lsf (flags[i].bit, -1)]);
-  json_builder_end_object (b);
-}
-
-static JsonNode *
-build_info_json (MsZone    *zone,
-                 ZoneStats *s)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  const MsZoneFlagInfo *flags;
-  guint n_flags;
-  guint64 tiles = (guint64) ms_zone_get_width (zone) * ms_zone_get_height (zone);
-
-  json_builder_begin_object (b);
-  ms_cli_json_add_int (b, "zone", ms_zone_get_id (zone));
-  ms_cli_json_add_int (b, "width", ms_zone_get_width (zone));
-  ms_cli_json_add_int (b, "height", ms_zone_get_height (zone));
-  json_builder_set_member_name (b, "terraformable");
-  json_builder_add_boolean_value (b, ms_zone_is_terraformable (zone));
-
-  json_builder_set_member_name (b, "layers");
-  json_builder_begin_object (b);
-  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-    {
-      if (!ms_zone_has_layer (zone, l))
-        continue;
-      json_builder_set_member_name (b, ms_zone_layer_get_name (l));
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "path");
-      json_builder_add_string_value (b, ms_zone_get_layer_path (zone, l));
-      ms_cli_json_add_int (b, "bytes_per_tile", ms_zone_get_file_bytes_per_tile (zone, l));
-      json_builder_end_object (b);
-    }
-  json_builder_end_object (b);
-
-  flags = ms_zone_control_flags (&n_flags);
-  add_flag_counts (b, "control_counts", ms_zone_has_layer (zone, MS_ZONE_LAYER_CONTROL),
-                   flags, n_flags, s->control);
-  flags = ms_zone_blocking_flags (&n_flags);
-  add_flag_counts (b, "blocks_counts", ms_zone_has_layer (zone, MS_ZONE_LAYER_BLOCKS),
-                   flags, n_flags, s->blocks);
-
-  json_builder_set_member_name (b, "plants");
-  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS))
-    {
-      json_builder_begin_object (b);
-      ms_cli_json_add_int (b, "live", (gint64) s->live);
-      json_builder_end_object (b);
-    }
-  else
-    json_builder_add_null_value (b);
-
-  json_builder_set_member_name (b, "spawn");
-  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS))
-    {
-      json_builder_begin_object (b);
-      ms_cli_json_add_int (b, "min", s->spawn_min);
-      ms_cli_json_add_int (b, "max", s->spawn_max);
-      json_builder_set_member_name (b, "mean");
-      json_builder_add_double_value (b, (double) s->spawn_sum / (double) tiles);
-      ms_cli_json_add_int (b, "zero", (gint64) s->spawn_zero);
-      json_builder_end_object (b);
-    }
-  else
-    json_builder_add_null_value (b);
-
-  json_builder_set_member_name (b, "altitude");
-  if (ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE))
-    {
-      json_builder_begin_object (b);
-      ms_cli_json_add_int (b, "min", s->alt_min);
-      ms_cli_json_add_int (b, "max", s->alt_max);
-      /* The server's height, raw >> 5. */
-      ms_cli_json_add_int (b, "height_min", s->alt_min >> 5);
-      ms_cli_json_add_int (b, "height_max", s->alt_max >> 5);
-      json_builder_end_object (b);
-    }
-  else
-    json_builder_add_null_value (b);
-
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
-}
-
-static void
 print_info_text (MsZone    *zone,
-                 ZoneStats *s)
+                 MsCliZoneStats *s)
 {
   guint64 tiles = (guint64) ms_zone_get_width (zone) * ms_zone_get_height (zone);
   const MsZoneFlagInfo *flags;
@@ -293,14 +184,13 @@ print_open_notes (MsZone *zone)
 
 /* DIR ZONEID, or one FILE.bin */
 static MsZone *
-open_zone (GOptionContext  *context,
-           int              argc,
-           char           **argv,
-           int              n_args,
-           const char      *size,
-           MsProfile       *profile,
-           int             *exit_code)
+open_zone (MsCliArgs  *args,
+           char      **argv,
+           int         n_args)
 {
+  GOptionContext *context = args->context;
+  const char *size = args->size;
+  int *exit_code = &args->exit_code;
   g_autoptr(GError) error = NULL;
   guint width, height, id;
   MsZone *zone;
@@ -311,7 +201,7 @@ open_zone (GOptionContext  *context,
       return NULL;
     }
   if (n_args == 1 && g_str_has_suffix (argv[1], ".bin"))
-    zone = ms_zone_new_for_file (argv[1], width, height, profile, &error);
+    zone = ms_zone_new_for_file (argv[1], width, height, args->profile, &error);
   else if (n_args == 2)
     {
       if (!parse_zone_id (argv[2], &id))
@@ -319,7 +209,7 @@ open_zone (GOptionContext  *context,
           *exit_code = ms_cli_usage_error (context, "ZONEID must be a number, got “%s”", argv[2]);
           return NULL;
         }
-      zone = ms_zone_new_for_dir (argv[1], id, width, height, profile, &error);
+      zone = ms_zone_new_for_dir (argv[1], id, width, height, args->profile, &error);
     }
   else
     {
@@ -334,42 +224,27 @@ open_zone (GOptionContext  *context,
 }
 
 static int
-zone_info (int    argc,
-           char **argv)
+zone_info (MsCliArgs *args)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("DIR ZONEID | FILE.bin");
-  g_autoptr(MsProfile) profile = NULL;
   g_autoptr(MsZone) zone = NULL;
-  g_autofree char *size = NULL;
-  g_autofree char *profile_path = NULL;
-  gboolean json = FALSE;
-  int exit_code = MS_CLI_EXIT_OK;
-  ZoneStats stats;
+  MsCliZoneStats stats;
   GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
-    { "profile", 0, 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile", "FILE" },
+    MS_CLI_OPTION_JSON (args, "Print JSON"),
+    MS_CLI_OPTION_ZONE_SIZE (args),
+    MS_CLI_OPTION_PROFILE (args, 0, "Game profile"),
     { NULL }
   };
 
-  g_option_context_set_summary (context, "Describe a zone's layers.  Tile (x, y) is at index "
-                                "y * width + x (row-major).");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  profile = ms_cli_load_profile (profile_path, &exit_code);
-  if (profile == NULL)
-    return exit_code;
-  zone = open_zone (context, argc, argv, argc - 1, size, profile, &exit_code);
-  if (zone == NULL)
-    return exit_code;
+  ms_cli_args_init (args, entries, "DIR ZONEID | FILE.bin",
+                    "Describe a zone's layers.  Tile (x, y) is at index y * width + x (row-major).",
+                    NULL);
+  if (!ms_cli_args_parse (args, -1, NULL) || !ms_cli_args_load_profile (args) ||
+      (zone = open_zone (args, args->argv, args->argc - 1)) == NULL)
+    return args->exit_code;
 
   collect_stats (zone, &stats);
-  if (json)
-    {
-      g_autoptr(JsonNode) root = build_info_json (zone, &stats);
-      ms_cli_print_json (root);
-    }
+  if (args->json)
+    ms_cli_print_json (ms_cli_json_zone_info (zone, &stats));
   else
     print_info_text (zone, &stats);
   return MS_CLI_EXIT_OK;
@@ -377,60 +252,67 @@ zone_info (int    argc,
 
 /* ---------------------------------------------------------------- edit -- */
 
-/* With a backup of what it replaces first, when @backup_root is given. */
-static gboolean
-save_zone (MsZone      *zone,
-           gboolean     force,
-           const char  *backup_root,
-           GPtrArray   *warnings,
-           GError     **error)
+/* How the commands that write a zone save it: --force and --backup. */
+typedef struct
 {
-  if (backup_root != NULL)
+  gboolean  force;
+  char     *backup;
+} ZoneSave;
+
+static void
+zone_save_clear (ZoneSave *save)
+{
+  g_clear_pointer (&save->backup, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ZoneSave, zone_save_clear)
+
+/* With a backup of what it replaces first, when --backup is given. */
+static gboolean
+save_zone (MsZone          *zone,
+           const ZoneSave  *save,
+           GError         **error)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+
+  if (save->backup != NULL)
     {
-      g_autofree char *folder = ms_zone_backup_layers (zone, backup_root, NULL, error);
+      g_autofree char *folder = ms_zone_backup_layers (zone, save->backup, NULL, error);
 
       if (folder == NULL && error != NULL && *error != NULL)
         return FALSE;
       if (folder != NULL)
         g_printerr ("mapsmith-cli: backed up to %s\n", folder);
     }
-  if (!ms_zone_save (zone, force ? MS_ZONE_SAVE_FLAGS_FORCE : MS_ZONE_SAVE_FLAGS_NONE,
+  if (!ms_zone_save (zone, save->force ? MS_ZONE_SAVE_FLAGS_FORCE : MS_ZONE_SAVE_FLAGS_NONE,
                      warnings, NULL, error))
     return FALSE;
-  for (guint i = 0; warnings != NULL && i < warnings->len; i++)
+  for (guint i = 0; i < warnings->len; i++)
     g_printerr ("mapsmith-cli: warning: %s\n", (const char *) g_ptr_array_index (warnings, i));
   return TRUE;
 }
 
 static int
-zone_edit (int    argc,
-           char **argv)
+zone_edit (MsCliArgs *args)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("DIR ZONEID OP...");
+  g_auto(ZoneSave) save = { 0, };
   g_autoptr(GPtrArray) ops = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_zone_op_spec_free);
-  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(MsProfile) profile = NULL;
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *size = NULL;
-  g_autofree char *profile_path = NULL;
   g_autofree char *journal = NULL;
-  g_autofree char *backup = NULL;
-  gboolean force = FALSE;
-  int exit_code = MS_CLI_EXIT_OK;
   guint64 touched = 0;
   GOptionEntry entries[] = {
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "Overwrite files that changed on disk, or are read-only", NULL },
-    { "profile", 0, 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile", "FILE" },
+    MS_CLI_OPTION_ZONE_SIZE (args),
+    { "force", 0, 0, G_OPTION_ARG_NONE, &save.force, "Overwrite files that changed on disk, or are read-only", NULL },
+    MS_CLI_OPTION_PROFILE (args, 0, "Game profile"),
     { "journal", 0, 0, G_OPTION_ARG_FILENAME, &journal,
       "Write the edits to this journal instead of saving (as a crash would leave them)", "FILE" },
-    { "backup", 0, 0, G_OPTION_ARG_FILENAME, &backup,
+    { "backup", 0, 0, G_OPTION_ARG_FILENAME, &save.backup,
       "Copy the files about to be replaced under this folder first", "DIR" },
     { NULL }
   };
 
-  g_option_context_set_summary (context,
+  ms_cli_args_init (args, entries, "DIR ZONEID OP...",
     "Apply operations to a zone as one transaction, then save once.\n"
     "Tile (x, y) is at index y * width + x (row-major).\n\n"
     "OP (one argument each):\n"
@@ -440,28 +322,23 @@ zone_edit (int    argc,
     "  rect X Y W H | polygon X1 Y1 X2 Y2 X3 Y3 ... | fill X Y\n"
     "  stroke round|square R X1 Y1 [X2 Y2 ...]\n"
     "  where LAYER OP VALUE   LAYER: altitude height slope spawn ground plant control flag;\n"
-    "                         OP: < <= > >= == !=");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  if (argc < 4)
-    return ms_cli_usage_error (context, "expected DIR ZONEID OP...");
+    "                         OP: < <= > >= == !=", NULL);
+  if (!ms_cli_args_parse (args, -1, NULL))
+    return args->exit_code;
+  if (args->argc < 4)
+    return ms_cli_usage_error (args->context, "expected DIR ZONEID OP...");
 
   /* Parse every operation before touching anything. */
-  for (int i = 3; i < argc; i++)
+  for (int i = 3; i < args->argc; i++)
     {
-      MsZoneOpSpec *op = ms_zone_op_spec_parse (argv[i], &error);
+      MsZoneOpSpec *op = ms_zone_op_spec_parse (args->argv[i], &error);
       if (op == NULL)
         return zone_fail (error);
       g_ptr_array_add (ops, op);
     }
 
-  profile = ms_cli_load_profile (profile_path, &exit_code);
-  if (profile == NULL)
-    return exit_code;
-  zone = open_zone (context, argc, argv, 2, size, profile, &exit_code);
-  if (zone == NULL)
-    return exit_code;
+  if (!ms_cli_args_load_profile (args) || (zone = open_zone (args, args->argv, 2)) == NULL)
+    return args->exit_code;
 
   ms_zone_begin_step (zone);
   for (guint i = 0; i < ops->len; i++)
@@ -486,7 +363,7 @@ zone_edit (int    argc,
                ms_zone_get_id (zone), ops->len, ops->len == 1 ? "" : "s", touched);
       return MS_CLI_EXIT_OK;
     }
-  if (!save_zone (zone, force, backup, warnings, &error))
+  if (!save_zone (zone, &save, &error))
     return zone_fail (error);
 
   g_print ("zone %u: %u operation%s over %" G_GUINT64_FORMAT " tiles, saved\n",
@@ -497,14 +374,11 @@ zone_edit (int    argc,
 /* ---------------------------------------------------------------- demo -- */
 
 static int
-zone_demo (int    argc,
-           char **argv)
+zone_demo (MsCliArgs *args)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("DIR ZONEID");
   g_autoptr(GError) error = NULL;
   gint size = MS_DEMO_ZONE_DEFAULT_SIZE;
   gboolean terraformable = FALSE;
-  int exit_code = MS_CLI_EXIT_OK;
   guint id;
   GOptionEntry entries[] = {
     { "size", 0, 0, G_OPTION_ARG_INT, &size, "Zone side in tiles (16..4096)", "N" },
@@ -513,20 +387,17 @@ zone_demo (int    argc,
     { NULL }
   };
 
-  g_option_context_set_summary (context, "Write a made-up zone's layer files.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  if (argc != 3)
-    return ms_cli_usage_error (context, "expected DIR ZONEID");
-  if (!parse_zone_id (argv[2], &id))
-    return ms_cli_usage_error (context, "ZONEID must be a number, got “%s”", argv[2]);
+  ms_cli_args_init (args, entries, "DIR ZONEID", "Write a made-up zone's layer files.", NULL);
+  if (!ms_cli_args_parse (args, 2, "expected DIR ZONEID"))
+    return args->exit_code;
+  if (!parse_zone_id (args->argv[2], &id))
+    return ms_cli_usage_error (args->context, "ZONEID must be a number, got “%s”", args->argv[2]);
   if (size < 16 || size > 4096)
-    return ms_cli_usage_error (context, "--size must be 16..4096, got %d", size);
-  if (!g_file_test (argv[1], G_FILE_TEST_IS_DIR))
-    return ms_cli_usage_error (NULL, "“%s” is not a folder", argv[1]);
+    return ms_cli_usage_error (args->context, "--size must be 16..4096, got %d", size);
+  if (!g_file_test (args->argv[1], G_FILE_TEST_IS_DIR))
+    return ms_cli_usage_error (NULL, "“%s” is not a folder", args->argv[1]);
 
-  if (!ms_demo_zone_write (argv[1], id, (guint) size, terraformable, &error))
+  if (!ms_demo_zone_write (args->argv[1], id, (guint) size, terraformable, &error))
     return zone_fail (error);
   return MS_CLI_EXIT_OK;
 }
@@ -579,33 +450,22 @@ parse_render_flags (const char        *text,
 }
 
 static int
-zone_render (int    argc,
-             char **argv)
+zone_render (MsCliArgs *args)
 {
-  g_autoptr(GOptionContext) context =
-    g_option_context_new ("DIR ZONEID | FILE.bin -o OUT.png — render a zone layer");
-  g_autoptr(MsProfile) profile = NULL;
+  g_auto(MsCliImage) image = { 0, };
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *size = NULL;
-  g_autofree char *profile_path = NULL;
-  g_autofree char *output = NULL;
   g_autofree char *layer_name = NULL;
   g_autofree char *flag_names = NULL;
   g_autofree char *overlay_names = NULL;
   g_autofree char *message = NULL;
-  cairo_surface_t *surface;
   MsZoneStyle style;
-  MsRect region = { 0, };
-  gboolean have_region = FALSE;
   double exaggeration = NAN, shade_strength = NAN, opacity = NAN;  /* NAN: the style's */
-  int max_size = 0;
   gboolean grey_relief = FALSE;
-  int exit_code = MS_CLI_EXIT_OK;
   GOptionEntry entries[] = {
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
-    { "profile", 'p', 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile (plant and ground type colours)", "FILE" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "The PNG to write", "OUT.png" },
+    MS_CLI_OPTION_ZONE_SIZE (args),
+    MS_CLI_OPTION_PROFILE (args, 'p', "Game profile (plant and ground type colours)"),
+    MS_CLI_OPTION_OUTPUT (&image),
     { "layer", 'l', 0, G_OPTION_ARG_STRING, &layer_name,
       "altitude (default), control, blocks, plants, spawn, slope, plant-allowed or overlays",
       "LAYER" },
@@ -616,7 +476,7 @@ zone_render (int    argc,
       "overlays: spawn, slope, plants, plant-allowed, blocks, control (default control)", "A,B" },
     { "grey-relief", 0, 0, G_OPTION_ARG_NONE, &grey_relief,
       "overlays: grey relief under them, not the altitude tint", NULL },
-    { "max-size", 0, 0, G_OPTION_ARG_INT, &max_size, "Largest side of the image; blocks of tiles are reduced to fit", "N" },
+    { "max-size", 0, 0, G_OPTION_ARG_INT, &image.max_size, "Largest side of the image; blocks of tiles are reduced to fit", "N" },
     { "exaggeration", 0, 0, G_OPTION_ARG_DOUBLE, &exaggeration, "Vertical exaggeration for shading (0.25)", "F" },
     { "shade", 0, 0, G_OPTION_ARG_DOUBLE, &shade_strength, "Shading strength 0..1 (0.6); 0 gives flat colours", "S" },
     { "opacity", 0, 0, G_OPTION_ARG_DOUBLE, &opacity,
@@ -624,8 +484,7 @@ zone_render (int    argc,
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_description (context,
+  ms_cli_args_init (args, entries, "DIR ZONEID | FILE.bin -o OUT.png — render a zone layer", NULL,
     "Tile (x, y) is at index y * width + x (row-major); image column = x, row = y.\n"
     "--region X Y W H renders only those tiles.\n"
     "spawn: white is sterile (0), then blue to red; spawn / 256 is the per-attempt\n"
@@ -635,16 +494,12 @@ zone_render (int    argc,
     "plants, plant-allowed, blocks and control mixed over it in that order, each at\n"
     "--opacity; several control flags on a tile mix lowest bit first.  An overlay\n"
     "whose layer the zone lacks is left out.");
-  if (!ms_cli_take_region (&argc, argv, &region, &have_region, &message))
-    return ms_cli_usage_error (context, "%s", message);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  if (output == NULL)
-    return ms_cli_usage_error (context, "render needs -o OUT.png");
+  if (!ms_cli_image_parse (&image, args, -1, NULL))
+    return args->exit_code;
 
   ms_zone_style_init (&style);
   if (layer_name != NULL && !ms_zone_render_layer_from_string (layer_name, &style.layer))
-    return ms_cli_usage_error (context, "unknown layer “%s” (altitude, control, blocks, plants, "
+    return ms_cli_usage_error (args->context, "unknown layer “%s” (altitude, control, blocks, plants, "
                                         "spawn, slope, plant-allowed)", layer_name);
   if (flag_names != NULL)
     {
@@ -653,33 +508,33 @@ zone_render (int    argc,
           /* The composite's --flags are its control flags. */
           if (!parse_render_flags (flag_names, MS_ZONE_RENDER_LAYER_CONTROL, &style.control_flags,
                                    &message))
-            return ms_cli_usage_error (context, "%s", message);
+            return ms_cli_usage_error (args->context, "%s", message);
         }
       else if (style.layer != MS_ZONE_RENDER_LAYER_CONTROL &&
                style.layer != MS_ZONE_RENDER_LAYER_BLOCKS)
-        return ms_cli_usage_error (context, "--flags is for --layer control, blocks or overlays");
+        return ms_cli_usage_error (args->context, "--flags is for --layer control, blocks or overlays");
       else if (!parse_render_flags (flag_names, style.layer, &style.flags, &message))
-        return ms_cli_usage_error (context, "%s", message);
+        return ms_cli_usage_error (args->context, "%s", message);
     }
   if ((overlay_names != NULL || grey_relief) && style.layer != MS_ZONE_RENDER_LAYER_OVERLAYS)
-    return ms_cli_usage_error (context, "--overlays and --grey-relief are for --layer overlays");
+    return ms_cli_usage_error (args->context, "--overlays and --grey-relief are for --layer overlays");
   if (overlay_names != NULL)
     {
       g_autofree char *bad = NULL;
 
       if (!ms_zone_overlays_from_string (overlay_names, &style.overlays, &bad))
-        return ms_cli_usage_error (context, "“%s” is not an overlay (spawn, slope, plants, "
+        return ms_cli_usage_error (args->context, "“%s” is not an overlay (spawn, slope, plants, "
                                             "plant-allowed, blocks, control)", bad);
     }
   style.tint_altitude = !grey_relief;
-  if (max_size < 0)
-    return ms_cli_usage_error (context, "--max-size must not be negative");
+  if (image.max_size < 0)
+    return ms_cli_usage_error (args->context, "--max-size must not be negative");
   if (!isnan (exaggeration) && !(exaggeration > 0 && exaggeration <= 1000))
-    return ms_cli_usage_error (context, "--exaggeration must be in (0, 1000]");
+    return ms_cli_usage_error (args->context, "--exaggeration must be in (0, 1000]");
   if (!isnan (shade_strength) && !(shade_strength >= 0 && shade_strength <= 1))
-    return ms_cli_usage_error (context, "--shade must be in 0..1");
+    return ms_cli_usage_error (args->context, "--shade must be in 0..1");
   if (!isnan (opacity) && !(opacity >= 0 && opacity <= 1))
-    return ms_cli_usage_error (context, "--opacity must be in 0..1");
+    return ms_cli_usage_error (args->context, "--opacity must be in 0..1");
   if (!isnan (exaggeration))
     style.exaggeration = (float) exaggeration;
   if (!isnan (shade_strength))
@@ -691,95 +546,44 @@ zone_render (int    argc,
         style.overlay_opacities[i] = (float) opacity;
     }
 
-  profile = ms_cli_load_profile (profile_path, &exit_code);
-  if (profile == NULL)
-    return exit_code;
-  zone = open_zone (context, argc, argv, argc - 1, size, profile, &exit_code);
-  if (zone == NULL)
-    return exit_code;
+  if (!ms_cli_args_load_profile (args) || (zone = open_zone (args, args->argv, args->argc - 1)) == NULL)
+    return args->exit_code;
+  if (image.have_region &&
+      !ms_cli_image_check_region (&image, ms_zone_get_width (zone), ms_zone_get_height (zone), "zone"))
+    return MS_CLI_EXIT_USAGE;
 
-  if (have_region &&
-      (region.width == 0 || region.height == 0 ||
-       region.x >= ms_zone_get_width (zone) || region.y >= ms_zone_get_height (zone) ||
-       region.width > ms_zone_get_width (zone) - region.x ||
-       region.height > ms_zone_get_height (zone) - region.y))
-    return ms_cli_usage_error (NULL, "the region %u %u %u %u is not inside the %u×%u zone",
-                               region.x, region.y, region.width, region.height,
-                               ms_zone_get_width (zone), ms_zone_get_height (zone));
-
-  surface = ms_render_zone (zone, &style, have_region ? &region : NULL, (guint) max_size,
-                            NULL, &error);
-  if (surface == NULL)
+  image.surface = ms_render_zone (zone, &style, image.have_region ? &image.region : NULL,
+                                  (guint) image.max_size, NULL, &error);
+  if (image.surface == NULL || !ms_cli_image_save (&image, &error))
     return zone_fail (error);
-  if (!ms_png_save (surface, output, NULL, &error))
-    {
-      cairo_surface_destroy (surface);
-      return zone_fail (error);
-    }
-  cairo_surface_destroy (surface);
   return MS_CLI_EXIT_OK;
 }
 
 /* ---------------------------------------------------------------- list -- */
 
 static int
-zone_list (int    argc,
-           char **argv)
+zone_list (MsCliArgs *args)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("DIR");
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean json = FALSE;
-  int exit_code = MS_CLI_EXIT_OK;
   GOptionEntry options[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    MS_CLI_OPTION_JSON (args, "Print JSON"),
     { NULL }
   };
 
-  g_option_context_set_summary (context, "List the zones of a layers folder ({layer}.{id:0000}.bin "
-                                "files), by id, with their size and layers.");
-  g_option_context_add_main_entries (context, options, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  if (argc != 2)
-    return ms_cli_usage_error (context, "expected DIR");
+  ms_cli_args_init (args, options, "DIR",
+                    "List the zones of a layers folder ({layer}.{id:0000}.bin files), by id, "
+                    "with their size and layers.", NULL);
+  if (!ms_cli_args_parse (args, 1, "expected DIR"))
+    return args->exit_code;
 
-  entries = ms_zone_directory_scan (argv[1], NULL, &error);
+  entries = ms_zone_directory_scan (args->argv[1], NULL, &error);
   if (entries == NULL)
     return zone_fail (error);
 
-  if (json)
+  if (args->json)
     {
-      g_autoptr(JsonBuilder) b = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-
-      json_builder_begin_array (b);
-      for (guint i = 0; i < entries->len; i++)
-        {
-          MsZoneDirEntry *e = g_ptr_array_index (entries, i);
-
-          json_builder_begin_object (b);
-          ms_cli_json_add_int (b, "zone", e->id);
-          ms_cli_json_add_int (b, "width", e->width);
-          ms_cli_json_add_int (b, "height", e->height);
-          json_builder_set_member_name (b, "terraformable");
-          json_builder_add_boolean_value (b, e->terraformable);
-          json_builder_set_member_name (b, "layers");
-          json_builder_begin_array (b);
-          for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-            if (e->layers & (1u << l))
-              json_builder_add_string_value (b, ms_zone_layer_get_name (l));
-          json_builder_end_array (b);
-          json_builder_set_member_name (b, "problem");
-          if (e->problem != NULL)
-            json_builder_add_string_value (b, e->problem);
-          else
-            json_builder_add_null_value (b);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      root = json_builder_get_root (b);
-      ms_cli_print_json (root);
+      ms_cli_print_json (ms_cli_json_zone_list (entries));
       return MS_CLI_EXIT_OK;
     }
 
@@ -803,37 +607,6 @@ zone_list (int    argc,
 /* ------------------------------------------------------------- journal -- */
 
 static void
-add_journal_json (JsonBuilder       *b,
-                  MsZoneJournalInfo *info)
-{
-  json_builder_begin_object (b);
-  ms_cli_json_add_string (b, "path", info->path);
-  if (info->problem != NULL)
-    ms_cli_json_add_string (b, "problem", info->problem);
-  else
-    {
-      g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (info->time_us / G_USEC_PER_SEC);
-      g_autofree char *iso = time != NULL ? g_date_time_format_iso8601 (time) : NULL;
-
-      ms_cli_json_add_string (b, "dir", info->dir);
-      ms_cli_json_add_int (b, "zone", info->zone_id);
-      ms_cli_json_add_int (b, "width", info->width);
-      ms_cli_json_add_int (b, "height", info->height);
-      ms_cli_json_add_string (b, "time", iso);
-      ms_cli_json_add_int (b, "tiles", (gint64) info->n_tiles);
-      json_builder_set_member_name (b, "changed_on_disk");
-      json_builder_add_boolean_value (b, info->changed_on_disk);
-      json_builder_set_member_name (b, "layers");
-      json_builder_begin_array (b);
-      for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-        if (info->layers & (1u << l))
-          json_builder_add_string_value (b, ms_zone_layer_get_name (l));
-      json_builder_end_array (b);
-    }
-  json_builder_end_object (b);
-}
-
-static void
 print_journal (MsZoneJournalInfo *info)
 {
   if (info->problem != NULL)
@@ -845,84 +618,64 @@ print_journal (MsZoneJournalInfo *info)
 }
 
 static int
-zone_journal (int    argc,
-              char **argv)
+zone_journal (MsCliArgs *args)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("list | show FILE | apply FILE");
+  g_auto(ZoneSave) save = { 0, };
   g_autoptr(GError) error = NULL;
-  g_autofree char *backup = NULL;
-  gboolean json = FALSE, force = FALSE, keep = FALSE;
-  int exit_code = MS_CLI_EXIT_OK;
+  gboolean keep = FALSE;
   GOptionEntry options[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON (list, show)", NULL },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+    MS_CLI_OPTION_JSON (args, "Print JSON (list, show)"),
+    { "force", 0, 0, G_OPTION_ARG_NONE, &save.force,
       "apply: even if the layer files changed on disk since the journal was written", NULL },
     { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, "apply: keep the journal after saving", NULL },
-    { "backup", 0, 0, G_OPTION_ARG_FILENAME, &backup,
+    { "backup", 0, 0, G_OPTION_ARG_FILENAME, &save.backup,
       "apply: copy the files about to be replaced under this folder first", "DIR" },
     { NULL }
   };
 
-  g_option_context_set_summary (context,
+  ms_cli_args_init (args, options, "list | show FILE | apply FILE",
     "Unsaved-edit journals (crash recovery).\n"
     "  list        the journals waiting in the user's state folder\n"
     "  show FILE   what a journal holds\n"
-    "  apply FILE  re-apply a journal to its zone, save, and remove the journal");
-  g_option_context_add_main_entries (context, options, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
+    "  apply FILE  re-apply a journal to its zone, save, and remove the journal", NULL);
+  if (!ms_cli_args_parse (args, -1, NULL))
+    return args->exit_code;
 
-  if (argc == 2 && g_str_equal (argv[1], "list"))
+  if (args->argc == 2 && g_str_equal (args->argv[1], "list"))
     {
       g_autoptr(GPtrArray) infos = ms_zone_journal_list (&error);
-      g_autoptr(JsonBuilder) b = json_builder_new ();
 
       if (infos == NULL)
         return zone_fail (error);
-      json_builder_begin_array (b);
-      for (guint i = 0; i < infos->len; i++)
-        if (json)
-          add_journal_json (b, g_ptr_array_index (infos, i));
-        else
+      if (args->json)
+        ms_cli_print_json (ms_cli_json_journal_list (infos));
+      else
+        for (guint i = 0; i < infos->len; i++)
           print_journal (g_ptr_array_index (infos, i));
-      json_builder_end_array (b);
-      if (json)
-        {
-          g_autoptr(JsonNode) root = json_builder_get_root (b);
-          ms_cli_print_json (root);
-        }
       return MS_CLI_EXIT_OK;
     }
 
-  if (argc == 3 && g_str_equal (argv[1], "show"))
+  if (args->argc == 3 && g_str_equal (args->argv[1], "show"))
     {
-      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (argv[2], &error);
+      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (args->argv[2], &error);
 
       if (info == NULL)
         return zone_fail (error);
-      if (json)
-        {
-          g_autoptr(JsonBuilder) b = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          add_journal_json (b, info);
-          root = json_builder_get_root (b);
-          ms_cli_print_json (root);
-        }
+      if (args->json)
+        ms_cli_print_json (ms_cli_json_journal (info));
       else
         print_journal (info);
       return MS_CLI_EXIT_OK;
     }
 
-  if (argc == 3 && g_str_equal (argv[1], "apply"))
+  if (args->argc == 3 && g_str_equal (args->argv[1], "apply"))
     {
-      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (argv[2], &error);
-      g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (args->argv[2], &error);
       g_autoptr(MsZone) zone = NULL;
 
       if (info == NULL)
         return zone_fail (error);
-      if (info->changed_on_disk && !force)
+      if (info->changed_on_disk && !save.force)
         {
           g_printerr ("mapsmith-cli: the layer files of zone %u in %s changed on disk since the "
                       "journal was written; nothing was applied (--force applies it anyway, "
@@ -933,39 +686,33 @@ zone_journal (int    argc,
                                   &error);
       if (zone != NULL)
         print_open_notes (zone);
-      if (zone == NULL || !ms_zone_journal_apply (zone, argv[2], &error))
+      if (zone == NULL || !ms_zone_journal_apply (zone, args->argv[2], &error))
         return zone_fail (error);
       /* The journal was taken against what is on disk now, or --force said
        * to write over it. */
-      if (!save_zone (zone, force, backup, warnings, &error))
+      if (!save_zone (zone, &save, &error))
         return zone_fail (error);
-      if (!keep && g_unlink (argv[2]) != 0)
-        g_printerr ("mapsmith-cli: warning: could not remove %s: %s\n", argv[2], g_strerror (errno));
+      if (!keep && g_unlink (args->argv[2]) != 0)
+        g_printerr ("mapsmith-cli: warning: could not remove %s: %s\n", args->argv[2], g_strerror (errno));
       g_print ("zone %u: %" G_GUINT64_FORMAT " journaled tiles applied, saved\n",
                info->zone_id, info->n_tiles);
       return MS_CLI_EXIT_OK;
     }
 
-  return ms_cli_usage_error (context, "expected list, show FILE or apply FILE");
+  return ms_cli_usage_error (args->context, "expected list, show FILE or apply FILE");
 }
 
 /* ---------------------------------------------------------------- mask -- */
 
 static int
-zone_mask (int    argc,
-           char **argv)
+zone_mask (MsCliArgs *args)
 {
-  g_autoptr(GOptionContext) context =
-    g_option_context_new ("export DIR ZONEID -o OUT.png | import DIR ZONEID MASK.png");
-  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_auto(ZoneSave) save = { 0, };
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *size = NULL;
   g_autofree char *flag = NULL;
   g_autofree char *output = NULL;
-  g_autofree char *backup = NULL;
-  gboolean plant_allowed = FALSE, set = FALSE, clear = FALSE, force = FALSE;
-  int exit_code = MS_CLI_EXIT_OK;
+  gboolean plant_allowed = FALSE, set = FALSE, clear = FALSE;
   guint16 mask = 0;
   GOptionEntry options[] = {
     { "flag", 0, 0, G_OPTION_ARG_STRING, &flag, "The control flag (a name or a bit mask)", "NAME" },
@@ -974,37 +721,35 @@ zone_mask (int    argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "export: the PNG to write", "OUT.png" },
     { "set", 0, 0, G_OPTION_ARG_NONE, &set, "import: set the flag on the mask's tiles", NULL },
     { "clear", 0, 0, G_OPTION_ARG_NONE, &clear, "import: clear the flag on the mask's tiles", NULL },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &force, "import: overwrite files that changed on disk, or are read-only", NULL },
-    { "backup", 0, 0, G_OPTION_ARG_FILENAME, &backup,
+    MS_CLI_OPTION_ZONE_SIZE (args),
+    { "force", 0, 0, G_OPTION_ARG_NONE, &save.force, "import: overwrite files that changed on disk, or are read-only", NULL },
+    { "backup", 0, 0, G_OPTION_ARG_FILENAME, &save.backup,
       "import: copy the files about to be replaced under this folder first", "DIR" },
     { NULL }
   };
 
-  g_option_context_set_summary (context,
+  ms_cli_args_init (args, options, "export DIR ZONEID -o OUT.png | import DIR ZONEID MASK.png",
     "PNG masks of control flags, one pixel per tile: pixel (x, y) is tile (x, y), row-major.\n"
     "export writes 255 where the flag (or plant-allowed) is set, 0 elsewhere.\n"
     "import sets or clears the flag where a pixel has a non-zero colour channel and non-zero\n"
-    "alpha (the game server's bitmap import), then saves.");
-  g_option_context_add_main_entries (context, options, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  if (argc < 2 || !(g_str_equal (argv[1], "export") || g_str_equal (argv[1], "import")))
-    return ms_cli_usage_error (context, "expected export or import");
+    "alpha (the game server's bitmap import), then saves.", NULL);
+  if (!ms_cli_args_parse (args, -1, NULL))
+    return args->exit_code;
+  if (args->argc < 2 || !(g_str_equal (args->argv[1], "export") || g_str_equal (args->argv[1], "import")))
+    return ms_cli_usage_error (args->context, "expected export or import");
   if (flag != NULL && !ms_zone_op_parse_flag (flag, &mask, &error))
     return zone_fail (error);
 
-  if (g_str_equal (argv[1], "export"))
+  if (g_str_equal (args->argv[1], "export"))
     {
       if ((flag != NULL) == plant_allowed)
-        return ms_cli_usage_error (context, "export wants one of --flag NAME or --plant-allowed");
+        return ms_cli_usage_error (args->context, "export wants one of --flag NAME or --plant-allowed");
       if (output == NULL)
-        return ms_cli_usage_error (context, "export wants -o OUT.png");
-      if (argc != 4)
-        return ms_cli_usage_error (context, "expected export DIR ZONEID");
-      zone = open_zone (context, argc - 1, argv + 1, 2, size, NULL, &exit_code);
-      if (zone == NULL)
-        return exit_code;
+        return ms_cli_usage_error (args->context, "export wants -o OUT.png");
+      if (args->argc != 4)
+        return ms_cli_usage_error (args->context, "expected export DIR ZONEID");
+      if ((zone = open_zone (args, args->argv + 1, 2)) == NULL)
+        return args->exit_code;
       if (!(plant_allowed ? ms_zone_mask_export_plant_allowed (zone, output, NULL, &error)
                           : ms_zone_mask_export_flag (zone, mask, output, NULL, &error)))
         return zone_fail (error);
@@ -1016,16 +761,15 @@ zone_mask (int    argc,
       g_autoptr(MsZoneRegion) region = NULL;
 
       if (flag == NULL || set == clear)
-        return ms_cli_usage_error (context, "import wants --flag NAME and one of --set or --clear");
-      if (argc != 5)
-        return ms_cli_usage_error (context, "expected import DIR ZONEID MASK.png");
-      zone = open_zone (context, argc - 2, argv + 1, 2, size, NULL, &exit_code);
-      if (zone == NULL)
-        return exit_code;
-      region = ms_zone_mask_import (argv[4], ms_zone_get_width (zone), ms_zone_get_height (zone),
+        return ms_cli_usage_error (args->context, "import wants --flag NAME and one of --set or --clear");
+      if (args->argc != 5)
+        return ms_cli_usage_error (args->context, "expected import DIR ZONEID MASK.png");
+      if ((zone = open_zone (args, args->argv + 1, 2)) == NULL)
+        return args->exit_code;
+      region = ms_zone_mask_import (args->argv[4], ms_zone_get_width (zone), ms_zone_get_height (zone),
                                     &error);
       if (region == NULL || !ms_zone_apply (zone, &op, region, &error) ||
-          !save_zone (zone, force, backup, warnings, &error))
+          !save_zone (zone, &save, &error))
         return zone_fail (error);
       g_print ("zone %u: %s %s on %" G_GUINT64_FORMAT " tiles, saved\n", ms_zone_get_id (zone),
                set ? "set" : "cleared", flag, ms_zone_region_count_tiles (region));
@@ -1036,76 +780,60 @@ zone_mask (int    argc,
 /* --------------------------------------------------------------- audit -- */
 
 static int
-zone_audit (int    argc,
-            char **argv)
+zone_audit (MsCliArgs *args)
 {
-  g_autoptr(GOptionContext) context =
-    g_option_context_new ("DIR ZONEID | FILE.bin — check a zone's layers (ms-zone-audit.h)");
-  g_autoptr(MsProfile) profile = NULL;
   g_autoptr(MsZone) zone = NULL;
   g_autoptr(GPtrArray) findings = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *size = NULL;
-  g_autofree char *profile_path = NULL;
-  gboolean json = FALSE;
-  int exit_code = MS_CLI_EXIT_OK;
+  g_autofree char *what = NULL;
   GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size, "Zone size (default: 2048x2048 or inferred)", "WxH" },
-    { "profile", 0, 0, G_OPTION_ARG_FILENAME, &profile_path, "Game profile (plant types)", "FILE" },
+    MS_CLI_OPTION_JSON (args, "Print one JSON object"),
+    MS_CLI_OPTION_ZONE_SIZE (args),
+    MS_CLI_OPTION_PROFILE (args, 0, "Game profile (plant types)"),
     { NULL }
   };
 
-  g_option_context_set_description (context,
+  ms_cli_args_init (args, entries, "DIR ZONEID | FILE.bin — check a zone's layers (ms-zone-audit.h)",
+    NULL,
     "Locations are tiles (x, y), row-major (index = y * width + x).\n"
     "Exit status: 0 no error finding, 3 error findings, 1 invalid zone, 2 usage or I/O error.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!ms_cli_parse_options (context, &argc, &argv, &exit_code))
-    return exit_code;
-  if ((profile = ms_cli_load_profile (profile_path, &exit_code)) == NULL)
-    return exit_code;
-  zone = open_zone (context, argc, argv, argc - 1, size, profile, &exit_code);
-  if (zone == NULL)
-    return exit_code;
+  if (!ms_cli_args_parse (args, -1, NULL) || !ms_cli_args_load_profile (args) ||
+      (zone = open_zone (args, args->argv, args->argc - 1)) == NULL)
+    return args->exit_code;
 
   findings = ms_zone_audit (zone, NULL, NULL, &error);
   if (findings == NULL)
     return zone_fail (error);
-
-  if (json)
-    {
-      g_autoptr(JsonNode) root = ms_cli_build_audit_json (findings);
-      ms_cli_print_json (root);
-    }
-  else
-    {
-      g_autofree char *what = g_strdup_printf ("zone %u", ms_zone_get_id (zone));
-      ms_cli_print_audit_text (findings, what);
-    }
-  return ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR) > 0
-         ? MS_CLI_EXIT_FINDINGS : MS_CLI_EXIT_OK;
+  what = g_strdup_printf ("zone %u", ms_zone_get_id (zone));
+  return ms_cli_report_audit (findings, args->json, what);
 }
 
 int
-ms_cli_zone (int    argc,
-             char **argv)
+ms_cli_zone (MsCliArgs *args)
 {
-  if (argc >= 2 && g_str_equal (argv[1], "info"))
-    return zone_info (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "edit"))
-    return zone_edit (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "demo"))
-    return zone_demo (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "render"))
-    return zone_render (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "list"))
-    return zone_list (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "journal"))
-    return zone_journal (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "mask"))
-    return zone_mask (argc - 1, argv + 1);
-  if (argc >= 2 && g_str_equal (argv[1], "audit"))
-    return zone_audit (argc - 1, argv + 1);
+  static const struct
+  {
+    const char       *name;
+    MsCliCommandFunc  func;
+  } subcommands[] = {
+    { "info", zone_info },
+    { "edit", zone_edit },
+    { "demo", zone_demo },
+    { "render", zone_render },
+    { "list", zone_list },
+    { "journal", zone_journal },
+    { "mask", zone_mask },
+    { "audit", zone_audit },
+  };
+
+  for (guint i = 0; args->argc >= 2 && i < G_N_ELEMENTS (subcommands); i++)
+    if (g_str_equal (args->argv[1], subcommands[i].name))
+      {
+        /* The subcommand's own arguments start at its name. */
+        args->argc--;
+        args->argv++;
+        return subcommands[i].func (args);
+      }
 
   g_printerr ("Usage: mapsmith-cli zone info [--json] [--size WxH] DIR ZONEID\n"
               "       mapsmith-cli zone edit [--size WxH] [--force] DIR ZONEID OP...\n"
@@ -1118,6 +846,6 @@ ms_cli_zone (int    argc,
               "       mapsmith-cli zone mask export DIR ZONEID --flag F|--plant-allowed -o OUT.png\n"
               "       mapsmith-cli zone mask import DIR ZONEID --flag F --set|--clear MASK.png\n"
               "Run “mapsmith-cli zone SUBCOMMAND --help” for details.\n");
-  return (argc >= 2 && (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "help")))
+  return (args->argc >= 2 && (g_str_equal (args->argv[1], "--help") || g_str_equal (args->argv[1], "help")))
          ? MS_CLI_EXIT_OK : MS_CLI_EXIT_USAGE;
 }
