@@ -377,6 +377,7 @@ patch_tile (MsZonePyramid    *self,
   MsZoneTile *tile;
   guint gx0, gx1, gy0, gy1;
   guint64 n_cells, n_grid = (guint64) old->grid_width * old->grid_height, n_read = 0;
+  guint used = 0;  /* the children read, as bits */
 
   if (!cell_range (old->x0, old->k, old->grid_width, x0, x1, &gx0, &gx1) ||
       !cell_range (old->y0, old->k, old->grid_height, y0, y1, &gy0, &gy1))
@@ -406,11 +407,18 @@ patch_tile (MsZonePyramid    *self,
   tile->sums = g_memdup2 (old->sums, (gsize) old->width * old->height * sizeof (MsZoneCellSums));
   for (guint gy = gy0; gy <= gy1; gy++)
     for (guint gx = gx0; gx <= gx1; gx++)
-      if (!make_cell (self, tile, gx, gy, children))
-        {
-          ms_zone_tile_unref (tile);
-          return NULL;
-        }
+      {
+        if (!make_cell (self, tile, gx, gy, children))
+          {
+            ms_zone_tile_unref (tile);
+            return NULL;
+          }
+        if (gx > 0 && gy > 0 && gx < old->grid_width - 1 && gy < old->grid_height - 1)
+          used |= 1u << ((gx - 1 >= MS_TILE_SIZE / 2) + 2 * (gy - 1 >= MS_TILE_SIZE / 2));
+      }
+  if (old->key.level > 0)
+    ms_tile_pyramid_note_read_locked (pyramid, old->key.level,
+                                      (used & 1) + (used >> 1 & 1) + (used >> 2 & 1) + (used >> 3 & 1));
   return tile;
 }
 
