@@ -36,7 +36,7 @@ struct _MsZonePyramid
 {
   MsTilePyramid     parent_instance;
 
-  MsZone           *zone;
+  MsZone           *zone;     /* the base's source */
   MsZoneCellFields  fields;
 };
 
@@ -52,21 +52,13 @@ G_DEFINE_FINAL_TYPE (MsZonePyramid, ms_zone_pyramid, MS_TYPE_TILE_PYRAMID)
 
 #define NO_PLANT G_MAXUINT32
 
-MsZoneTile *
-ms_zone_tile_ref (MsZoneTile *tile)
+static void
+tile_clear (gpointer data)
 {
-  g_atomic_int_inc (&tile->ref_count);
-  return tile;
-}
+  MsZoneTile *tile = data;
 
-void
-ms_zone_tile_unref (MsZoneTile *tile)
-{
-  if (!g_atomic_int_dec_and_test (&tile->ref_count))
-    return;
   g_free (tile->cells);
   g_free (tile->sums);
-  g_free (tile);
 }
 
 gsize
@@ -76,6 +68,8 @@ ms_zone_tile_get_bytes (const MsZoneTile *tile)
          (gsize) tile->width * tile->height * sizeof (MsZoneCellSums);
 }
 
+MS_TILE_PYRAMID_DEFINE_TYPED (MsZonePyramid, ms_zone_pyramid, MsZoneTile, ms_zone_tile, tile_clear)
+
 /* ------------------------------------------------------------- cells -- */
 
 /* The tile's geometry and zeroed arrays. */
@@ -83,10 +77,9 @@ static MsZoneTile *
 tile_new (MsZonePyramid   *self,
           const MsTileKey *key)
 {
-  MsZoneTile *tile = g_new0 (MsZoneTile, 1);
+  MsZoneTile *tile = g_atomic_rc_box_new0 (MsZoneTile);
   guint64 span = (guint64) MS_TILE_SIZE << key->level;
 
-  tile->ref_count = 1;
   tile->key = *key;
   tile->k = 1u << key->level;
   tile->fields = self->fields;
@@ -270,47 +263,25 @@ make_cell (MsZonePyramid *self,
   return TRUE;
 }
 
-static MsZoneTile *
-make_all_cells (MsZonePyramid  *self,
-                MsZoneTile     *tile,
-                gpointer        children[4],
-                GCancellable   *cancellable,
-                GError        **error)
+/* Tile job->key: level 0 from the zone, above from job->children. */
+static gpointer
+make_tile (MsTilePyramid    *pyramid,
+           const MsTileJob  *job,
+           GError          **error)
 {
+  MsZoneTile *tile = tile_new (MS_ZONE_PYRAMID (pyramid), &job->key);
+
   for (guint gy = 0; gy < tile->grid_height; gy++)
     {
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+      if (g_cancellable_set_error_if_cancelled (job->cancellable, error))
         {
           ms_zone_tile_unref (tile);
           return NULL;
         }
       for (guint gx = 0; gx < tile->grid_width; gx++)
-        make_cell (self, tile, gx, gy, children);
+        make_cell (MS_ZONE_PYRAMID (pyramid), tile, gx, gy, (gpointer *) job->children);
     }
   return tile;
-}
-
-static gpointer
-make_base (MsTilePyramid    *pyramid,
-           const MsTileKey  *key,
-           GCancellable     *cancellable,
-           GError          **error)
-{
-  MsZonePyramid *self = MS_ZONE_PYRAMID (pyramid);
-
-  return make_all_cells (self, tile_new (self, key), NULL, cancellable, error);
-}
-
-static gpointer
-make_from_children (MsTilePyramid    *pyramid,
-                    const MsTileKey  *key,
-                    gpointer          children[4],
-                    GCancellable     *cancellable,
-                    GError          **error)
-{
-  MsZonePyramid *self = MS_ZONE_PYRAMID (pyramid);
-
-  return make_all_cells (self, tile_new (self, key), children, cancellable, error);
 }
 
 /* ----------------------------------------------------------- changes -- */
@@ -401,8 +372,7 @@ patch_tile (MsZonePyramid    *self,
         children[c] = ms_tile_pyramid_peek_locked (pyramid, &child);
       }
 
-  tile = g_memdup2 (old, sizeof *old);
-  tile->ref_count = 1;
+  tile = (g_atomic_rc_box_dup) (sizeof *old, old);  /* not the macro: it keeps const */
   tile->cells = g_memdup2 (old->cells, n_grid * sizeof (MsZoneCell));
   tile->sums = g_memdup2 (old->sums, (gsize) old->width * old->height * sizeof (MsZoneCellSums));
   for (guint gy = gy0; gy <= gy1; gy++)
@@ -492,24 +462,6 @@ on_zone_changed (MsZone        *zone,
 
 /* ------------------------------------------------------------ object -- */
 
-static gpointer
-tile_ref (gpointer tile)
-{
-  return ms_zone_tile_ref (tile);
-}
-
-static void
-tile_unref (gpointer tile)
-{
-  ms_zone_tile_unref (tile);
-}
-
-static gsize
-tile_get_bytes (gconstpointer tile)
-{
-  return ms_zone_tile_get_bytes (tile);
-}
-
 static void
 tile_set_serial (gpointer tile,
                  guint64  serial)
@@ -518,28 +470,14 @@ tile_set_serial (gpointer tile,
 }
 
 static void
-ms_zone_pyramid_finalize (GObject *object)
+ms_zone_pyramid_init (MsZonePyramid *self)
 {
-  MsZonePyramid *self = MS_ZONE_PYRAMID (object);
-
-  g_clear_object (&self->zone);
-
-  G_OBJECT_CLASS (ms_zone_pyramid_parent_class)->finalize (object);
 }
 
 static void
 ms_zone_pyramid_class_init (MsZonePyramidClass *klass)
 {
   MsTilePyramidClass *pyramid_class = MS_TILE_PYRAMID_CLASS (klass);
-
-  G_OBJECT_CLASS (klass)->finalize = ms_zone_pyramid_finalize;
-  pyramid_class->tile_ref = tile_ref;
-  pyramid_class->tile_unref = tile_unref;
-  pyramid_class->tile_get_bytes = tile_get_bytes;
-  pyramid_class->tile_set_serial = tile_set_serial;
-  /* No make_direct: every level comes from the one below. */
-  pyramid_class->make_base = make_base;
-  pyramid_class->make_from_children = make_from_children;
 
   /**
    * MsZonePyramid::tiles-invalidated:
@@ -552,11 +490,12 @@ ms_zone_pyramid_class_init (MsZonePyramidClass *klass)
   signals[SIGNAL_TILES_INVALIDATED] =
     g_signal_new ("tiles-invalidated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ARRAY);
-}
 
-static void
-ms_zone_pyramid_init (MsZonePyramid *self)
-{
+  ms_zone_pyramid_class_set_tile_funcs (pyramid_class);
+  pyramid_class->tile_set_serial = tile_set_serial;
+  /* No make_direct: every level comes from the one below. */
+  pyramid_class->make_base = make_tile;
+  pyramid_class->make_from_children = make_tile;
 }
 
 MsZonePyramid *
@@ -568,7 +507,8 @@ ms_zone_pyramid_new (MsZone *zone,
   g_return_val_if_fail (MS_IS_ZONE (zone), NULL);
 
   self = g_object_new (MS_TYPE_ZONE_PYRAMID, NULL);
-  self->zone = g_object_ref (zone);
+  self->zone = zone;
+  ms_tile_pyramid_set_source (MS_TILE_PYRAMID (self), G_OBJECT (zone));
   self->fields = ms_zone_cell_fields_for_zone (zone);
   ms_tile_pyramid_set_extent (MS_TILE_PYRAMID (self), ms_zone_get_width (zone),
                               ms_zone_get_height (zone), budget_bytes);
@@ -591,82 +531,10 @@ ms_zone_pyramid_get_fields (MsZonePyramid *self)
   return self->fields;
 }
 
-/* The typed face of the base class, for the view and the GL renderer. */
-
-guint
-ms_zone_pyramid_get_top_level (MsZonePyramid *self)
-{
-  return ms_tile_pyramid_get_top_level (MS_TILE_PYRAMID (self));
-}
-
-void
-ms_zone_pyramid_get_tile_grid (MsZonePyramid *self,
-                               guint          level,
-                               guint         *n_tiles_x,
-                               guint         *n_tiles_y)
-{
-  ms_tile_pyramid_get_tile_grid (MS_TILE_PYRAMID (self), level, n_tiles_x, n_tiles_y);
-}
-
-void
-ms_zone_pyramid_get_tile_size (MsZonePyramid   *self,
-                               const MsTileKey *key,
-                               guint           *width,
-                               guint           *height)
-{
-  ms_tile_pyramid_get_tile_size (MS_TILE_PYRAMID (self), key, width, height);
-}
-
-MsZoneTile *
-ms_zone_pyramid_lookup (MsZonePyramid   *self,
-                        const MsTileKey *key)
-{
-  return ms_tile_pyramid_lookup (MS_TILE_PYRAMID (self), key);
-}
-
-MsZoneTile *
-ms_zone_pyramid_get_tile (MsZonePyramid    *self,
-                          const MsTileKey  *key,
-                          GCancellable     *cancellable,
-                          GError          **error)
-{
-  return ms_tile_pyramid_get_tile (MS_TILE_PYRAMID (self), key, cancellable, error);
-}
-
-void
-ms_zone_pyramid_get_tile_async (MsZonePyramid       *self,
-                                const MsTileKey     *key,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
-{
-  ms_tile_pyramid_get_tile_async (MS_TILE_PYRAMID (self), key, cancellable, callback, user_data);
-}
-
-MsZoneTile *
-ms_zone_pyramid_get_tile_finish (MsZonePyramid  *self,
-                                 GAsyncResult   *result,
-                                 GError        **error)
-{
-  return ms_tile_pyramid_get_tile_finish (MS_TILE_PYRAMID (self), result, error);
-}
-
 gboolean
 ms_zone_pyramid_is_current (MsZonePyramid    *self,
                             const MsZoneTile *tile)
 {
   g_return_val_if_fail (tile != NULL, FALSE);
   return ms_tile_pyramid_is_current (MS_TILE_PYRAMID (self), &tile->key, tile->serial);
-}
-
-gsize
-ms_zone_pyramid_get_cached_bytes (MsZonePyramid *self)
-{
-  return ms_tile_pyramid_get_cached_bytes (MS_TILE_PYRAMID (self));
-}
-
-guint
-ms_zone_pyramid_get_cached_tiles (MsZonePyramid *self)
-{
-  return ms_tile_pyramid_get_cached_tiles (MS_TILE_PYRAMID (self));
 }

@@ -35,7 +35,7 @@ typedef struct
  * apron cells only their height (the one thing a neighbour reads), NaN
  * beyond the zone's edge.  sums[y * width + x] is own cell (x, y) (without
  * the apron), for the level above.  Immutable once made; reference
- * counted. */
+ * counted (a g_atomic_rc_box). */
 typedef struct
 {
   MsTileKey         key;
@@ -47,7 +47,6 @@ typedef struct
   MsZoneCell       *cells;
   MsZoneCellSums   *sums;
   guint64           serial;                 /* the zone changes it has seen */
-  gint              ref_count;
 } MsZoneTile;
 
 MsZoneTile *ms_zone_tile_ref       (MsZoneTile       *tile);
@@ -87,37 +86,15 @@ MsZone           *ms_zone_pyramid_get_zone         (MsZonePyramid   *self);
  * switching views, needs no new pyramid and no new tiles.  (A zone's layer
  * set is fixed when it is opened.) */
 MsZoneCellFields  ms_zone_pyramid_get_fields       (MsZonePyramid   *self);
-/* The coarsest level: the whole zone in one tile. */
-guint             ms_zone_pyramid_get_top_level    (MsZonePyramid   *self);
-void              ms_zone_pyramid_get_tile_grid    (MsZonePyramid   *self,
-                                                    guint            level,
-                                                    guint           *n_tiles_x,
-                                                    guint           *n_tiles_y);
-/* The number of own cells of tile @key along x and y. */
-void              ms_zone_pyramid_get_tile_size    (MsZonePyramid   *self,
-                                                    const MsTileKey *key,
-                                                    guint           *width,
-                                                    guint           *height);
-/* A cached tile, or NULL; marks it recently used. */
-MsZoneTile       *ms_zone_pyramid_lookup           (MsZonePyramid   *self,
-                                                    const MsTileKey *key);
-MsZoneTile       *ms_zone_pyramid_get_tile         (MsZonePyramid   *self,
-                                                    const MsTileKey *key,
-                                                    GCancellable    *cancellable,
-                                                    GError         **error);
-void              ms_zone_pyramid_get_tile_async   (MsZonePyramid       *self,
-                                                    const MsTileKey     *key,
-                                                    GCancellable        *cancellable,
-                                                    GAsyncReadyCallback  callback,
-                                                    gpointer             user_data);
-MsZoneTile       *ms_zone_pyramid_get_tile_finish  (MsZonePyramid   *self,
-                                                    GAsyncResult    *result,
-                                                    GError         **error);
+/* _get_top_level (the coarsest level: the whole zone in one tile),
+ * _get_tile_grid, _get_tile_size (the number of own cells of a tile along x
+ * and y), _lookup (a cached tile, or NULL; marks it recently used),
+ * _get_tile, _get_tile_async/_finish, _get_cached_bytes, _get_cached_tiles:
+ * see MsTilePyramid. */
+MS_TILE_PYRAMID_DECLARE_TYPED (MsZonePyramid, ms_zone_pyramid, MsZoneTile);
 /* FALSE once an edit changed what @tile shows: a tile asked for before an
  * edit may arrive after "tiles-invalidated" announced its replacement. */
 gboolean          ms_zone_pyramid_is_current       (MsZonePyramid   *self,
                                                     const MsZoneTile *tile);
-gsize             ms_zone_pyramid_get_cached_bytes (MsZonePyramid   *self);
-guint             ms_zone_pyramid_get_cached_tiles (MsZonePyramid   *self);
 
 G_END_DECLS
