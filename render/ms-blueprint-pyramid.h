@@ -26,10 +26,6 @@ typedef struct
   guint32         *counts;
 } MsBlueprintTile;
 
-MsBlueprintTile *ms_blueprint_tile_ref   (MsBlueprintTile *tile);
-void             ms_blueprint_tile_unref (MsBlueprintTile *tile);
-gsize            ms_blueprint_tile_get_bytes (const MsBlueprintTile *tile);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsBlueprintTile, ms_blueprint_tile_unref)
 
 #define MS_TYPE_BLUEPRINT_PYRAMID (ms_blueprint_pyramid_get_type ())
 G_DECLARE_FINAL_TYPE (MsBlueprintPyramid, ms_blueprint_pyramid, MS, BLUEPRINT_PYRAMID, MsTilePyramid)
@@ -42,6 +38,6 @@ MsBlueprint        *ms_blueprint_pyramid_get_blueprint (MsBlueprintPyramid *self
  * recently used), _get_tile (computed now if not cached; any thread),
  * _get_tile_async/_finish (on a worker thread; the callback runs in the
  * caller's main context), _get_cached_bytes, _get_cached_tiles. */
-MS_TILE_PYRAMID_DECLARE_TYPED (MsBlueprintPyramid, ms_blueprint_pyramid, MsBlueprintTile);
+MS_TILE_PYRAMID_DECLARE_TYPED (MsBlueprintPyramid, ms_blueprint_pyramid, MsBlueprintTile, ms_blueprint_tile);
 
 G_END_DECLS

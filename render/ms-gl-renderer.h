@@ -18,15 +18,11 @@ G_DECLARE_FINAL_TYPE (MsGlRenderer, ms_gl_renderer, MS, GL_RENDERER, MsGlTileRen
  * _unrealize() must run before the context goes. */
 MsGlRenderer *ms_gl_renderer_new            (MsBlueprintPyramid     *pyramid,
                                              gsize                   texture_budget);
-void          ms_gl_renderer_set_style      (MsGlRenderer           *self,
-                                             const MsBlueprintStyle *style);
-void          ms_gl_renderer_upload_tile    (MsGlRenderer           *self,
-                                             MsBlueprintTile        *tile);
-/* _realize, _unrealize, _level_for_zoom, _get_missing (the tiles the view
- * wants at its level that are not uploaded yet), _draw (into the bound
- * framebuffer; a missing tile is drawn from the nearest coarser tile that
- * is uploaded), _get_n_textures, _get_texture_bytes, and more: see
- * MsGlTileRenderer. */
-MS_GL_TILE_RENDERER_DECLARE_TYPED (MsGlRenderer, ms_gl_renderer);
+/* _set_style, _upload_tile, _realize, _unrealize, _level_for_zoom,
+ * _get_missing (the tiles the view wants at its level that are not uploaded
+ * yet), _draw (into the bound framebuffer; a missing tile is drawn from the
+ * nearest coarser tile that is uploaded), _get_n_textures,
+ * _get_texture_bytes, and more: see MsGlTileRenderer. */
+MS_GL_TILE_RENDERER_DECLARE_TYPED (MsGlRenderer, ms_gl_renderer, MsBlueprintTile, MsBlueprintStyle);
 
 G_END_DECLS

@@ -166,9 +166,12 @@ GLuint         ms_gl_tile_renderer_new_texture       (GLint             internal
 /* The typed face of a subclass: _realize, _unrealize, _level_for_zoom,
  * _get_missing, _invalidate, _is_stale, _draw, _get_n_uploads,
  * _get_n_textures, _get_texture_bytes, each forwarding to the
- * ms_gl_tile_renderer_ function of the same name.  _DECLARE in the
- * subclass's header, _DEFINE in its file. */
-#define MS_GL_TILE_RENDERER_DECLARE_TYPED(TN, t_n)                                          \
+ * ms_gl_tile_renderer_ function of the same name, and the subclass's own
+ * _set_style and _upload_tile (@Tile: the pyramid's).  _DECLARE in the
+ * subclass's header, _DEFINE (all but the subclass's own) in its file. */
+#define MS_GL_TILE_RENDERER_DECLARE_TYPED(TN, t_n, Tile, Style)                             \
+  void      t_n##_set_style         (TN *self, const Style *style);                         \
+  void      t_n##_upload_tile       (TN *self, Tile *tile);                                 \
   gboolean  t_n##_realize           (TN *self, GError **error);                             \
   void      t_n##_unrealize         (TN *self);                                             \
   guint     t_n##_level_for_zoom    (TN *self, double zoom);                                \

@@ -154,13 +154,19 @@ void     ms_tile_pyramid_end_change       (MsTilePyramid   *self);
 
 /* The typed face of a subclass whose tiles are @Tile: what the views and
  * GL renderers call, each forwarding to the ms_tile_pyramid_ function of the
- * same name.  _DECLARE in the subclass's header, _DEFINE in its file.
+ * same name; and tile_prefix##_ref, _unref, _get_bytes (the subclass defines
+ * the last) with a g_autoptr cleanup.  _DECLARE in the subclass's header,
+ * after G_DECLARE_FINAL_TYPE; _DEFINE in its file.
  *
  * _DEFINE also makes the tiles reference counted (g_atomic_rc_box: a tile
  * is allocated with g_atomic_rc_box_new0 () or _dup ()), defining
  * tile_prefix##_ref and tile_prefix##_unref, which calls @tile_clear on the
  * last reference, and t_n##_class_set_tile_funcs () for the class_init. */
-#define MS_TILE_PYRAMID_DECLARE_TYPED(TN, t_n, Tile)                                          \
+#define MS_TILE_PYRAMID_DECLARE_TYPED(TN, t_n, Tile, tile_prefix)                             \
+  Tile     *tile_prefix##_ref       (Tile *tile);                                            \
+  void      tile_prefix##_unref     (Tile *tile);                                            \
+  gsize     tile_prefix##_get_bytes (const Tile *tile);                                      \
+  G_DEFINE_AUTOPTR_CLEANUP_FUNC (Tile, tile_prefix##_unref)                                  \
   guint     t_n##_get_top_level    (TN *self);                                               \
   void      t_n##_get_tile_grid    (TN *self, guint level, guint *n_tiles_x, guint *n_tiles_y); \
   void      t_n##_get_tile_size    (TN *self, const MsTileKey *key, guint *width, guint *height); \

@@ -12,8 +12,8 @@ G_BEGIN_DECLS
 #define MS_TYPE_ZONE_GL_RENDERER (ms_zone_gl_renderer_get_type ())
 G_DECLARE_FINAL_TYPE (MsZoneGlRenderer, ms_zone_gl_renderer, MS, ZONE_GL_RENDERER, MsGlTileRenderer)
 
-/* An MsGlTileRenderer: draws a zone pyramid's tiles as textures, coloured in a shader that
- * mirrors the CPU zone renderer (ms_render_zone ()).  An MsGlView is in
+/* An MsGlTileRenderer: draws a zone pyramid's tiles as textures, coloured
+ * in a shader that mirrors the CPU zone renderer (ms_render_zone ()).  An MsGlView is in
  * zone tiles: tile (x0, y0) at the top-left, @zoom screen pixels per tile.
  *
  * The renderer follows the pyramid's "tiles-invalidated": an uploaded tile
@@ -23,13 +23,9 @@ G_DECLARE_FINAL_TYPE (MsZoneGlRenderer, ms_zone_gl_renderer, MS, ZONE_GL_RENDERE
  * current; _unrealize() must run before the context goes. */
 MsZoneGlRenderer *ms_zone_gl_renderer_new              (MsZonePyramid     *pyramid,
                                                         gsize              texture_budget);
-void              ms_zone_gl_renderer_set_style        (MsZoneGlRenderer  *self,
-                                                        const MsZoneStyle *style);
-/* Replaces any earlier upload of the tile's key; a tile an edit overtook
- * (ms_zone_pyramid_is_current ()) is drawn but stays stale. */
-void              ms_zone_gl_renderer_upload_tile      (MsZoneGlRenderer  *self,
-                                                        MsZoneTile        *tile);
-/* _realize, _unrealize, _level_for_zoom, _get_missing (the tiles the view
+/* _set_style, _upload_tile (replaces any earlier upload of the tile's key;
+ * a tile an edit overtook, ms_zone_pyramid_is_current (), is drawn but
+ * stays stale), _realize, _unrealize, _level_for_zoom, _get_missing (the tiles the view
  * wants at its level that are not uploaded, or stale), _invalidate (marks
  * uploaded tiles stale; the pyramid's signal does this), _is_stale, _draw
  * (into the bound framebuffer; a tile not uploaded is drawn from the
@@ -37,6 +33,6 @@ void              ms_zone_gl_renderer_upload_tile      (MsZoneGlRenderer  *self,
  * ms_render_zone (), when the zone lacks the layer shown), _get_n_uploads
  * (textures uploaded since the renderer was made, replacements included),
  * _get_n_textures, _get_texture_bytes: see MsGlTileRenderer. */
-MS_GL_TILE_RENDERER_DECLARE_TYPED (MsZoneGlRenderer, ms_zone_gl_renderer);
+MS_GL_TILE_RENDERER_DECLARE_TYPED (MsZoneGlRenderer, ms_zone_gl_renderer, MsZoneTile, MsZoneStyle);
 
 G_END_DECLS

@@ -49,10 +49,6 @@ typedef struct
   guint64           serial;                 /* the zone changes it has seen */
 } MsZoneTile;
 
-MsZoneTile *ms_zone_tile_ref       (MsZoneTile       *tile);
-void        ms_zone_tile_unref     (MsZoneTile       *tile);
-gsize       ms_zone_tile_get_bytes (const MsZoneTile *tile);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsZoneTile, ms_zone_tile_unref)
 
 #define MS_TYPE_ZONE_PYRAMID (ms_zone_pyramid_get_type ())
 G_DECLARE_FINAL_TYPE (MsZonePyramid, ms_zone_pyramid, MS, ZONE_PYRAMID, MsTilePyramid)
@@ -91,7 +87,7 @@ MsZoneCellFields  ms_zone_pyramid_get_fields       (MsZonePyramid   *self);
  * and y), _lookup (a cached tile, or NULL; marks it recently used),
  * _get_tile, _get_tile_async/_finish, _get_cached_bytes, _get_cached_tiles:
  * see MsTilePyramid. */
-MS_TILE_PYRAMID_DECLARE_TYPED (MsZonePyramid, ms_zone_pyramid, MsZoneTile);
+MS_TILE_PYRAMID_DECLARE_TYPED (MsZonePyramid, ms_zone_pyramid, MsZoneTile, ms_zone_tile);
 /* FALSE once an edit changed what @tile shows: a tile asked for before an
  * edit may arrive after "tiles-invalidated" announced its replacement. */
 gboolean          ms_zone_pyramid_is_current       (MsZonePyramid   *self,
