@@ -28,29 +28,21 @@ struct _MsBlueprintPyramid
 {
   MsTilePyramid  parent_instance;
 
-  MsBlueprint   *blueprint;
+  MsBlueprint   *blueprint;  /* the base's source */
 };
 
 G_DEFINE_FINAL_TYPE (MsBlueprintPyramid, ms_blueprint_pyramid, MS_TYPE_TILE_PYRAMID)
 
-MsBlueprintTile *
-ms_blueprint_tile_ref (MsBlueprintTile *tile)
+static void
+tile_clear (gpointer data)
 {
-  g_atomic_int_inc (&tile->ref_count);
-  return tile;
-}
+  MsBlueprintTile *tile = data;
 
-void
-ms_blueprint_tile_unref (MsBlueprintTile *tile)
-{
-  if (!g_atomic_int_dec_and_test (&tile->ref_count))
-    return;
   g_free (tile->grid.heights);
   g_free (tile->grid.biomes);
   g_free (tile->grid.water_ids);
   g_free (tile->grid.surfaces);
   g_free (tile->counts);
-  g_free (tile);
 }
 
 gsize
@@ -60,16 +52,18 @@ ms_blueprint_tile_get_bytes (const MsBlueprintTile *tile)
   return sizeof *tile + (gsize) tile->grid.width * tile->grid.height * per_cell;
 }
 
+MS_TILE_PYRAMID_DEFINE_TYPED (MsBlueprintPyramid, ms_blueprint_pyramid, MsBlueprintTile, ms_blueprint_tile,
+                              tile_clear)
+
 /* The tile's geometry and arrays, contents not yet filled. */
 static MsBlueprintTile *
 tile_new (MsBlueprintPyramid *self,
           const MsTileKey    *key)
 {
-  MsBlueprintTile *tile = g_new0 (MsBlueprintTile, 1);
+  MsBlueprintTile *tile = g_atomic_rc_box_new0 (MsBlueprintTile);
   guint64 span = (guint64) MS_TILE_SIZE << key->level;
   gsize cells;
 
-  tile->ref_count = 1;
   tile->key = *key;
   tile->grid.k = 1u << key->level;
   ms_tile_pyramid_get_tile_size (MS_TILE_PYRAMID (self), key, &tile->width, &tile->height);
@@ -91,12 +85,12 @@ tile_new (MsBlueprintPyramid *self,
  * counts are kept for the level above. */
 static gpointer
 reduce_tile (MsTilePyramid    *pyramid,
-             const MsTileKey  *key,
-             GCancellable     *cancellable,
+             const MsTileJob  *job,
              GError          **error)
 {
   MsBlueprintPyramid *self = MS_BLUEPRINT_PYRAMID (pyramid);
-  MsBlueprintTile *tile = tile_new (self, key);
+  MsBlueprintTile *tile = tile_new (self, &job->key);
+  GCancellable *cancellable = job->cancellable;
 
   tile->grid.counts = tile->counts;
   ms_blueprint_grid_reduce (self->blueprint, &tile->grid, cancellable);
@@ -156,21 +150,20 @@ reduce_apron (MsBlueprintPyramid *self,
 
 static gpointer
 make_from_children (MsTilePyramid    *pyramid,
-                    const MsTileKey  *key,
-                    gpointer          children[4],
-                    GCancellable     *cancellable,
+                    const MsTileJob  *job,
                     GError          **error)
 {
   MsBlueprintPyramid *self = MS_BLUEPRINT_PYRAMID (pyramid);
-  MsBlueprintTile *tile = tile_new (self, key);
+  MsBlueprintTile *tile = tile_new (self, &job->key);
   MsBlueprintGrid *g = &tile->grid;
+  GCancellable *cancellable = job->cancellable;
 
   /* Own cell (x, y) is own cells (2x, 2y) … (2x + 1, 2y + 1) of the child
    * that holds them: children[2 · j + i] is tile (2 · tx + i, 2 · ty + j). */
   for (guint y = 0; y < tile->height; y++)
     for (guint x = 0; x < tile->width; x++)
       {
-        const MsBlueprintTile *child = children[(x >= MS_TILE_SIZE / 2) + 2 * (y >= MS_TILE_SIZE / 2)];
+        const MsBlueprintTile *child = job->children[(x >= MS_TILE_SIZE / 2) + 2 * (y >= MS_TILE_SIZE / 2)];
         guint cx = (2 * x) % MS_TILE_SIZE, cy = (2 * y) % MS_TILE_SIZE;
         gsize o = (gsize) (y + 1) * g->width + (x + 1);
         double sum = 0.0;
@@ -199,43 +192,12 @@ make_from_children (MsTilePyramid    *pyramid,
   return tile;
 }
 
-static gpointer
-tile_ref (gpointer tile)
-{
-  return ms_blueprint_tile_ref (tile);
-}
-
-static void
-tile_unref (gpointer tile)
-{
-  ms_blueprint_tile_unref (tile);
-}
-
-static gsize
-tile_get_bytes (gconstpointer tile)
-{
-  return ms_blueprint_tile_get_bytes (tile);
-}
-
-static void
-ms_blueprint_pyramid_finalize (GObject *object)
-{
-  MsBlueprintPyramid *self = MS_BLUEPRINT_PYRAMID (object);
-
-  g_clear_object (&self->blueprint);
-
-  G_OBJECT_CLASS (ms_blueprint_pyramid_parent_class)->finalize (object);
-}
-
 static void
 ms_blueprint_pyramid_class_init (MsBlueprintPyramidClass *klass)
 {
   MsTilePyramidClass *pyramid_class = MS_TILE_PYRAMID_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->finalize = ms_blueprint_pyramid_finalize;
-  pyramid_class->tile_ref = tile_ref;
-  pyramid_class->tile_unref = tile_unref;
-  pyramid_class->tile_get_bytes = tile_get_bytes;
+  ms_blueprint_pyramid_class_set_tile_funcs (pyramid_class);
   /* Level 0, and a level above when its children are not at hand. */
   pyramid_class->make_base = reduce_tile;
   pyramid_class->make_from_children = make_from_children;
@@ -257,7 +219,8 @@ ms_blueprint_pyramid_new (MsBlueprint *blueprint,
   g_return_val_if_fail (MS_IS_BLUEPRINT (blueprint), NULL);
 
   self = g_object_new (MS_TYPE_BLUEPRINT_PYRAMID, NULL);
-  self->blueprint = g_object_ref (blueprint);
+  self->blueprint = blueprint;
+  ms_tile_pyramid_set_source (MS_TILE_PYRAMID (self), G_OBJECT (blueprint));
   n = ms_blueprint_get_map_size (blueprint);
   ms_tile_pyramid_set_extent (MS_TILE_PYRAMID (self), n, n, budget_bytes);
   return self;
@@ -268,67 +231,4 @@ ms_blueprint_pyramid_get_blueprint (MsBlueprintPyramid *self)
 {
   g_return_val_if_fail (MS_IS_BLUEPRINT_PYRAMID (self), NULL);
   return self->blueprint;
-}
-
-/* The typed face of the base class, for the view and the GL renderer. */
-
-guint
-ms_blueprint_pyramid_get_top_level (MsBlueprintPyramid *self)
-{
-  return ms_tile_pyramid_get_top_level (MS_TILE_PYRAMID (self));
-}
-
-void
-ms_blueprint_pyramid_get_tile_grid (MsBlueprintPyramid *self,
-                                    guint               level,
-                                    guint              *n_tiles_x,
-                                    guint              *n_tiles_y)
-{
-  ms_tile_pyramid_get_tile_grid (MS_TILE_PYRAMID (self), level, n_tiles_x, n_tiles_y);
-}
-
-MsBlueprintTile *
-ms_blueprint_pyramid_lookup (MsBlueprintPyramid *self,
-                             const MsTileKey    *key)
-{
-  return ms_tile_pyramid_lookup (MS_TILE_PYRAMID (self), key);
-}
-
-MsBlueprintTile *
-ms_blueprint_pyramid_get_tile (MsBlueprintPyramid  *self,
-                               const MsTileKey     *key,
-                               GCancellable        *cancellable,
-                               GError             **error)
-{
-  return ms_tile_pyramid_get_tile (MS_TILE_PYRAMID (self), key, cancellable, error);
-}
-
-void
-ms_blueprint_pyramid_get_tile_async (MsBlueprintPyramid  *self,
-                                     const MsTileKey     *key,
-                                     GCancellable        *cancellable,
-                                     GAsyncReadyCallback  callback,
-                                     gpointer             user_data)
-{
-  ms_tile_pyramid_get_tile_async (MS_TILE_PYRAMID (self), key, cancellable, callback, user_data);
-}
-
-MsBlueprintTile *
-ms_blueprint_pyramid_get_tile_finish (MsBlueprintPyramid  *self,
-                                      GAsyncResult        *result,
-                                      GError             **error)
-{
-  return ms_tile_pyramid_get_tile_finish (MS_TILE_PYRAMID (self), result, error);
-}
-
-gsize
-ms_blueprint_pyramid_get_cached_bytes (MsBlueprintPyramid *self)
-{
-  return ms_tile_pyramid_get_cached_bytes (MS_TILE_PYRAMID (self));
-}
-
-guint
-ms_blueprint_pyramid_get_cached_tiles (MsBlueprintPyramid *self)
-{
-  return ms_tile_pyramid_get_cached_tiles (MS_TILE_PYRAMID (self));
 }

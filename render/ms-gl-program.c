@@ -6,7 +6,7 @@
 #include <gio/gio.h>
 
 #include "ms-gl-program.h"
-#include "ms-gl-renderer.h"
+#include "ms-gl-tile-renderer.h"
 #include "ms-render-resources.h"
 
 static GLuint

@@ -13,6 +13,7 @@
 
 typedef struct
 {
+  GObject    *source;
   guint       width, height;   /* level-0 cells */
   guint       top_level;
 
@@ -37,6 +38,7 @@ ms_tile_pyramid_finalize (GObject *object)
   ms_tile_lru_free (priv->tiles);
   g_hash_table_destroy (priv->touched);
   g_mutex_clear (&priv->lock);
+  g_clear_object (&priv->source);
 
   G_OBJECT_CLASS (ms_tile_pyramid_parent_class)->finalize (object);
 }
@@ -75,6 +77,22 @@ ms_tile_pyramid_set_extent (MsTilePyramid *self,
   while (((guint64) MS_TILE_SIZE << priv->top_level) < n)
     priv->top_level++;
   g_return_if_fail (priv->top_level < MS_TILE_PYRAMID_MAX_LEVELS);
+}
+
+void
+ms_tile_pyramid_set_source (MsTilePyramid *self,
+                            GObject       *source)
+{
+  g_return_if_fail (MS_IS_TILE_PYRAMID (self));
+  g_return_if_fail (G_IS_OBJECT (source));
+  g_set_object (&PRIV (self)->source, source);
+}
+
+GObject *
+ms_tile_pyramid_get_source (MsTilePyramid *self)
+{
+  g_return_val_if_fail (MS_IS_TILE_PYRAMID (self), NULL);
+  return PRIV (self)->source;
 }
 
 guint
@@ -217,16 +235,16 @@ make_tile (MsTilePyramid    *self,
            GError          **error)
 {
   MsTilePyramidClass *klass = MS_TILE_PYRAMID_GET_CLASS (self);
-  gpointer children[4] = { NULL, NULL, NULL, NULL };
+  MsTileJob job = { *key, { NULL, NULL, NULL, NULL }, cancellable };
   gpointer tile = NULL;
   guint n_children = 0;
 
   if (key->level == 0)
-    return klass->make_base (self, key, cancellable, error);
+    return klass->make_base (self, &job, error);
 
   if (klass->make_direct != NULL && !children_cached (self, key))
     {
-      tile = klass->make_direct (self, key, cancellable, error);
+      tile = klass->make_direct (self, &job, error);
       if (tile != NULL)
         {
           g_mutex_lock (&PRIV (self)->lock);
@@ -242,8 +260,8 @@ make_tile (MsTilePyramid    *self,
 
       if (!key_exists (self, &child))
         continue;
-      children[c] = ms_tile_pyramid_get_tile (self, &child, cancellable, error);
-      if (children[c] == NULL)
+      job.children[c] = ms_tile_pyramid_get_tile (self, &child, cancellable, error);
+      if (job.children[c] == NULL)
         goto out;
       n_children++;
     }
@@ -251,12 +269,12 @@ make_tile (MsTilePyramid    *self,
   g_mutex_lock (&PRIV (self)->lock);
   ms_tile_pyramid_note_read_locked (self, key->level, n_children);
   g_mutex_unlock (&PRIV (self)->lock);
-  tile = klass->make_from_children (self, key, children, cancellable, error);
+  tile = klass->make_from_children (self, &job, error);
 
 out:
   for (guint c = 0; c < 4; c++)
-    if (children[c] != NULL)
-      klass->tile_unref (children[c]);
+    if (job.children[c] != NULL)
+      klass->tile_unref (job.children[c]);
   return tile;
 }
 

@@ -20,6 +20,16 @@ typedef struct
 
 #define MS_TILE_PYRAMID_MAX_LEVELS 24
 
+/* A tile to make: for make_from_children, children[2 · j + i] is tile
+ * (2 · tx + i, 2 · ty + j) of the level below, NULL beyond the map (and
+ * all NULL for make_base and make_direct). */
+typedef struct
+{
+  MsTileKey     key;
+  gpointer      children[4];
+  GCancellable *cancellable;
+} MsTileJob;
+
 /* The level-of-detail pyramid both the blueprint and the zone views draw
  * from, as GEGL's zoom handler builds one: a level-0 tile is made from the
  * source, a tile of level L ≥ 1 from the four tiles of level L − 1 under
@@ -46,15 +56,11 @@ struct _MsTilePyramidClass
                                   guint64          serial);
   /* Level 0, from the source; any thread. */
   gpointer (*make_base)          (MsTilePyramid   *self,
-                                  const MsTileKey *key,
-                                  GCancellable    *cancellable,
+                                  const MsTileJob *job,
                                   GError         **error);
-  /* Level key->level ≥ 1 from its children: children[2 · j + i] is tile
-   * (2 · tx + i, 2 · ty + j) of the level below, NULL beyond the map. */
+  /* Level job->key.level ≥ 1 from job->children. */
   gpointer (*make_from_children) (MsTilePyramid   *self,
-                                  const MsTileKey *key,
-                                  gpointer         children[4],
-                                  GCancellable    *cancellable,
+                                  const MsTileJob *job,
                                   GError         **error);
   /* Optional: level ≥ 1 straight from the source, used when not all of its
    * children are cached.  Making the four (and theirs, down to level 0)
@@ -62,8 +68,7 @@ struct _MsTilePyramidClass
    * on every level-0 tile; a direct reduction reads the same pixels once,
    * without them. */
   gpointer (*make_direct)        (MsTilePyramid   *self,
-                                  const MsTileKey *key,
-                                  GCancellable    *cancellable,
+                                  const MsTileJob *job,
                                   GError         **error);
 
   gpointer padding[7];
@@ -115,11 +120,16 @@ void     ms_tile_pyramid_get_level_stats  (MsTilePyramid           *self,
                                            MsTilePyramidLevelStats *stats);
 void     ms_tile_pyramid_reset_stats      (MsTilePyramid           *self);
 
-/* For subclasses. */
+/* The object the tiles are made from (a blueprint, a zone). */
+GObject *ms_tile_pyramid_get_source       (MsTilePyramid   *self);
+
+/* For subclasses: @source is kept for the pyramid's life. */
 void     ms_tile_pyramid_set_extent       (MsTilePyramid   *self,
                                            guint            width,
                                            guint            height,
                                            gsize            budget_bytes);
+void     ms_tile_pyramid_set_source       (MsTilePyramid   *self,
+                                           GObject         *source);
 /* A change: takes the lock and returns the new serial.  Until
  * _end_change () the subclass may take, replace and touch tiles. */
 guint64  ms_tile_pyramid_begin_change     (MsTilePyramid   *self);
@@ -141,5 +151,63 @@ void     ms_tile_pyramid_note_read_locked (MsTilePyramid   *self,
                                            guint            level,
                                            guint            n_children);
 void     ms_tile_pyramid_end_change       (MsTilePyramid   *self);
+
+/* The typed face of a subclass whose tiles are @Tile: what the views and
+ * GL renderers call, each forwarding to the ms_tile_pyramid_ function of the
+ * same name; and tile_prefix##_ref, _unref, _get_bytes (the subclass defines
+ * the last) with a g_autoptr cleanup.  _DECLARE in the subclass's header,
+ * after G_DECLARE_FINAL_TYPE; _DEFINE in its file.
+ *
+ * _DEFINE also makes the tiles reference counted (g_atomic_rc_box: a tile
+ * is allocated with g_atomic_rc_box_new0 () or _dup ()), defining
+ * tile_prefix##_ref and tile_prefix##_unref, which calls @tile_clear on the
+ * last reference, and t_n##_class_set_tile_funcs () for the class_init. */
+#define MS_TILE_PYRAMID_DECLARE_TYPED(TN, t_n, Tile, tile_prefix)                             \
+  Tile     *tile_prefix##_ref       (Tile *tile);                                            \
+  void      tile_prefix##_unref     (Tile *tile);                                            \
+  gsize     tile_prefix##_get_bytes (const Tile *tile);                                      \
+  G_DEFINE_AUTOPTR_CLEANUP_FUNC (Tile, tile_prefix##_unref)                                  \
+  guint     t_n##_get_top_level    (TN *self);                                               \
+  void      t_n##_get_tile_grid    (TN *self, guint level, guint *n_tiles_x, guint *n_tiles_y); \
+  void      t_n##_get_tile_size    (TN *self, const MsTileKey *key, guint *width, guint *height); \
+  Tile     *t_n##_lookup           (TN *self, const MsTileKey *key);                         \
+  Tile     *t_n##_get_tile         (TN *self, const MsTileKey *key, GCancellable *cancellable, \
+                                    GError **error);                                          \
+  void      t_n##_get_tile_async   (TN *self, const MsTileKey *key, GCancellable *cancellable, \
+                                    GAsyncReadyCallback callback, gpointer user_data);       \
+  Tile     *t_n##_get_tile_finish  (TN *self, GAsyncResult *result, GError **error);         \
+  gsize     t_n##_get_cached_bytes (TN *self);                                               \
+  guint     t_n##_get_cached_tiles (TN *self)
+
+#define MS_TILE_PYRAMID_DEFINE_TYPED(TN, t_n, Tile, tile_prefix, tile_clear)                 \
+  Tile *tile_prefix##_ref (Tile *tile) { return g_atomic_rc_box_acquire (tile); }           \
+  void tile_prefix##_unref (Tile *tile) { g_atomic_rc_box_release_full (tile, tile_clear); } \
+  static void t_n##_tile_unref (gpointer tile) { tile_prefix##_unref (tile); }              \
+  static gsize t_n##_tile_get_bytes (gconstpointer tile) { return tile_prefix##_get_bytes (tile); } \
+  static void t_n##_class_set_tile_funcs (MsTilePyramidClass *klass)                        \
+  {                                                                                          \
+    klass->tile_ref = g_atomic_rc_box_acquire;                                               \
+    klass->tile_unref = t_n##_tile_unref;                                                    \
+    klass->tile_get_bytes = t_n##_tile_get_bytes;                                            \
+  }                                                                                          \
+  guint t_n##_get_top_level (TN *self)                                                       \
+  { return ms_tile_pyramid_get_top_level (MS_TILE_PYRAMID (self)); }                         \
+  void t_n##_get_tile_grid (TN *self, guint level, guint *n_tiles_x, guint *n_tiles_y)      \
+  { ms_tile_pyramid_get_tile_grid (MS_TILE_PYRAMID (self), level, n_tiles_x, n_tiles_y); }   \
+  void t_n##_get_tile_size (TN *self, const MsTileKey *key, guint *width, guint *height)     \
+  { ms_tile_pyramid_get_tile_size (MS_TILE_PYRAMID (self), key, width, height); }            \
+  Tile *t_n##_lookup (TN *self, const MsTileKey *key)                                        \
+  { return ms_tile_pyramid_lookup (MS_TILE_PYRAMID (self), key); }                           \
+  Tile *t_n##_get_tile (TN *self, const MsTileKey *key, GCancellable *cancellable, GError **error) \
+  { return ms_tile_pyramid_get_tile (MS_TILE_PYRAMID (self), key, cancellable, error); }     \
+  void t_n##_get_tile_async (TN *self, const MsTileKey *key, GCancellable *cancellable,     \
+                             GAsyncReadyCallback callback, gpointer user_data)               \
+  { ms_tile_pyramid_get_tile_async (MS_TILE_PYRAMID (self), key, cancellable, callback, user_data); } \
+  Tile *t_n##_get_tile_finish (TN *self, GAsyncResult *result, GError **error)               \
+  { return ms_tile_pyramid_get_tile_finish (MS_TILE_PYRAMID (self), result, error); }        \
+  gsize t_n##_get_cached_bytes (TN *self)                                                    \
+  { return ms_tile_pyramid_get_cached_bytes (MS_TILE_PYRAMID (self)); }                      \
+  guint t_n##_get_cached_tiles (TN *self)                                                    \
+  { return ms_tile_pyramid_get_cached_tiles (MS_TILE_PYRAMID (self)); }
 
 G_END_DECLS

@@ -1,14 +1,28 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The level-of-detail pyramid of a zone, shaped like the blueprint one:
- * tiles are reduced straight from the zone (ms_zone_cell_reduce (), the
- * reduction of the CPU image, so GL and CPU agree cell for cell) on worker
- * threads and kept least-recently-used under a byte budget.  Unlike a
- * blueprint a zone changes: the pyramid follows the zone's "changed"
- * signal and says which tiles an edit touched; a cached tile is patched
- * where a small edit fell (a brush dab re-reads a few cells per level, not
- * the zone under a coarse tile), a tile a large edit covers is dropped and
- * made again.
+ * The level-of-detail pyramid of a zone, an MsTilePyramid.  A level-0 tile
+ * reads its cells from the zone's layers, one zone tile a cell; a tile above
+ * is made from the four tiles under it, each own cell from the 2 × 2 cells
+ * under it, with reductions that are associative so that the result is, bit
+ * for bit, what ms_zone_cell_reduce () gives for the whole block (the CPU
+ * image's reduction, so GL and CPU agree cell for cell):
+ *
+ *   altitude, spawn, slope, plant-allowed: the integer sums (and counts,
+ *     from the block's clipped size) added, the mean taken from them;
+ *   control, blocking: OR of the flags;
+ *   plant: the first live plant in row-major order, i.e. the one with the
+ *     smallest zone index among the four;
+ *   ground: the ground type of the block's centre tile, read from the zone
+ *     (one tile a cell: the centre of a block is no child's centre);
+ *   the apron: heights read from the zone (they are the neighbours' cells,
+ *     not under this tile's children), 4 · 258 cells of k² tiles at most.
+ *
+ * So no tile above level 0 reduces the zone under it.  A zone changes: the
+ * pyramid follows its "changed" signal, patches the cached level-0 tiles
+ * where a small edit fell, then each cached ancestor from the patched
+ * tiles below (a brush dab makes one tile a level), and drops what a large
+ * edit covers, to be made again on request.  Parallelism comes from the
+ * views asking for several tiles at once, never from inside one tile.
  */
 #define G_LOG_DOMAIN "ms-render"
 
@@ -16,24 +30,14 @@
 
 #include <math.h>
 
-#include "ms-parallel.h"
 #include "ms-zone-pyramid.h"
-#include "ms-tile-lru.h"
 
 struct _MsZonePyramid
 {
-  GObject           parent_instance;
+  MsTilePyramid     parent_instance;
 
-  MsZone           *zone;
+  MsZone           *zone;     /* the base's source */
   MsZoneCellFields  fields;
-  guint             top_level;
-
-  GMutex            lock;
-  MsTileLru        *tiles;        /* MsZoneTile* */
-  /* Changes so far, and for each tile key the change that last touched it:
-   * a tile begun before that change is out of date when it is done. */
-  guint64           serial;
-  GHashTable       *touched;      /* packed key -> guint64 serial */
 };
 
 enum
@@ -44,67 +48,243 @@ enum
 
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (MsZonePyramid, ms_zone_pyramid, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (MsZonePyramid, ms_zone_pyramid, MS_TYPE_TILE_PYRAMID)
 
-MsZoneTile *
-ms_zone_tile_ref (MsZoneTile *tile)
-{
-  g_atomic_int_inc (&tile->ref_count);
-  return tile;
-}
+#define NO_PLANT G_MAXUINT32
 
-void
-ms_zone_tile_unref (MsZoneTile *tile)
+static void
+tile_clear (gpointer data)
 {
-  if (!g_atomic_int_dec_and_test (&tile->ref_count))
-    return;
+  MsZoneTile *tile = data;
+
   g_free (tile->cells);
-  g_free (tile);
+  g_free (tile->sums);
 }
 
 gsize
 ms_zone_tile_get_bytes (const MsZoneTile *tile)
 {
-  return sizeof *tile + (gsize) tile->grid_width * tile->grid_height * sizeof (MsZoneCell);
+  return sizeof *tile + (gsize) tile->grid_width * tile->grid_height * sizeof (MsZoneCell) +
+         (gsize) tile->width * tile->height * sizeof (MsZoneCellSums);
 }
 
-static void
-ms_zone_pyramid_finalize (GObject *object)
+MS_TILE_PYRAMID_DEFINE_TYPED (MsZonePyramid, ms_zone_pyramid, MsZoneTile, ms_zone_tile, tile_clear)
+
+/* ------------------------------------------------------------- cells -- */
+
+/* The tile's geometry and zeroed arrays. */
+static MsZoneTile *
+tile_new (MsZonePyramid   *self,
+          const MsTileKey *key)
 {
-  MsZonePyramid *self = MS_ZONE_PYRAMID (object);
+  MsZoneTile *tile = g_atomic_rc_box_new0 (MsZoneTile);
+  guint64 span = (guint64) MS_TILE_SIZE << key->level;
 
-  ms_tile_lru_free (self->tiles);
-  g_hash_table_destroy (self->touched);
-  g_mutex_clear (&self->lock);
-  g_clear_object (&self->zone);
-
-  G_OBJECT_CLASS (ms_zone_pyramid_parent_class)->finalize (object);
+  tile->key = *key;
+  tile->k = 1u << key->level;
+  tile->fields = self->fields;
+  ms_tile_pyramid_get_tile_size (MS_TILE_PYRAMID (self), key, &tile->width, &tile->height);
+  tile->x0 = (gint64) (key->tx * span) - tile->k;
+  tile->y0 = (gint64) (key->ty * span) - tile->k;
+  tile->grid_width = tile->width + 2;
+  tile->grid_height = tile->height + 2;
+  tile->cells = g_new0 (MsZoneCell, (gsize) tile->grid_width * tile->grid_height);
+  tile->sums = g_new0 (MsZoneCellSums, (gsize) tile->width * tile->height);
+  return tile;
 }
 
-static void
-ms_zone_pyramid_class_init (MsZonePyramidClass *klass)
+/* The zone tiles [*x0, *x1) × [*y0, *y1) of grid cell (gx, gy), clipped to
+ * the zone; FALSE when none are left (an apron beyond the edge). */
+static gboolean
+cell_block (MsZonePyramid    *self,
+            const MsZoneTile *t,
+            guint             gx,
+            guint             gy,
+            guint            *x0,
+            guint            *y0,
+            guint            *x1,
+            guint            *y1)
 {
-  G_OBJECT_CLASS (klass)->finalize = ms_zone_pyramid_finalize;
+  gint64 zw = ms_zone_get_width (self->zone), zh = ms_zone_get_height (self->zone);
+  gint64 a = MAX (t->x0 + (gint64) gx * t->k, 0), b = MAX (t->y0 + (gint64) gy * t->k, 0);
+  gint64 c = MIN (t->x0 + (gint64) (gx + 1) * t->k, zw), d = MIN (t->y0 + (gint64) (gy + 1) * t->k, zh);
 
-  /**
-   * MsZonePyramid::tiles-invalidated:
-   * @keys: (element-type MsTileKey): every tile, at every level, whose
-   *   contents an edit changed, whether the pyramid had it cached or not
-   *
-   * Emitted on the thread that edited the zone, after the cached tiles are
-   * gone, so a handler that asks for them gets new ones.
-   */
-  signals[SIGNAL_TILES_INVALIDATED] =
-    g_signal_new ("tiles-invalidated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ARRAY);
+  if (a >= c || b >= d)
+    return FALSE;
+  *x0 = (guint) a;
+  *y0 = (guint) b;
+  *x1 = (guint) c;
+  *y1 = (guint) d;
+  return TRUE;
 }
 
+/* The means of an own cell from its sums over the w × h tiles of its block:
+ * the expressions of ms_zone_cell_reduce (), so the same floats. */
 static void
-ms_zone_pyramid_init (MsZonePyramid *self)
+finish_cell (MsZoneCellFields      fields,
+             const MsZoneCellSums *s,
+             guint                 w,
+             guint                 h,
+             MsZoneCell           *cell)
 {
-  g_mutex_init (&self->lock);
-  self->touched = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  float n = (float) w * (float) h;
+
+  cell->height = (fields & MS_ZONE_CELL_HEIGHT)
+                   ? (float) ((double) s->altitude / ((double) w * h) / MS_ZONE_ALTITUDE_PER_UNIT)
+                   : NAN;
+  if (fields & MS_ZONE_CELL_SPAWN)
+    cell->spawn = (float) s->spawn / n;
+  if (fields & MS_ZONE_CELL_SLOPE)
+    cell->slope = (float) s->slope / n;
+  if (fields & MS_ZONE_CELL_PLANT_ALLOWED)
+    cell->allowed = (float) s->allowed / n;
 }
+
+/* Level 0: own cell (x, y) is zone tile (X, Y). */
+static void
+base_cell (MsZonePyramid *self,
+           MsZoneTile    *t,
+           guint          x,
+           guint          y)
+{
+  MsZoneCellFields f = t->fields;
+  MsZoneCell *cell = &t->cells[(gsize) (y + 1) * t->grid_width + x + 1];
+  MsZoneCellSums *s = &t->sums[(gsize) y * t->width + x];
+  guint X = (guint) (t->x0 + 1) + x, Y = (guint) (t->y0 + 1) + y;
+
+  if (f & MS_ZONE_CELL_HEIGHT)
+    s->altitude = ms_zone_get_altitude (self->zone, X, Y);
+  if (f & MS_ZONE_CELL_SPAWN)
+    s->spawn = ms_zone_get_spawn (self->zone, X, Y);
+  if (f & MS_ZONE_CELL_SLOPE)
+    s->slope = ms_zone_get_slope (self->zone, X, Y);
+  if (f & MS_ZONE_CELL_PLANT_ALLOWED)
+    s->allowed = ms_zone_is_plant_allowed (self->zone, X, Y) ? 1 : 0;
+  if (f & MS_ZONE_CELL_CONTROL)
+    cell->control = ms_zone_get_control (self->zone, X, Y);
+  if (f & MS_ZONE_CELL_BLOCKING)
+    cell->blocking = ms_zone_get_blocking_flags (self->zone, X, Y);
+  s->plant_at = NO_PLANT;
+  if (f & MS_ZONE_CELL_PLANT)
+    {
+      guint8 p[MS_ZONE_PLANT_INFO_SIZE];
+
+      ms_zone_get_plant (self->zone, X, Y, p);
+      cell->plant = p[MS_ZONE_PLANT_TYPE];
+      cell->ground = p[MS_ZONE_PLANT_GROUND_TYPE];
+      if (cell->plant != 0)
+        s->plant_at = Y * ms_zone_get_width (self->zone) + X;
+    }
+  finish_cell (f, s, 1, 1, cell);
+}
+
+/* Level ≥ 1: own cell (x, y) from the 2 × 2 own cells under it, in the one
+ * child that holds them (children[2 · j + i] is tile (2 · tx + i,
+ * 2 · ty + j) of the level below).  FALSE when that child is missing. */
+static gboolean
+child_cell (MsZonePyramid *self,
+            MsZoneTile    *t,
+            guint          x,
+            guint          y,
+            gpointer       children[4])
+{
+  const MsZoneTile *child = children[(x >= MS_TILE_SIZE / 2) + 2 * (y >= MS_TILE_SIZE / 2)];
+  MsZoneCell *cell = &t->cells[(gsize) (y + 1) * t->grid_width + x + 1];
+  MsZoneCellSums *s = &t->sums[(gsize) y * t->width + x];
+  guint cx = (2 * x) % MS_TILE_SIZE, cy = (2 * y) % MS_TILE_SIZE;
+  guint x0, y0, x1, y1;
+  guint control = 0, blocking = 0;
+
+  if (child == NULL)
+    return FALSE;
+
+  *s = (MsZoneCellSums) { 0, 0, 0, 0, NO_PLANT };
+  cell->plant = 0;
+  for (guint j = 0; j < 2 && cy + j < child->height; j++)
+    for (guint i = 0; i < 2 && cx + i < child->width; i++)
+      {
+        const MsZoneCellSums *cs = &child->sums[(gsize) (cy + j) * child->width + cx + i];
+        const MsZoneCell *cc = &child->cells[(gsize) (cy + j + 1) * child->grid_width + cx + i + 1];
+
+        s->altitude += cs->altitude;
+        s->spawn += cs->spawn;
+        s->slope += cs->slope;
+        s->allowed += cs->allowed;
+        control |= cc->control;
+        blocking |= cc->blocking;
+        if (cs->plant_at < s->plant_at)
+          {
+            s->plant_at = cs->plant_at;
+            cell->plant = cc->plant;
+          }
+      }
+
+  if (t->fields & MS_ZONE_CELL_CONTROL)
+    cell->control = (guint16) control;
+  if (t->fields & MS_ZONE_CELL_BLOCKING)
+    cell->blocking = (guint8) blocking;
+  cell_block (self, t, x + 1, y + 1, &x0, &y0, &x1, &y1);
+  if (t->fields & MS_ZONE_CELL_PLANT)
+    {
+      guint8 p[MS_ZONE_PLANT_INFO_SIZE];
+
+      ms_zone_get_plant (self->zone, x0 + (x1 - x0) / 2, y0 + (y1 - y0) / 2, p);
+      cell->ground = p[MS_ZONE_PLANT_GROUND_TYPE];
+    }
+  finish_cell (t->fields, s, x1 - x0, y1 - y0, cell);
+  return TRUE;
+}
+
+/* Grid cell (gx, gy) of @t: an apron cell carries only the height its
+ * neighbours shade with, reduced from the zone; an own cell comes from the
+ * zone at level 0 and from @children above.  FALSE when a child is
+ * missing. */
+static gboolean
+make_cell (MsZonePyramid *self,
+           MsZoneTile    *t,
+           guint          gx,
+           guint          gy,
+           gpointer       children[4])
+{
+  guint x0, y0, x1, y1;
+
+  if (gx > 0 && gy > 0 && gx < t->grid_width - 1 && gy < t->grid_height - 1)
+    {
+      if (t->key.level > 0)
+        return child_cell (self, t, gx - 1, gy - 1, children);
+      base_cell (self, t, gx - 1, gy - 1);
+      return TRUE;
+    }
+
+  t->cells[(gsize) gy * t->grid_width + gx].height = NAN;
+  if ((t->fields & MS_ZONE_CELL_HEIGHT) && cell_block (self, t, gx, gy, &x0, &y0, &x1, &y1))
+    ms_zone_cell_reduce (self->zone, MS_ZONE_CELL_HEIGHT, x0, y0, x1, y1,
+                         &t->cells[(gsize) gy * t->grid_width + gx]);
+  return TRUE;
+}
+
+/* Tile job->key: level 0 from the zone, above from job->children. */
+static gpointer
+make_tile (MsTilePyramid    *pyramid,
+           const MsTileJob  *job,
+           GError          **error)
+{
+  MsZoneTile *tile = tile_new (MS_ZONE_PYRAMID (pyramid), &job->key);
+
+  for (guint gy = 0; gy < tile->grid_height; gy++)
+    {
+      if (g_cancellable_set_error_if_cancelled (job->cancellable, error))
+        {
+          ms_zone_tile_unref (tile);
+          return NULL;
+        }
+      for (guint gx = 0; gx < tile->grid_width; gx++)
+        make_cell (MS_ZONE_PYRAMID (pyramid), tile, gx, gy, (gpointer *) job->children);
+    }
+  return tile;
+}
+
+/* ----------------------------------------------------------- changes -- */
 
 /* The tiles at one level whose cells [c0, c1] (inclusive) are their own
  * cells, or with @apron also their apron cells. */
@@ -124,11 +304,6 @@ tile_range (guint     c0,
   *t0 = c0 / MS_TILE_SIZE;
   *t1 = MIN (c1 / MS_TILE_SIZE, n_tiles - 1);
 }
-
-static void reduce_cell (MsZone     *zone,
-                         MsZoneTile *t,
-                         guint       gx,
-                         guint       gy);
 
 /* The grid cells of @t, [*c0, *c1] along one axis, whose zone tiles meet
  * [z0, z1); FALSE when none do. */
@@ -151,13 +326,15 @@ cell_range (gint64  origin,
 }
 
 /* Zone tiles an edit may make one tile re-read before it is dropped and
- * made again on a worker: a brush dab is patched into the cached tiles
- * at every level at once, a fill of half the zone is not. */
+ * made again on a worker: a brush dab is patched into the cached tiles,
+ * a fill of half the zone is not. */
 #define PATCH_BUDGET_TILES (64 * 64 * 16)
 
 /* A copy of @old with the cells over the changed zone tiles [x0, x1) ×
- * [y0, y1) reduced again, or NULL when that is not much cheaper than making
- * the tile anew.  Runs on the editing thread, which may read the zone. */
+ * [y0, y1) made again — own cells above level 0 from the cached tiles
+ * below, already patched by this change — or NULL when that is not much
+ * cheaper than making the tile anew, or a tile below is not cached.  Runs
+ * on the editing thread inside the change. */
 static MsZoneTile *
 patch_tile (MsZonePyramid    *self,
             const MsZoneTile *old,
@@ -166,23 +343,52 @@ patch_tile (MsZonePyramid    *self,
             gint64            x1,
             gint64            y1)
 {
+  MsTilePyramid *pyramid = MS_TILE_PYRAMID (self);
+  gpointer children[4] = { NULL, NULL, NULL, NULL };
   MsZoneTile *tile;
   guint gx0, gx1, gy0, gy1;
-  guint64 n_cells, n_grid = (guint64) old->grid_width * old->grid_height;
+  guint64 n_cells, n_grid = (guint64) old->grid_width * old->grid_height, n_read = 0;
+  guint used = 0;  /* the children read, as bits */
 
   if (!cell_range (old->x0, old->k, old->grid_width, x0, x1, &gx0, &gx1) ||
       !cell_range (old->y0, old->k, old->grid_height, y0, y1, &gy0, &gy1))
     return NULL;
   n_cells = (guint64) (gx1 - gx0 + 1) * (gy1 - gy0 + 1);
-  if (n_cells * old->k * old->k > PATCH_BUDGET_TILES || n_cells * 4 > n_grid)
+  if (n_cells * 4 > n_grid)
     return NULL;
-
-  tile = g_memdup2 (old, sizeof *old);
-  tile->ref_count = 1;
-  tile->cells = g_memdup2 (old->cells, n_grid * sizeof (MsZoneCell));
+  /* What is read from the zone: every cell at level 0, the apron above. */
   for (guint gy = gy0; gy <= gy1; gy++)
     for (guint gx = gx0; gx <= gx1; gx++)
-      reduce_cell (self->zone, tile, gx, gy);
+      if (old->key.level == 0 || gx == 0 || gy == 0 || gx == old->grid_width - 1 || gy == old->grid_height - 1)
+        n_read += (guint64) old->k * old->k;
+  if (n_read > PATCH_BUDGET_TILES)
+    return NULL;
+
+  if (old->key.level > 0)
+    for (guint c = 0; c < 4; c++)
+      {
+        MsTileKey child = { old->key.level - 1, 2 * old->key.tx + (c & 1), 2 * old->key.ty + (c >> 1) };
+
+        children[c] = ms_tile_pyramid_peek_locked (pyramid, &child);
+      }
+
+  tile = (g_atomic_rc_box_dup) (sizeof *old, old);  /* not the macro: it keeps const */
+  tile->cells = g_memdup2 (old->cells, n_grid * sizeof (MsZoneCell));
+  tile->sums = g_memdup2 (old->sums, (gsize) old->width * old->height * sizeof (MsZoneCellSums));
+  for (guint gy = gy0; gy <= gy1; gy++)
+    for (guint gx = gx0; gx <= gx1; gx++)
+      {
+        if (!make_cell (self, tile, gx, gy, children))
+          {
+            ms_zone_tile_unref (tile);
+            return NULL;
+          }
+        if (gx > 0 && gy > 0 && gx < old->grid_width - 1 && gy < old->grid_height - 1)
+          used |= 1u << ((gx - 1 >= MS_TILE_SIZE / 2) + 2 * (gy - 1 >= MS_TILE_SIZE / 2));
+      }
+  if (old->key.level > 0)
+    ms_tile_pyramid_note_read_locked (pyramid, old->key.level,
+                                      (used & 1) + (used >> 1 & 1) + (used >> 2 & 1) + (used >> 3 & 1));
   return tile;
 }
 
@@ -195,25 +401,27 @@ on_zone_changed (MsZone        *zone,
                  guint          height,
                  MsZonePyramid *self)
 {
+  MsTilePyramid *pyramid = MS_TILE_PYRAMID (self);
   g_autoptr(GArray) keys = NULL;
   MsZoneCellFields fields = ms_zone_cell_fields_of_layer ((MsZoneLayer) layer) & self->fields;
   guint x1 = x + width, y1 = y + height;
   /* A tile's slope reads the tiles to its right and below. */
   guint sx0 = (fields & MS_ZONE_CELL_SLOPE) && x > 0 ? x - 1 : x;
   guint sy0 = (fields & MS_ZONE_CELL_SLOPE) && y > 0 ? y - 1 : y;
+  guint64 serial;
 
   if (fields == 0 || width == 0 || height == 0)
     return;
 
   keys = g_array_new (FALSE, FALSE, sizeof (MsTileKey));
 
-  g_mutex_lock (&self->lock);
-  self->serial++;
-  for (guint level = 0; level <= self->top_level; level++)
+  /* From level 0 up, so a tile is patched from tiles below already patched. */
+  serial = ms_tile_pyramid_begin_change (pyramid);
+  for (guint level = 0; level <= ms_tile_pyramid_get_top_level (pyramid); level++)
     {
       guint nx, ny, tx0, ty0, tx1, ty1;
 
-      ms_zone_pyramid_get_tile_grid (self, level, &nx, &ny);
+      ms_tile_pyramid_get_tile_grid (pyramid, level, &nx, &ny);
       tile_range (sx0 >> level, (x1 - 1) >> level, FALSE, nx, &tx0, &tx1);
       tile_range (sy0 >> level, (y1 - 1) >> level, FALSE, ny, &ty0, &ty1);
       if (fields & MS_ZONE_CELL_HEIGHT)
@@ -233,26 +441,61 @@ on_zone_changed (MsZone        *zone,
         for (guint tx = tx0; tx <= tx1; tx++)
           {
             MsTileKey key = { level, tx, ty };
-            guint64 packed = ms_tile_key_pack (&key);
-            MsZoneTile *old = ms_tile_lru_lookup (self->tiles, &key);
+            g_autoptr(MsZoneTile) old = ms_tile_pyramid_take_locked (pyramid, &key);
             MsZoneTile *patched = old != NULL ? patch_tile (self, old, sx0, sy0, x1, y1) : NULL;
 
             /* A cached tile is patched where the edit fell, so the view
              * gets it back at once; else it is made again on request. */
-            ms_tile_lru_remove (self->tiles, &key);
+            ms_tile_pyramid_touch_locked (pyramid, &key);
             if (patched != NULL)
               {
-                patched->serial = self->serial;
-                ms_tile_lru_insert (self->tiles, &patched->key, patched, ms_zone_tile_get_bytes (patched));
+                patched->serial = serial;
+                ms_tile_pyramid_put_locked (pyramid, &key, patched);
               }
-            g_hash_table_insert (self->touched, g_memdup2 (&packed, sizeof packed),
-                                 g_memdup2 (&self->serial, sizeof self->serial));
             g_array_append_val (keys, key);
           }
     }
-  g_mutex_unlock (&self->lock);
+  ms_tile_pyramid_end_change (pyramid);
 
   g_signal_emit (self, signals[SIGNAL_TILES_INVALIDATED], 0, keys);
+}
+
+/* ------------------------------------------------------------ object -- */
+
+static void
+tile_set_serial (gpointer tile,
+                 guint64  serial)
+{
+  ((MsZoneTile *) tile)->serial = serial;
+}
+
+static void
+ms_zone_pyramid_init (MsZonePyramid *self)
+{
+}
+
+static void
+ms_zone_pyramid_class_init (MsZonePyramidClass *klass)
+{
+  MsTilePyramidClass *pyramid_class = MS_TILE_PYRAMID_CLASS (klass);
+
+  /**
+   * MsZonePyramid::tiles-invalidated:
+   * @keys: (element-type MsTileKey): every tile, at every level, whose
+   *   contents an edit changed, whether the pyramid had it cached or not
+   *
+   * Emitted on the thread that edited the zone, after the cached tiles are
+   * patched or gone, so a handler that asks for them gets new ones.
+   */
+  signals[SIGNAL_TILES_INVALIDATED] =
+    g_signal_new ("tiles-invalidated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ARRAY);
+
+  ms_zone_pyramid_class_set_tile_funcs (pyramid_class);
+  pyramid_class->tile_set_serial = tile_set_serial;
+  /* No make_direct: every level comes from the one below. */
+  pyramid_class->make_base = make_tile;
+  pyramid_class->make_from_children = make_tile;
 }
 
 MsZonePyramid *
@@ -260,18 +503,15 @@ ms_zone_pyramid_new (MsZone *zone,
                      gsize   budget_bytes)
 {
   MsZonePyramid *self;
-  guint n;
 
   g_return_val_if_fail (MS_IS_ZONE (zone), NULL);
 
   self = g_object_new (MS_TYPE_ZONE_PYRAMID, NULL);
-  self->zone = g_object_ref (zone);
-  self->tiles = ms_tile_lru_new (budget_bytes, (GDestroyNotify) ms_zone_tile_unref);
+  self->zone = zone;
+  ms_tile_pyramid_set_source (MS_TILE_PYRAMID (self), G_OBJECT (zone));
   self->fields = ms_zone_cell_fields_for_zone (zone);
-
-  n = MAX (ms_zone_get_width (zone), ms_zone_get_height (zone));
-  while (((guint64) MS_TILE_SIZE << self->top_level) < n)
-    self->top_level++;
+  ms_tile_pyramid_set_extent (MS_TILE_PYRAMID (self), ms_zone_get_width (zone),
+                              ms_zone_get_height (zone), budget_bytes);
 
   g_signal_connect_object (zone, "changed", G_CALLBACK (on_zone_changed), self, 0);
   return self;
@@ -291,302 +531,10 @@ ms_zone_pyramid_get_fields (MsZonePyramid *self)
   return self->fields;
 }
 
-guint
-ms_zone_pyramid_get_top_level (MsZonePyramid *self)
-{
-  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), 0);
-  return self->top_level;
-}
-
-void
-ms_zone_pyramid_get_tile_grid (MsZonePyramid *self,
-                               guint          level,
-                               guint         *n_tiles_x,
-                               guint         *n_tiles_y)
-{
-  guint64 span = (guint64) MS_TILE_SIZE << level;
-
-  *n_tiles_x = (guint) ((ms_zone_get_width (self->zone) + span - 1) / span);
-  *n_tiles_y = (guint) ((ms_zone_get_height (self->zone) + span - 1) / span);
-}
-
-void
-ms_zone_pyramid_get_tile_size (MsZonePyramid   *self,
-                               const MsTileKey *key,
-                               guint           *width,
-                               guint           *height)
-{
-  guint64 k = (guint64) 1 << key->level;
-  guint64 span = MS_TILE_SIZE * k;
-  guint64 zw = ms_zone_get_width (self->zone), zh = ms_zone_get_height (self->zone);
-
-  *width = (guint) MIN ((guint64) MS_TILE_SIZE, (zw - key->tx * span + k - 1) / k);
-  *height = (guint) MIN ((guint64) MS_TILE_SIZE, (zh - key->ty * span + k - 1) / k);
-}
-
-MsZoneTile *
-ms_zone_pyramid_lookup (MsZonePyramid   *self,
-                        const MsTileKey *key)
-{
-  MsZoneTile *tile;
-
-  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), NULL);
-
-  g_mutex_lock (&self->lock);
-  tile = ms_tile_lru_lookup (self->tiles, key);
-  if (tile != NULL)
-    ms_zone_tile_ref (tile);
-  g_mutex_unlock (&self->lock);
-
-  return tile;
-}
-
-static void
-insert_locked (MsZonePyramid *self,
-               MsZoneTile    *tile)
-{
-  if (ms_tile_lru_contains (self->tiles, &tile->key))
-    return;  /* another thread made it first */
-  ms_tile_lru_insert (self->tiles, &tile->key, ms_zone_tile_ref (tile), ms_zone_tile_get_bytes (tile));
-}
-
-typedef struct
-{
-  MsZonePyramid *self;
-  MsZoneTile    *tile;
-  guint          band_rows;
-  GCancellable  *cancellable;
-} Reduce;
-
-/* Grid cell (gx, gy) of @t from the zone: apron cells carry only the height
- * their neighbours shade with. */
-static void
-reduce_cell (MsZone     *zone,
-             MsZoneTile *t,
-             guint       gx,
-             guint       gy)
-{
-  gint64 zw = ms_zone_get_width (zone), zh = ms_zone_get_height (zone);
-  MsZoneCell *cell = &t->cells[(gsize) gy * t->grid_width + gx];
-  gint64 x0 = MAX (t->x0 + (gint64) gx * t->k, 0), y0 = MAX (t->y0 + (gint64) gy * t->k, 0);
-  gint64 x1 = MIN (t->x0 + (gint64) (gx + 1) * t->k, zw);
-  gint64 y1 = MIN (t->y0 + (gint64) (gy + 1) * t->k, zh);
-  gboolean apron = gx == 0 || gy == 0 || gx == t->grid_width - 1 || gy == t->grid_height - 1;
-  MsZoneCellFields fields = apron ? t->fields & MS_ZONE_CELL_HEIGHT : t->fields;
-
-  cell->height = NAN;
-  if (x0 < x1 && y0 < y1 && fields != 0)
-    ms_zone_cell_reduce (zone, fields, (guint) x0, (guint) y0, (guint) x1, (guint) y1, cell);
-}
-
-static void
-reduce_band (guint    band,
-             gpointer user_data)
-{
-  Reduce *r = user_data;
-  MsZoneTile *t = r->tile;
-  guint gy0 = band * r->band_rows, gy1 = MIN (gy0 + r->band_rows, t->grid_height);
-
-  if (g_cancellable_is_cancelled (r->cancellable))
-    return;
-
-  for (guint gy = gy0; gy < gy1; gy++)
-    for (guint gx = 0; gx < t->grid_width; gx++)
-      reduce_cell (r->self->zone, t, gx, gy);
-}
-
-/* Makes tile @key from the zone.  *stale: an edit overtook it. */
-static MsZoneTile *
-make_tile (MsZonePyramid   *self,
-           const MsTileKey *key,
-           GCancellable    *cancellable,
-           gboolean        *stale)
-{
-  g_autoptr(MsZoneTile) tile = g_new0 (MsZoneTile, 1);
-  guint64 packed = ms_tile_key_pack (key), start;
-  guint64 span = (guint64) MS_TILE_SIZE << key->level;
-  const guint64 *touched;
-  Reduce r;
-
-  g_mutex_lock (&self->lock);
-  start = self->serial;
-  g_mutex_unlock (&self->lock);
-
-  tile->ref_count = 1;
-  tile->key = *key;
-  tile->serial = start;
-  tile->k = 1u << key->level;
-  tile->fields = self->fields;
-  ms_zone_pyramid_get_tile_size (self, key, &tile->width, &tile->height);
-  tile->x0 = (gint64) (key->tx * span) - tile->k;
-  tile->y0 = (gint64) (key->ty * span) - tile->k;
-  tile->grid_width = tile->width + 2;
-  tile->grid_height = tile->height + 2;
-  tile->cells = g_new0 (MsZoneCell, (gsize) tile->grid_width * tile->grid_height);
-
-  /* Bands of cell rows: each reads whole rows of zone tiles, in file order.
-   * A coarse tile covers much of the zone, so it uses every processor. */
-  r.self = self;
-  r.tile = tile;
-  r.cancellable = cancellable;
-  r.band_rows = MAX (1u, MIN (64u, tile->grid_height / (2 * g_get_num_processors ()) + 1));
-  ms_parallel_for ((tile->grid_height + r.band_rows - 1) / r.band_rows, reduce_band, &r);
-  if (g_cancellable_is_cancelled (cancellable))
-    return NULL;
-
-  g_mutex_lock (&self->lock);
-  touched = g_hash_table_lookup (self->touched, &packed);
-  *stale = touched != NULL && *touched > start;  /* ms_zone_pyramid_is_current () */
-  if (!*stale)
-    insert_locked (self, tile);
-  g_mutex_unlock (&self->lock);
-
-  return g_steal_pointer (&tile);
-}
-
-static gboolean
-check_key (MsZonePyramid    *self,
-           const MsTileKey  *key,
-           GError          **error)
-{
-  guint nx, ny;
-
-  ms_zone_pyramid_get_tile_grid (self, MIN (key->level, self->top_level), &nx, &ny);
-  if (key->level > self->top_level || key->tx >= nx || key->ty >= ny)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "There is no zone tile %u/%u/%u", key->level, key->tx, key->ty);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static MsZoneTile *
-get_tile (MsZonePyramid    *self,
-          const MsTileKey  *key,
-          GCancellable     *cancellable,
-          GError          **error)
-{
-  for (;;)
-    {
-      g_autoptr(MsZoneTile) tile = ms_zone_pyramid_lookup (self, key);
-      gboolean stale = FALSE;
-
-      if (tile != NULL)
-        return g_steal_pointer (&tile);
-
-      tile = make_tile (self, key, cancellable, &stale);
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return NULL;
-      if (!stale)
-        return g_steal_pointer (&tile);
-    }
-}
-
-MsZoneTile *
-ms_zone_pyramid_get_tile (MsZonePyramid    *self,
-                          const MsTileKey  *key,
-                          GCancellable     *cancellable,
-                          GError          **error)
-{
-  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), NULL);
-  g_return_val_if_fail (key != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (!check_key (self, key, error))
-    return NULL;
-  return get_tile (self, key, cancellable, error);
-}
-
-static void
-get_tile_thread (GTask        *task,
-                 gpointer      source_object,
-                 gpointer      task_data,
-                 GCancellable *cancellable)
-{
-  GError *error = NULL;
-  MsZoneTile *tile = get_tile (source_object, task_data, cancellable, &error);
-
-  if (tile == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, tile, (GDestroyNotify) ms_zone_tile_unref);
-}
-
-void
-ms_zone_pyramid_get_tile_async (MsZonePyramid       *self,
-                                const MsTileKey     *key,
-                                GCancellable        *cancellable,
-                                GAsyncReadyCallback  callback,
-                                gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-  GError *error = NULL;
-
-  g_return_if_fail (MS_IS_ZONE_PYRAMID (self));
-  g_return_if_fail (key != NULL);
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, ms_zone_pyramid_get_tile_async);
-  if (!check_key (self, key, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  g_task_set_task_data (task, g_memdup2 (key, sizeof *key), g_free);
-  g_task_run_in_thread (task, get_tile_thread);
-}
-
-MsZoneTile *
-ms_zone_pyramid_get_tile_finish (MsZonePyramid  *self,
-                                 GAsyncResult   *result,
-                                 GError        **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
 gboolean
 ms_zone_pyramid_is_current (MsZonePyramid    *self,
                             const MsZoneTile *tile)
 {
-  guint64 packed;
-  const guint64 *touched;
-  gboolean current;
-
-  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), FALSE);
   g_return_val_if_fail (tile != NULL, FALSE);
-
-  packed = ms_tile_key_pack (&tile->key);
-  g_mutex_lock (&self->lock);
-  touched = g_hash_table_lookup (self->touched, &packed);
-  current = touched == NULL || *touched <= tile->serial;
-  g_mutex_unlock (&self->lock);
-  return current;
-}
-
-gsize
-ms_zone_pyramid_get_cached_bytes (MsZonePyramid *self)
-{
-  gsize bytes;
-
-  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), 0);
-
-  g_mutex_lock (&self->lock);
-  bytes = ms_tile_lru_get_bytes (self->tiles);
-  g_mutex_unlock (&self->lock);
-  return bytes;
-}
-
-guint
-ms_zone_pyramid_get_cached_tiles (MsZonePyramid *self)
-{
-  guint n;
-
-  g_return_val_if_fail (MS_IS_ZONE_PYRAMID (self), 0);
-
-  g_mutex_lock (&self->lock);
-  n = ms_tile_lru_get_length (self->tiles);
-  g_mutex_unlock (&self->lock);
-  return n;
+  return ms_tile_pyramid_is_current (MS_TILE_PYRAMID (self), &tile->key, tile->serial);
 }

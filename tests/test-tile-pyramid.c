@@ -46,14 +46,13 @@ G_DEFINE_FINAL_TYPE (TestAreaPyramid, test_area_pyramid, MS_TYPE_TILE_PYRAMID)
 
 static gpointer
 make_base (MsTilePyramid    *self,
-           const MsTileKey  *key,
-           GCancellable     *cancellable,
+           const MsTileJob  *job,
            GError          **error)
 {
   AreaTile *tile = g_new0 (AreaTile, 1);
   guint w, h;
 
-  ms_tile_pyramid_get_tile_size (self, key, &w, &h);
+  ms_tile_pyramid_get_tile_size (self, &job->key, &w, &h);
   tile->ref_count = 1;
   tile->area = (guint64) w * h;
   return tile;
@@ -61,17 +60,15 @@ make_base (MsTilePyramid    *self,
 
 static gpointer
 make_from_children (MsTilePyramid    *self,
-                    const MsTileKey  *key,
-                    gpointer          children[4],
-                    GCancellable     *cancellable,
+                    const MsTileJob  *job,
                     GError          **error)
 {
   AreaTile *tile = g_new0 (AreaTile, 1);
 
   tile->ref_count = 1;
   for (guint c = 0; c < 4; c++)
-    if (children[c] != NULL)
-      tile->area += ((AreaTile *) children[c])->area;
+    if (job->children[c] != NULL)
+      tile->area += ((AreaTile *) job->children[c])->area;
   return tile;
 }
 
