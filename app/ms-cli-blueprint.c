@@ -282,12 +282,17 @@ ms_cli_info (int    argc,
     }
   else
     {
-      bp = ms_blueprint_new_for_path (argv[1], profile, &error);
+      /* One pass over each grid: the open's biome check rides on the
+       * summary's histogram. */
+      summary = ms_blueprint_summarize_path (argv[1], profile, &bp, NULL, &error);
+      if (summary == NULL)
+        return ms_cli_fail (error);
     }
   if (bp == NULL)
     return ms_cli_fail (error);
 
-  summary = ms_blueprint_summarize (bp, NULL, &error);
+  if (summary == NULL)
+    summary = ms_blueprint_summarize (bp, NULL, &error);
   if (summary == NULL)
     return ms_cli_fail (error);
 

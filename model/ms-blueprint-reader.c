@@ -686,7 +686,9 @@ parse_v2 (Parser   *p,
   /* Name the BIOM section in a range error. */
   p->tag = MS_SECTION_BIOM;
   p->section_offset = ms_blueprint_find_section (bp, MS_SECTION_BIOM)->offset;
-  if (!check_biomes (p, error))
+  if (bp->defer_biome_check && bp->biome_width == 1)
+    bp->biomes_unchecked = TRUE;
+  else if (!check_biomes (p, error))
     return FALSE;
   p->tag = 0;
 
@@ -903,6 +905,27 @@ check_file_name (MsBlueprint *bp)
         _ms_blueprint_add_warning (bp, "the file name says seed %s but PRMS says WorldSeed %d",
                                    digits, bp->params.world_seed);
     }
+}
+
+gboolean
+_ms_blueprint_check_biomes (MsBlueprint   *self,
+                            GCancellable  *cancellable,
+                            GError       **error)
+{
+  Parser p = {
+    .bp = self,
+    .name = ms_mapping_get_display_name (self->mapping),
+    .data = ms_mapping_get_data (self->mapping),
+    .length = ms_mapping_get_length (self->mapping),
+    .tag = MS_SECTION_BIOM,
+    .section_offset = ms_blueprint_find_section (self, MS_SECTION_BIOM)->offset,
+    .cancellable = cancellable,
+  };
+
+  if (!check_biomes (&p, error))
+    return FALSE;
+  self->biomes_unchecked = FALSE;
+  return TRUE;
 }
 
 gboolean
