@@ -907,21 +907,33 @@ check_file_name (MsBlueprint *bp)
     }
 }
 
+static Parser
+parser_for (MsBlueprint    *self,
+            MsProgressFunc  progress,
+            gpointer        progress_data,
+            GCancellable   *cancellable)
+{
+  return (Parser) {
+    .bp = self,
+    .name = ms_mapping_get_display_name (self->mapping),
+    .data = ms_mapping_get_data (self->mapping),
+    .length = ms_mapping_get_length (self->mapping),
+    .progress = progress,
+    .progress_data = progress_data,
+    .cancellable = cancellable,
+  };
+}
+
 gboolean
 _ms_blueprint_check_biomes (MsBlueprint   *self,
                             GCancellable  *cancellable,
                             GError       **error)
 {
-  Parser p = {
-    .bp = self,
-    .name = ms_mapping_get_display_name (self->mapping),
-    .data = ms_mapping_get_data (self->mapping),
-    .length = ms_mapping_get_length (self->mapping),
-    .tag = MS_SECTION_BIOM,
-    .section_offset = ms_blueprint_find_section (self, MS_SECTION_BIOM)->offset,
-    .cancellable = cancellable,
-  };
+  Parser p = parser_for (self, NULL, NULL, cancellable);
 
+  /* Named as parse_v2 () names it. */
+  p.tag = MS_SECTION_BIOM;
+  p.section_offset = ms_blueprint_find_section (self, MS_SECTION_BIOM)->offset;
   if (!check_biomes (&p, error))
     return FALSE;
   self->biomes_unchecked = FALSE;
@@ -935,15 +947,7 @@ _ms_blueprint_parse (MsBlueprint     *self,
                      GCancellable    *cancellable,
                      GError         **error)
 {
-  Parser p = {
-    .bp = self,
-    .name = ms_mapping_get_display_name (self->mapping),
-    .data = ms_mapping_get_data (self->mapping),
-    .length = ms_mapping_get_length (self->mapping),
-    .progress = progress,
-    .progress_data = progress_data,
-    .cancellable = cancellable,
-  };
+  Parser p = parser_for (self, progress, progress_data, cancellable);
   gboolean ok;
 
   if (p.length == 0)

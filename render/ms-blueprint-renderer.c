@@ -18,23 +18,14 @@
 #include "ms-blueprint-renderer.h"
 #include "ms-shade.h"
 
-static const char * const layer_names[MS_N_BLUEPRINT_LAYERS] = {
-  [MS_BLUEPRINT_LAYER_HEIGHT] = "height",
-  [MS_BLUEPRINT_LAYER_HILLSHADE] = "hillshade",
-  [MS_BLUEPRINT_LAYER_BIOME] = "biome",
-  [MS_BLUEPRINT_LAYER_WATER] = "water",
-  [MS_BLUEPRINT_LAYER_COMPOSITE] = "composite",
-  [MS_BLUEPRINT_LAYER_CUSTOM] = "custom",
-};
+/* By MsBlueprintLayer and by MsStackLayer. */
+static const char * const layer_names[] = { "height", "hillshade", "biome", "water", "composite", "custom" };
+static const char * const stack_names[] = { "height", "biome", "hillshade", "water", "roads", "towns" };
+G_STATIC_ASSERT (G_N_ELEMENTS (layer_names) == MS_N_BLUEPRINT_LAYERS);
+G_STATIC_ASSERT (G_N_ELEMENTS (stack_names) == MS_N_STACK_LAYERS);
 
-static const char * const stack_names[MS_N_STACK_LAYERS] = {
-  [MS_STACK_HEIGHT] = "height",
-  [MS_STACK_BIOME] = "biome",
-  [MS_STACK_HILLSHADE] = "hillshade",
-  [MS_STACK_WATER] = "water",
-  [MS_STACK_ROADS] = "roads",
-  [MS_STACK_TOWNS] = "towns",
-};
+MS_RENDER_DEFINE_NAMES (ms_blueprint_layer, MsBlueprintLayer, layer_names, MS_N_BLUEPRINT_LAYERS)
+MS_RENDER_DEFINE_NAMES (ms_stack_layer, MsStackLayer, stack_names, MS_N_STACK_LAYERS)
 
 void
 ms_blueprint_style_init (MsBlueprintStyle *style)
@@ -55,26 +46,6 @@ ms_blueprint_style_init (MsBlueprintStyle *style)
   style->stack[MS_STACK_HEIGHT].visible = TRUE;
   style->stack[MS_STACK_HILLSHADE] = (MsLayerState) { TRUE, style->shade_strength };
   style->stack[MS_STACK_WATER] = (MsLayerState) { TRUE, style->water_opacity };
-}
-
-const char *
-ms_stack_layer_to_string (MsStackLayer layer)
-{
-  g_return_val_if_fail (layer < MS_N_STACK_LAYERS, NULL);
-  return stack_names[layer];
-}
-
-gboolean
-ms_stack_layer_from_string (const char   *name,
-                            MsStackLayer *layer)
-{
-  for (guint i = 0; i < MS_N_STACK_LAYERS; i++)
-    if (g_strcmp0 (name, stack_names[i]) == 0)
-      {
-        *layer = i;
-        return TRUE;
-      }
-  return FALSE;
 }
 
 void
@@ -193,26 +164,6 @@ ms_blueprint_style_parse_stack (MsBlueprintStyle  *style,
   return TRUE;
 }
 
-const char *
-ms_blueprint_layer_to_string (MsBlueprintLayer layer)
-{
-  g_return_val_if_fail (layer < MS_N_BLUEPRINT_LAYERS, NULL);
-  return layer_names[layer];
-}
-
-gboolean
-ms_blueprint_layer_from_string (const char       *name,
-                                MsBlueprintLayer *layer)
-{
-  for (guint i = 0; i < MS_N_BLUEPRINT_LAYERS; i++)
-    if (g_strcmp0 (name, layer_names[i]) == 0)
-      {
-        *layer = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 guint
 ms_render_downsample_factor (guint width,
                              guint height,
@@ -239,8 +190,6 @@ typedef struct
   const MsColourStop     *land;
   guint                   n_land;
   MsRgb                   biomes[256];    /* the profile's palette by ordinal */
-  guint32                *pixels;     /* the cairo surface's data */
-  int                     stride;     /* in guint32 */
 } Job;
 
 /* Over @under at @opacity; 1 is exactly @over, as the presets need. */
@@ -301,24 +250,15 @@ colour_cell (const Job *job,
   return c;
 }
 
-/* One image row: the relief of a run of cells at a time, then colours. */
 static void
-colour_row (guint    oy,
-            gpointer user_data)
+colour_run (const MsShadedRun *run,
+            gpointer           user_data)
 {
-  Job *job = user_data;
-  guint32 *out = job->pixels + (gsize) oy * job->stride;
-  float centres[256], shades[256];
+  const Job *job = user_data;
+  gsize o = (gsize) (run->oy + 1) * job->grid.width + run->x0 + 1;
 
-  for (guint x0 = 0; x0 < job->ow; x0 += G_N_ELEMENTS (shades))
-    {
-      guint n = MIN (job->ow - x0, G_N_ELEMENTS (shades));
-      gsize o = (gsize) (oy + 1) * job->grid.width + x0 + 1;
-
-      ms_shade_row (&job->shading, oy + 1, x0 + 1, n, centres, shades);
-      for (guint i = 0; i < n; i++)
-        out[x0 + i] = ms_colour_to_argb32 (colour_cell (job, o + i, centres[i], shades[i]));
-    }
+  for (guint i = 0; i < run->n; i++)
+    run->out[i] = ms_colour_to_argb32 (colour_cell (job, o + i, run->heights[i], run->shades[i]));
 }
 
 static float
@@ -374,9 +314,8 @@ ms_blueprint_colour_grid (MsBlueprint            *bp,
       if (entry != NULL)
         job->biomes[i] = ms_colour_from_bytes (entry->red, entry->green, entry->blue);
     }
-  job->pixels = pixels;
-  job->stride = stride;
-  ms_render_rows (grid->height - 2, colour_row, job, cancellable);
+  ms_render_shaded_image (&job->shading, pixels, stride, grid->width - 2, grid->height - 2,
+                          colour_run, job, cancellable);
 }
 
 /* A translucent layer is drawn opaque into a group, then painted with its
@@ -538,14 +477,8 @@ ms_render_blueprint (MsBlueprint            *bp,
                               (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
                               cairo_image_surface_get_stride (surface) / 4, cancellable);
 
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      cairo_surface_destroy (surface);
-      return NULL;
-    }
-
-  cairo_surface_mark_dirty (surface);
-  if (ms_blueprint_style_has_overlays (style))
+  surface = ms_render_image_finish (surface, cancellable, error);
+  if (surface != NULL && ms_blueprint_style_has_overlays (style))
     {
       cairo_t *cr = cairo_create (surface);
 

@@ -88,6 +88,59 @@ ms_render_rows (guint            n_rows,
   ms_parallel_for ((n_rows + b.band_rows - 1) / b.band_rows, render_band, &b);
 }
 
+typedef struct
+{
+  const MsShadeGrid *grid;
+  guint32           *pixels;
+  int                stride;
+  guint              width;
+  MsShadedRunFunc    func;
+  gpointer           user_data;
+} ShadedImage;
+
+static void
+shade_image_row (guint    oy,
+                 gpointer user_data)
+{
+  const ShadedImage *image = user_data;
+  float heights[256], shades[256];
+  MsShadedRun run = { 0, oy, 0, heights, shades, NULL };
+
+  for (run.x0 = 0; run.x0 < image->width; run.x0 += G_N_ELEMENTS (shades))
+    {
+      run.n = MIN (image->width - run.x0, G_N_ELEMENTS (shades));
+      run.out = image->pixels + (gsize) oy * image->stride + run.x0;
+      if (image->grid->heights != NULL)
+        {
+          ms_shade_row (image->grid, oy + 1, run.x0 + 1, run.n, heights, shades);
+        }
+      else
+        {
+          for (guint i = 0; i < run.n; i++)
+            {
+              heights[i] = 0.0f;
+              shades[i] = image->grid->light->z;
+            }
+        }
+      image->func (&run, image->user_data);
+    }
+}
+
+void
+ms_render_shaded_image (const MsShadeGrid *grid,
+                        guint32           *pixels,
+                        int                stride,
+                        guint              width,
+                        guint              height,
+                        MsShadedRunFunc    func,
+                        gpointer           user_data,
+                        GCancellable      *cancellable)
+{
+  ShadedImage image = { grid, pixels, stride, width, func, user_data };
+
+  ms_render_rows (height, shade_image_row, &image, cancellable);
+}
+
 cairo_surface_t *
 ms_render_image_new (guint    width,
                      guint    height,
@@ -112,6 +165,35 @@ ms_render_image_new (guint    width,
     }
   cairo_surface_flush (surface);
   return surface;
+}
+
+cairo_surface_t *
+ms_render_image_finish (cairo_surface_t *surface,
+                        GCancellable    *cancellable,
+                        GError         **error)
+{
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  cairo_surface_mark_dirty (surface);
+  return surface;
+}
+
+gboolean
+ms_render_name_lookup (const char * const *names,
+                       guint               n_names,
+                       const char         *name,
+                       guint              *index)
+{
+  for (guint i = 0; i < n_names; i++)
+    if (g_strcmp0 (name, names[i]) == 0)
+      {
+        *index = i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 gboolean

@@ -37,6 +37,33 @@ void  ms_shade_row   (const MsShadeGrid *grid,
                       float             *centres,
                       float             *shades);
 
+/* A run of up to 256 pixels of image row @oy from column @x0, with the
+ * centres and shades ms_shade_row () gives for its cells (grid row oy + 1,
+ * columns x0 + 1 …), to be coloured into out[0 .. n). */
+typedef struct
+{
+  guint        x0, oy, n;
+  const float *heights;
+  const float *shades;
+  guint32     *out;
+} MsShadedRun;
+
+typedef void (*MsShadedRunFunc) (const MsShadedRun *run,
+                                 gpointer           user_data);
+
+/* Colours a @width × @height image (@stride pixels from row to row) run by
+ * run with @func, in bands of rows on the worker pool (ms_render_rows ()).
+ * Without heights (grid->heights NULL) the ground is flat: heights 0,
+ * shades light->z. */
+void  ms_render_shaded_image (const MsShadeGrid *grid,
+                              guint32           *pixels,     /* ARGB32 */
+                              int                stride,     /* in pixels */
+                              guint              width,      /* grid->width - 2 */
+                              guint              height,
+                              MsShadedRunFunc    func,
+                              gpointer           user_data,
+                              GCancellable      *cancellable);
+
 /* Fills the rows of an image: @func (row, user_data) for each row
  * 0 <= row < @n_rows, in bands of rows on the worker pool, each band
  * skipped once @cancellable is cancelled. */
@@ -53,6 +80,49 @@ void  ms_render_rows (guint              n_rows,
 cairo_surface_t *ms_render_image_new (guint    width,
                                       guint    height,
                                       GError **error);
+
+/* @surface, marked dirty, or NULL (the surface destroyed) with @error when
+ * @cancellable was cancelled while it was filled. */
+cairo_surface_t *ms_render_image_finish (cairo_surface_t *surface,
+                                         GCancellable    *cancellable,
+                                         GError         **error);
+
+/* The index of @name in @names (n_names of them), for the *_from_string ()
+ * of the renderers' enums. */
+gboolean ms_render_name_lookup (const char * const *names,
+                                guint               n_names,
+                                const char         *name,
+                                guint              *index);
+
+/* Declares the two functions MS_RENDER_DEFINE_NAMES () defines:
+ * prefix_to_string () (NULL for a value out of range) and
+ * prefix_from_string () (FALSE for a name that is none of them). */
+#define MS_RENDER_DECLARE_NAMES(prefix, Type)                                \
+  const char *prefix##_to_string   (Type        value);                     \
+  gboolean    prefix##_from_string (const char *name,                       \
+                                    Type       *value)
+
+/* Defines @prefix##_to_string () and @prefix##_from_string () for the enum
+ * @Type over @names, its @n names in the order of its values. */
+#define MS_RENDER_DEFINE_NAMES(prefix, Type, names, n)                       \
+  const char *                                                               \
+  prefix##_to_string (Type value)                                            \
+  {                                                                          \
+    g_return_val_if_fail ((guint) value < (n), NULL);                        \
+    return names[value];                                                     \
+  }                                                                          \
+                                                                             \
+  gboolean                                                                   \
+  prefix##_from_string (const char *name,                                    \
+                        Type       *value)                                   \
+  {                                                                          \
+    guint i;                                                                 \
+                                                                             \
+    if (!ms_render_name_lookup (names, (n), name, &i))                       \
+      return FALSE;                                                          \
+    *value = (Type) i;                                                       \
+    return TRUE;                                                             \
+  }
 
 /* Whether @x, @y, @width × @height lies inside @size_x × @size_y; else an
  * error naming @what ("map", "zone"). */
