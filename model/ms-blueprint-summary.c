@@ -58,6 +58,7 @@ summarize_band (guint    index,
   g_autofree float *heights = NULL;
   g_autofree guint8 *biomes = NULL;
   g_autofree guint16 *ids = NULL;
+  gboolean paired = FALSE;
 
   ms_height_range_init (&band->range);
   if (job->has_water)
@@ -69,6 +70,8 @@ summarize_band (guint    index,
     {
       const guint8 *h = ms_blueprint_peek_column (job->bp, MS_GRID_HEIGHTS, x);
       const guint8 *b = ms_blueprint_peek_column (job->bp, MS_GRID_BIOMES, x);
+      const guint8 *next = h != NULL && !paired && x + 1 < x1
+                           ? ms_blueprint_peek_column (job->bp, MS_GRID_HEIGHTS, x + 1) : NULL;
 
       /* v1 files and big-endian hosts: through the copying accessors. */
       if (h == NULL)
@@ -87,7 +90,16 @@ summarize_band (guint    index,
         }
       /* Each column's own sum, added in column order afterwards, keeps
        * the mean independent of how the columns were shared out. */
-      job->column_sums[x] = ms_scan_heights (h, n, &band->range);
+      if (paired)
+        paired = FALSE;  /* summed with the column before */
+      else if (next != NULL)
+        {
+          /* Two columns at once in place: the same sums, twice the overlap. */
+          ms_scan_heights_pair (h, next, n, &band->range, &job->column_sums[x], &job->column_sums[x + 1]);
+          paired = TRUE;
+        }
+      else
+        job->column_sums[x] = ms_scan_heights (h, n, &band->range);
       ms_scan_histogram_u8 (b, n, band->biomes);
 
       if (job->has_water)
