@@ -128,9 +128,11 @@ ms_cli_info (MsCliArgs *args)
     }
   else
     {
-      bp = ms_blueprint_new_for_path (args->argv[1], args->profile, &error);
+      /* One pass over each grid: the open's biome check rides on the
+       * summary's histogram. */
+      summary = ms_blueprint_summarize_path (args->argv[1], args->profile, &bp, NULL, &error);
     }
-  if (bp == NULL || (summary = ms_blueprint_summarize (bp, NULL, &error)) == NULL)
+  if (bp == NULL || (summary == NULL && (summary = ms_blueprint_summarize (bp, NULL, &error)) == NULL))
     return ms_cli_fail (error);
 
   if (args->json)

@@ -686,7 +686,9 @@ parse_v2 (Parser   *p,
   /* Name the BIOM section in a range error. */
   p->tag = MS_SECTION_BIOM;
   p->section_offset = ms_blueprint_find_section (bp, MS_SECTION_BIOM)->offset;
-  if (!check_biomes (p, error))
+  if (bp->defer_biome_check && bp->biome_width == 1)
+    bp->biomes_unchecked = TRUE;
+  else if (!check_biomes (p, error))
     return FALSE;
   p->tag = 0;
 
@@ -905,14 +907,13 @@ check_file_name (MsBlueprint *bp)
     }
 }
 
-gboolean
-_ms_blueprint_parse (MsBlueprint     *self,
-                     MsProgressFunc   progress,
-                     gpointer         progress_data,
-                     GCancellable    *cancellable,
-                     GError         **error)
+static Parser
+parser_for (MsBlueprint    *self,
+            MsProgressFunc  progress,
+            gpointer        progress_data,
+            GCancellable   *cancellable)
 {
-  Parser p = {
+  return (Parser) {
     .bp = self,
     .name = ms_mapping_get_display_name (self->mapping),
     .data = ms_mapping_get_data (self->mapping),
@@ -921,6 +922,32 @@ _ms_blueprint_parse (MsBlueprint     *self,
     .progress_data = progress_data,
     .cancellable = cancellable,
   };
+}
+
+gboolean
+_ms_blueprint_check_biomes (MsBlueprint   *self,
+                            GCancellable  *cancellable,
+                            GError       **error)
+{
+  Parser p = parser_for (self, NULL, NULL, cancellable);
+
+  /* Named as parse_v2 () names it. */
+  p.tag = MS_SECTION_BIOM;
+  p.section_offset = ms_blueprint_find_section (self, MS_SECTION_BIOM)->offset;
+  if (!check_biomes (&p, error))
+    return FALSE;
+  self->biomes_unchecked = FALSE;
+  return TRUE;
+}
+
+gboolean
+_ms_blueprint_parse (MsBlueprint     *self,
+                     MsProgressFunc   progress,
+                     gpointer         progress_data,
+                     GCancellable    *cancellable,
+                     GError         **error)
+{
+  Parser p = parser_for (self, progress, progress_data, cancellable);
   gboolean ok;
 
   if (p.length == 0)

@@ -10,6 +10,7 @@
 
 #include <math.h>
 
+#include "ms-blueprint-private.h"
 #include "ms-blueprint-summary.h"
 #include "ms-grid-scan.h"
 #include "ms-parallel.h"
@@ -57,6 +58,7 @@ summarize_band (guint    index,
   g_autofree float *heights = NULL;
   g_autofree guint8 *biomes = NULL;
   g_autofree guint16 *ids = NULL;
+  gboolean paired = FALSE;
 
   ms_height_range_init (&band->range);
   if (job->has_water)
@@ -68,6 +70,8 @@ summarize_band (guint    index,
     {
       const guint8 *h = ms_blueprint_peek_column (job->bp, MS_GRID_HEIGHTS, x);
       const guint8 *b = ms_blueprint_peek_column (job->bp, MS_GRID_BIOMES, x);
+      const guint8 *next = h != NULL && !paired && x + 1 < x1
+                           ? ms_blueprint_peek_column (job->bp, MS_GRID_HEIGHTS, x + 1) : NULL;
 
       /* v1 files and big-endian hosts: through the copying accessors. */
       if (h == NULL)
@@ -86,7 +90,16 @@ summarize_band (guint    index,
         }
       /* Each column's own sum, added in column order afterwards, keeps
        * the mean independent of how the columns were shared out. */
-      job->column_sums[x] = ms_scan_heights (h, n, &band->range);
+      if (paired)
+        paired = FALSE;  /* summed with the column before */
+      else if (next != NULL)
+        {
+          /* Two columns at once in place: the same sums, twice the overlap. */
+          ms_scan_heights_pair (h, next, n, &band->range, &job->column_sums[x], &job->column_sums[x + 1]);
+          paired = TRUE;
+        }
+      else
+        job->column_sums[x] = ms_scan_heights (h, n, &band->range);
       ms_scan_histogram_u8 (b, n, band->biomes);
 
       if (job->has_water)
@@ -105,11 +118,13 @@ summarize_band (guint    index,
     }
 }
 
-static void
+/* Returns how many biome ordinals were beyond the profile's. */
+static guint64
 summarize_grids (MsBlueprint        *bp,
                  MsBlueprintSummary *s,
                  GCancellable       *cancellable)
 {
+  guint64 out_of_range = 0;
   guint n = ms_blueprint_get_map_size (bp);
   guint n_bands;
   g_autofree Band *bands = NULL;
@@ -139,8 +154,11 @@ summarize_grids (MsBlueprint        *bp,
       range.lo = MIN (range.lo, band->range.lo);
       range.hi = MAX (range.hi, band->range.hi);
       /* The reader rejected ordinals >= n_biomes. */
-      for (guint b = 0; b < s->n_biomes; b++)
-        s->biome_counts[b] += band->biomes[b];
+      for (guint b = 0; b < 256; b++)
+        if (b < s->n_biomes)
+          s->biome_counts[b] += band->biomes[b];
+        else
+          out_of_range += band->biomes[b];
       if (band->seen != NULL)
         {
           s->water_pixels += band->water_pixels;
@@ -172,6 +190,7 @@ summarize_grids (MsBlueprint        *bp,
         if (id >= 2)
           s->water_lakes++;
       }
+  return out_of_range;
 }
 
 MsBlueprintSummary *
@@ -182,14 +201,30 @@ ms_blueprint_summarize (MsBlueprint   *bp,
   g_autoptr(MsBlueprintSummary) s = g_new0 (MsBlueprintSummary, 1);
   MsProfile *profile = ms_blueprint_get_profile (bp);
   const MsTown *towns;
+  guint64 out_of_range;
 
   g_return_val_if_fail (MS_IS_BLUEPRINT (bp), NULL);
 
   s->n_biomes = ms_profile_get_count (profile, MS_PROFILE_BIOMES);
   s->biome_counts = g_new0 (guint64, s->n_biomes);
-  summarize_grids (bp, s, cancellable);
+  out_of_range = summarize_grids (bp, s, cancellable);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return NULL;
+  /* The open's range check, folded into the histogram: only a file that
+   * fails it is read again, for the first bad pixel the error names. */
+  if (bp->biomes_unchecked)
+    {
+      if (out_of_range > 0)
+        {
+          if (!_ms_blueprint_check_biomes (bp, cancellable, error))
+            return NULL;
+          g_set_error (error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE,
+                       "%s: biome ordinals beyond the profile's were counted but not found again",
+                       ms_mapping_get_display_name (ms_blueprint_get_mapping (bp)));
+          return NULL;
+        }
+      bp->biomes_unchecked = FALSE;
+    }
 
   s->n_tiers = ms_profile_get_count (profile, MS_PROFILE_TOWN_TIERS);
   s->towns_by_tier = g_new0 (guint, s->n_tiers);
@@ -217,6 +252,39 @@ ms_blueprint_summarize (MsBlueprint   *bp,
     }
 
   return g_steal_pointer (&s);
+}
+
+/**
+ * ms_blueprint_summarize_path:
+ * @out_blueprint: (out) (optional): the blueprint the figures are of
+ *
+ * Opens @path and summarises it in one pass over each grid: the range check
+ * of the biomes that opening a file makes (a whole pass over BIOM) is done by
+ * the summary's biome histogram instead, with the same error for a file that
+ * fails it.  What `mapsmith-cli info` runs.
+ */
+MsBlueprintSummary *
+ms_blueprint_summarize_path (const char    *path,
+                             MsProfile     *profile,
+                             MsBlueprint  **out_blueprint,
+                             GCancellable  *cancellable,
+                             GError       **error)
+{
+  g_autoptr(MsBlueprint) bp = _ms_blueprint_new_for_path_deferred (path, profile, error);
+  g_autoptr(MsBlueprintSummary) summary = NULL;
+
+  if (bp == NULL)
+    return NULL;
+  summary = ms_blueprint_summarize (bp, cancellable, error);
+  if (summary == NULL)
+    return NULL;
+  /* As at open: a file that shrank meanwhile read zeros. */
+  if (!ms_mapping_check (ms_blueprint_get_mapping (bp), error))
+    return NULL;
+  g_assert (!bp->biomes_unchecked);
+  if (out_blueprint != NULL)
+    *out_blueprint = g_steal_pointer (&bp);
+  return g_steal_pointer (&summary);
 }
 
 /**

@@ -78,6 +78,12 @@ MsBlueprintSummary *ms_blueprint_summarize       (MsBlueprint        *blueprint,
                                                   GCancellable       *cancellable,
                                                   GError            **error);
 void                ms_blueprint_summary_free    (MsBlueprintSummary *summary);
+/* Opens and summarises in one pass over each grid (see the .c). */
+MsBlueprintSummary *ms_blueprint_summarize_path  (const char         *path,
+                                                  MsProfile          *profile,
+                                                  MsBlueprint       **out_blueprint,
+                                                  GCancellable       *cancellable,
+                                                  GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsBlueprintSummary, ms_blueprint_summary_free)
 

@@ -153,6 +153,30 @@ ms_blueprint_new_for_mapping (MsMapping  *mapping,
   return ms_blueprint_new_for_mapping_full (mapping, profile, NULL, NULL, NULL, error);
 }
 
+static MsBlueprint *
+new_for_mapping (MsMapping       *mapping,
+                 MsProfile       *profile,
+                 MsProgressFunc   progress,
+                 gpointer         progress_data,
+                 GCancellable    *cancellable,
+                 gboolean         defer_biome_check,
+                 GError         **error)
+{
+  g_autoptr(MsBlueprint) self = NULL;
+
+  g_return_val_if_fail (MS_IS_MAPPING (mapping), NULL);
+  g_return_val_if_fail (profile == NULL || MS_IS_PROFILE (profile), NULL);
+  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = _ms_blueprint_new (mapping, profile);
+  self->defer_biome_check = defer_biome_check;
+  if (!_ms_blueprint_parse (self, progress, progress_data, cancellable, error))
+    return NULL;
+
+  return g_steal_pointer (&self);
+}
+
 /**
  * ms_blueprint_new_for_mapping_full:
  * @progress: (nullable): told how much of the validation is done, 0..1, on
@@ -172,18 +196,7 @@ ms_blueprint_new_for_mapping_full (MsMapping       *mapping,
                                    GCancellable    *cancellable,
                                    GError         **error)
 {
-  g_autoptr(MsBlueprint) self = NULL;
-
-  g_return_val_if_fail (MS_IS_MAPPING (mapping), NULL);
-  g_return_val_if_fail (profile == NULL || MS_IS_PROFILE (profile), NULL);
-  g_return_val_if_fail (cancellable == NULL || G_IS_CANCELLABLE (cancellable), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  self = _ms_blueprint_new (mapping, profile);
-  if (!_ms_blueprint_parse (self, progress, progress_data, cancellable, error))
-    return NULL;
-
-  return g_steal_pointer (&self);
+  return new_for_mapping (mapping, profile, progress, progress_data, cancellable, FALSE, error);
 }
 
 MsBlueprint *
@@ -194,13 +207,14 @@ ms_blueprint_new_for_path (const char  *path,
   return ms_blueprint_new_for_path_full (path, profile, NULL, NULL, NULL, error);
 }
 
-MsBlueprint *
-ms_blueprint_new_for_path_full (const char      *path,
-                                MsProfile       *profile,
-                                MsProgressFunc   progress,
-                                gpointer         progress_data,
-                                GCancellable    *cancellable,
-                                GError         **error)
+static MsBlueprint *
+new_for_path (const char      *path,
+              MsProfile       *profile,
+              MsProgressFunc   progress,
+              gpointer         progress_data,
+              GCancellable    *cancellable,
+              gboolean         defer_biome_check,
+              GError         **error)
 {
   g_autoptr(MsMapping) mapping = NULL;
   g_autoptr(MsBlueprint) bp = NULL;
@@ -214,8 +228,8 @@ ms_blueprint_new_for_path_full (const char      *path,
   if (mapping == NULL)
     return NULL;
 
-  bp = ms_blueprint_new_for_mapping_full (mapping, profile, progress, progress_data,
-                                          cancellable, &local_error);
+  bp = new_for_mapping (mapping, profile, progress, progress_data, cancellable,
+                        defer_biome_check, &local_error);
   /* A file that shrank while it was validated read zeros: say so, not
    * what the zeros look like. */
   if (!ms_mapping_check (mapping, error))
@@ -223,6 +237,27 @@ ms_blueprint_new_for_path_full (const char      *path,
   if (bp == NULL)
     g_propagate_error (error, g_steal_pointer (&local_error));
   return g_steal_pointer (&bp);
+}
+
+MsBlueprint *
+ms_blueprint_new_for_path_full (const char      *path,
+                                MsProfile       *profile,
+                                MsProgressFunc   progress,
+                                gpointer         progress_data,
+                                GCancellable    *cancellable,
+                                GError         **error)
+{
+  return new_for_path (path, profile, progress, progress_data, cancellable, FALSE, error);
+}
+
+/* Never returned to a caller while biomes_unchecked is set: only
+ * ms_blueprint_summarize_path () opens this way. */
+MsBlueprint *
+_ms_blueprint_new_for_path_deferred (const char  *path,
+                                     MsProfile   *profile,
+                                     GError     **error)
+{
+  return new_for_path (path, profile, NULL, NULL, NULL, TRUE, error);
 }
 
 MsBlueprint *

@@ -36,43 +36,64 @@ select_f (V4i  mask,
   return (V4f) (((V4i) yes & mask) | ((V4i) no & ~mask));
 }
 
-double
-ms_scan_heights (const guint8  *data,
-                 gsize          n,
-                 MsHeightRange *range)
+/* The lanes of one column's scan.  Two columns scanned together keep two
+ * of these, so the loop-carried additions of one overlap the other's, and
+ * each column still adds its own values in its own order. */
+typedef struct
 {
-  const V4i exponent = { 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000 };
+  V4f lo, hi;
+  V4i finite;
+  V2d sum_a, sum_b;
+} HeightLanes;
+
+static inline void
+lanes_init (HeightLanes *l)
+{
   const V4f pos_inf = { INFINITY, INFINITY, INFINITY, INFINITY };
   const V4f neg_inf = { -INFINITY, -INFINITY, -INFINITY, -INFINITY };
-  V4f lo = pos_inf, hi = neg_inf;
-  V4i finite = { 0, };
-  V2d sum_a = { 0, }, sum_b = { 0, };
+
+  l->lo = pos_inf;
+  l->hi = neg_inf;
+  l->finite = (V4i) { 0, };
+  l->sum_a = l->sum_b = (V2d) { 0, };
+}
+
+static inline void
+lanes_step (HeightLanes  *l,
+            const guint8 *p)
+{
+  const V4i exponent = { 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000 };
+  V4i bits, ok;
+  V4f v;
+
+  memcpy (&bits, p, sizeof bits);
+  /* Finite: the exponent is not all ones.  Lanes are -1 where true. */
+  ok = (bits & exponent) != exponent;
+  v = (V4f) (bits & ok);  /* 0.0 where not finite */
+  l->finite -= ok;
+  l->lo = select_f (ok & (v < l->lo), v, l->lo);
+  l->hi = select_f (ok & (v > l->hi), v, l->hi);
+  l->sum_a += (V2d) { v[0], v[1] };
+  l->sum_b += (V2d) { v[2], v[3] };
+}
+
+/* Folds the lanes into @range, then the scalar tail from @i; the column's
+ * sum. */
+static double
+lanes_finish (const HeightLanes *l,
+              const guint8      *data,
+              gsize              i,
+              gsize              n,
+              MsHeightRange     *range)
+{
+  double sum = (l->sum_a[0] + l->sum_a[1]) + (l->sum_b[0] + l->sum_b[1]);
   guint64 finite_here = 0;
-  double sum;
-  gsize i = 0;
 
-  for (; i + 4 <= n; i += 4)
+  for (guint k = 0; k < 4; k++)
     {
-      V4i bits, ok;
-      V4f v;
-
-      memcpy (&bits, data + i * 4, sizeof bits);
-      /* Finite: the exponent is not all ones.  Lanes are -1 where true. */
-      ok = (bits & exponent) != exponent;
-      v = (V4f) (bits & ok);  /* 0.0 where not finite */
-      finite -= ok;
-      lo = select_f (ok & (v < lo), v, lo);
-      hi = select_f (ok & (v > hi), v, hi);
-      sum_a += (V2d) { v[0], v[1] };
-      sum_b += (V2d) { v[2], v[3] };
-    }
-
-  sum = (sum_a[0] + sum_a[1]) + (sum_b[0] + sum_b[1]);
-  for (guint l = 0; l < 4; l++)
-    {
-      finite_here += (guint32) finite[l];
-      range->lo = MIN (range->lo, lo[l]);
-      range->hi = MAX (range->hi, hi[l]);
+      finite_here += (guint32) l->finite[k];
+      range->lo = MIN (range->lo, l->lo[k]);
+      range->hi = MAX (range->hi, l->hi[k]);
     }
 
   for (; i < n; i++)
@@ -90,6 +111,42 @@ ms_scan_heights (const guint8  *data,
   range->finite += finite_here;
   range->nonfinite += n - finite_here;
   return sum;
+}
+
+double
+ms_scan_heights (const guint8  *data,
+                 gsize          n,
+                 MsHeightRange *range)
+{
+  HeightLanes l;
+  gsize i = 0;
+
+  lanes_init (&l);
+  for (; i + 4 <= n; i += 4)
+    lanes_step (&l, data + i * 4);
+  return lanes_finish (&l, data, i, n, range);
+}
+
+void
+ms_scan_heights_pair (const guint8  *a,
+                      const guint8  *b,
+                      gsize          n,
+                      MsHeightRange *range,
+                      double        *sum_a,
+                      double        *sum_b)
+{
+  HeightLanes la, lb;
+  gsize i = 0;
+
+  lanes_init (&la);
+  lanes_init (&lb);
+  for (; i + 4 <= n; i += 4)
+    {
+      lanes_step (&la, a + i * 4);
+      lanes_step (&lb, b + i * 4);
+    }
+  *sum_a = lanes_finish (&la, a, i, n, range);
+  *sum_b = lanes_finish (&lb, b, i, n, range);
 }
 
 guint8

@@ -24,6 +24,14 @@ void    ms_height_range_init  (MsHeightRange *range);
 double  ms_scan_heights       (const guint8  *data,
                                gsize          n,
                                MsHeightRange *range);
+/* Two columns of @n heights at once, each summed exactly as
+ * ms_scan_heights () sums it (the same bits), both counted into @range. */
+void    ms_scan_heights_pair  (const guint8  *a,
+                               const guint8  *b,
+                               gsize          n,
+                               MsHeightRange *range,
+                               double        *sum_a,
+                               double        *sum_b);
 
 /* The largest of @n bytes (0 for none). */
 guint8  ms_scan_max_u8        (const guint8  *data,

@@ -17,8 +17,11 @@
 #include "ms-blueprint-grid.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-enum.h"
-#include "ms-parallel.h"
 #include "ms-render-enums.h"
+#include "ms-shade.h"
+
+MS_RENDER_DEFINE_NAMES (ms_blueprint_layer, MsBlueprintLayer, MS_TYPE_BLUEPRINT_LAYER, MS_N_BLUEPRINT_LAYERS)
+MS_RENDER_DEFINE_NAMES (ms_stack_layer, MsStackLayer, MS_TYPE_STACK_LAYER, MS_N_STACK_LAYERS)
 
 void
 ms_blueprint_style_init (MsBlueprintStyle *style)
@@ -39,25 +42,6 @@ ms_blueprint_style_init (MsBlueprintStyle *style)
   style->stack[MS_STACK_HEIGHT].visible = TRUE;
   style->stack[MS_STACK_HILLSHADE] = (MsLayerState) { TRUE, style->shade_strength };
   style->stack[MS_STACK_WATER] = (MsLayerState) { TRUE, style->water_opacity };
-}
-
-const char *
-ms_stack_layer_to_string (MsStackLayer layer)
-{
-  g_return_val_if_fail (layer < MS_N_STACK_LAYERS, NULL);
-  return ms_enum_get_nick (MS_TYPE_STACK_LAYER, layer);
-}
-
-gboolean
-ms_stack_layer_from_string (const char   *name,
-                            MsStackLayer *layer)
-{
-  int value;
-
-  if (!ms_enum_from_nick (MS_TYPE_STACK_LAYER, name, &value))
-    return FALSE;
-  *layer = (MsStackLayer) value;
-  return TRUE;
 }
 
 void
@@ -176,25 +160,6 @@ ms_blueprint_style_parse_stack (MsBlueprintStyle  *style,
   return TRUE;
 }
 
-const char *
-ms_blueprint_layer_to_string (MsBlueprintLayer layer)
-{
-  g_return_val_if_fail (layer < MS_N_BLUEPRINT_LAYERS, NULL);
-  return ms_enum_get_nick (MS_TYPE_BLUEPRINT_LAYER, layer);
-}
-
-gboolean
-ms_blueprint_layer_from_string (const char       *name,
-                                MsBlueprintLayer *layer)
-{
-  int value;
-
-  if (!ms_enum_from_nick (MS_TYPE_BLUEPRINT_LAYER, name, &value))
-    return FALSE;
-  *layer = (MsBlueprintLayer) value;
-  return TRUE;
-}
-
 guint
 ms_render_downsample_factor (guint width,
                              guint height,
@@ -209,53 +174,19 @@ ms_render_downsample_factor (guint width,
 
 typedef struct
 {
-  MsBlueprint            *bp;
   const MsBlueprintStyle *style;
   /* The reduced grid: the output plus a one-cell apron on every side, so
    * output pixel (ox, oy) is grid cell (ox + 1, oy + 1). */
   MsBlueprintGrid         grid;
-  guint                   ow, oh;
-  float                   metres_per_pixel;
+  MsShadeGrid             shading;
+  guint                   ow;
   gboolean                has_water;
   float                   opacity[MS_N_STACK_LAYERS];  /* 0: not drawn */
   gboolean                water_visible;  /* even at opacity 0 */
-  guint32                *pixels;     /* the cairo surface's data */
-  int                     stride;     /* in guint32 */
-  guint                   band_width;
-  GCancellable           *cancellable;
+  const MsColourStop     *land;
+  guint                   n_land;
+  MsRgb                   biomes[256];    /* the profile's palette by ordinal */
 } Job;
-
-static inline float
-cell_height (const MsBlueprintGrid *g,
-             guint                  cx,
-             guint                  cy)
-{
-  return g->heights[(gsize) cy * g->width + cx];
-}
-
-/* The shading rule every renderer follows (the GL shader too): a neighbour
- * without a height (off the map, or no finite source pixel) takes the
- * centre's height, and a centre without one takes the sea level. */
-static float
-shade_at (Job  *job,
-          guint cx,
-          guint cy,
-          float centre)
-{
-  const MsBlueprintStyle *s = job->style;
-  float scale = MS_METRES_PER_RAW * s->exaggeration;
-  float w[9], dz_dcol, dz_drow;
-
-  for (int j = -1; j <= 1; j++)
-    for (int i = -1; i <= 1; i++)
-      {
-        float h = cell_height (&job->grid, cx + i, cy + j);
-        w[(j + 1) * 3 + (i + 1)] = (isfinite (h) ? h : centre) * scale;
-      }
-
-  ms_horn_gradient (w, job->metres_per_pixel * (float) job->grid.k, &dz_dcol, &dz_drow);
-  return ms_hillshade (&s->light, dz_dcol, dz_drow);
-}
 
 /* Over @under at @opacity; 1 is exactly @over, as the presets need. */
 static inline MsRgb
@@ -267,18 +198,17 @@ blend (MsRgb under,
 }
 
 /* The stack's compositing rule, spelt out in ms-blueprint-renderer.h; the
- * GL shader mirrors it line by line. */
-static MsRgb
-colour_at (Job  *job,
-           guint cx,
-           guint cy)
+ * GL shader mirrors it line by line.  @h is the cell's height (the sea
+ * level where it has none) and @shade its hillshade. */
+static inline MsRgb
+colour_cell (const Job *job,
+             gsize      o,
+             float      h,
+             float      shade)
 {
   const MsBlueprintStyle *s = job->style;
   const MsBlueprintGrid *g = &job->grid;
   const float *op = job->opacity;
-  gsize o = (gsize) cy * g->width + cx;
-  float centre = g->heights[o];
-  float h = isfinite (centre) ? centre : s->sea_level;
   guint16 id = g->water_ids[o];
   float surface = g->surfaces[o] ? ms_water_level_decode (g->surfaces[o]) : s->sea_level;
   gboolean wet = job->has_water ? id != 0 : h < s->sea_level;
@@ -290,7 +220,7 @@ colour_at (Job  *job,
     {
       MsRgb ramp = wet && !job->water_visible
                    ? ms_colour_depth (depth)
-                   : ms_colour_land (s->ramp, (h - s->sea_level) * MS_METRES_PER_RAW);
+                   : ms_colour_ramp (job->land, job->n_land, (h - s->sea_level) * MS_METRES_PER_RAW);
 
       c = blend (c, ramp, op[MS_STACK_HEIGHT]);
       drawn = TRUE;
@@ -298,17 +228,12 @@ colour_at (Job  *job,
 
   if (op[MS_STACK_BIOME] > 0.0f)
     {
-      const MsProfileEntry *entry = ms_profile_get_entry (ms_blueprint_get_profile (job->bp),
-                                                          MS_PROFILE_BIOMES, g->biomes[o]);
-
-      c = blend (c, ms_colour_from_bytes (entry->red, entry->green, entry->blue), op[MS_STACK_BIOME]);
+      c = blend (c, job->biomes[g->biomes[o]], op[MS_STACK_BIOME]);
       drawn = TRUE;
     }
 
   if (op[MS_STACK_HILLSHADE] > 0.0f)
     {
-      float shade = shade_at (job, cx, cy, h);
-
       if (drawn)
         c = ms_colour_shade (c, &s->light, shade, op[MS_STACK_HILLSHADE]);
       else
@@ -322,19 +247,14 @@ colour_at (Job  *job,
 }
 
 static void
-colour_band (guint    band,
-             gpointer user_data)
+colour_run (const MsShadedRun *run,
+            gpointer           user_data)
 {
-  Job *job = user_data;
-  guint x0 = band * job->band_width;
-  guint x1 = MIN (x0 + job->band_width, job->ow);
+  const Job *job = user_data;
+  gsize o = (gsize) (run->oy + 1) * job->grid.width + run->x0 + 1;
 
-  if (g_cancellable_is_cancelled (job->cancellable))
-    return;
-
-  for (guint oy = 0; oy < job->oh; oy++)
-    for (guint ox = x0; ox < x1; ox++)
-      job->pixels[(gsize) oy * job->stride + ox] = ms_colour_to_argb32 (colour_at (job, ox + 1, oy + 1));
+  for (guint i = 0; i < run->n; i++)
+    run->out[i] = ms_colour_to_argb32 (colour_cell (job, o + i, run->heights[i], run->shades[i]));
 }
 
 static float
@@ -363,27 +283,35 @@ ms_blueprint_colour_grid (MsBlueprint            *bp,
                           GCancellable           *cancellable)
 {
   MsLayerState stack[MS_N_STACK_LAYERS];
-  Job job = { 0, };
+  MsProfile *profile;
+  g_autofree Job *job = g_new0 (Job, 1);
 
   g_return_if_fail (MS_IS_BLUEPRINT (bp));
   g_return_if_fail (grid->width >= 2 && grid->height >= 2);
   g_return_if_fail (grid->biomes && grid->water_ids && grid->surfaces);
 
-  job.bp = bp;
-  job.style = style;
-  job.grid = *grid;
-  job.ow = grid->width - 2;
-  job.oh = grid->height - 2;
-  job.metres_per_pixel = metres_per_pixel_for (bp, style);
-  job.has_water = ms_blueprint_has_water (bp);
+  job->style = style;
+  job->grid = *grid;
+  job->ow = grid->width - 2;
+  job->shading = (MsShadeGrid) { grid->heights, grid->width, MS_METRES_PER_RAW * style->exaggeration,
+                                 metres_per_pixel_for (bp, style) * (float) grid->k,
+                                 style->sea_level, &style->light };
+  job->has_water = ms_blueprint_has_water (bp);
   ms_blueprint_style_get_stack (style, stack);
-  ms_blueprint_style_get_opacities (style, job.opacity);
-  job.water_visible = stack[MS_STACK_WATER].visible;
-  job.pixels = pixels;
-  job.stride = stride;
-  job.cancellable = cancellable;
-  job.band_width = MAX (1u, MIN (64u, job.ow / (4 * g_get_num_processors ()) + 1));
-  ms_parallel_for ((job.ow + job.band_width - 1) / job.band_width, colour_band, &job);
+  ms_blueprint_style_get_opacities (style, job->opacity);
+  job->water_visible = stack[MS_STACK_WATER].visible;
+  job->land = ms_colour_get_land_stops (style->ramp, &job->n_land);
+  /* The reader refused ordinals the profile does not name. */
+  profile = ms_blueprint_get_profile (bp);
+  for (guint i = 0; i < G_N_ELEMENTS (job->biomes); i++)
+    {
+      const MsProfileEntry *entry = ms_profile_get_entry (profile, MS_PROFILE_BIOMES, i);
+
+      if (entry != NULL)
+        job->biomes[i] = ms_colour_from_bytes (entry->red, entry->green, entry->blue);
+    }
+  ms_render_shaded_image (&job->shading, pixels, stride, grid->width - 2, grid->height - 2,
+                          colour_run, job, cancellable);
 }
 
 /* A translucent layer is drawn opaque into a group, then painted with its
@@ -504,87 +432,57 @@ ms_render_blueprint (MsBlueprint            *bp,
   cairo_surface_t *surface;
   guint n = ms_blueprint_get_map_size (bp);
   MsRect whole = { 0, 0, n, n };
+  MsBlueprintGrid grid = { 0, };
+  guint ow, oh;
   gsize cells;
-  Job job = { 0, };
 
   g_return_val_if_fail (MS_IS_BLUEPRINT (bp), NULL);
   g_return_val_if_fail (style != NULL, NULL);
 
   if (region == NULL)
     region = &whole;
-  if (region->width == 0 || region->height == 0 ||
-      region->x >= n || region->y >= n ||
-      region->width > n - region->x || region->height > n - region->y)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "The region %u,%u %u×%u is not inside the %u×%u map",
-                   region->x, region->y, region->width, region->height, n, n);
-      return NULL;
-    }
+  if (!ms_render_check_region (region->x, region->y, region->width, region->height, n, n, "map", error))
+    return NULL;
 
-  job.grid.k = ms_render_downsample_factor (region->width, region->height, max_size);
-  job.ow = (region->width + job.grid.k - 1) / job.grid.k;
-  job.oh = (region->height + job.grid.k - 1) / job.grid.k;
-  if (job.ow > 32767 || job.oh > 32767)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "A %u×%u image is larger than an image can be (32767 pixels a side); "
-                   "give a smaller --max-size or a region", job.ow, job.oh);
-      return NULL;
-    }
-
-  job.grid.x0 = (gint64) region->x - job.grid.k;
-  job.grid.y0 = (gint64) region->y - job.grid.k;
-  job.grid.width = job.ow + 2;
-  job.grid.height = job.oh + 2;
-  cells = (gsize) job.grid.width * job.grid.height;
-  heights = g_try_new (float, cells);
-  biomes = g_try_new (guint8, cells);
-  water_ids = g_try_new (guint16, cells);
-  surfaces = g_try_new (guint16, cells);
+  grid.k = ms_render_downsample_factor (region->width, region->height, max_size);
+  ow = (region->width + grid.k - 1) / grid.k;
+  oh = (region->height + grid.k - 1) / grid.k;
+  grid.x0 = (gint64) region->x - grid.k;
+  grid.y0 = (gint64) region->y - grid.k;
+  grid.width = ow + 2;
+  grid.height = oh + 2;
+  surface = ms_render_image_new (ow, oh, error);
+  if (surface == NULL)
+    return NULL;
+  cells = (gsize) grid.width * grid.height;
+  grid.heights = heights = g_try_new (float, cells);
+  grid.biomes = biomes = g_try_new (guint8, cells);
+  grid.water_ids = water_ids = g_try_new (guint16, cells);
+  grid.surfaces = surfaces = g_try_new (guint16, cells);
   if (heights == NULL || biomes == NULL || water_ids == NULL || surfaces == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                   "Not enough memory to render a %u×%u image", job.ow, job.oh);
-      return NULL;
-    }
-  job.grid.heights = heights;
-  job.grid.biomes = biomes;
-  job.grid.water_ids = water_ids;
-  job.grid.surfaces = surfaces;
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) job.ow, (int) job.oh);
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not create a %u×%u image: %s",
-                   job.ow, job.oh, cairo_status_to_string (cairo_surface_status (surface)));
+                   "Not enough memory to render a %u×%u image", ow, oh);
       cairo_surface_destroy (surface);
       return NULL;
     }
-  cairo_surface_flush (surface);
 
-  ms_blueprint_grid_reduce (bp, &job.grid, cancellable);
+  ms_blueprint_grid_reduce (bp, &grid, cancellable);
   if (!g_cancellable_is_cancelled (cancellable))
-    ms_blueprint_colour_grid (bp, style, &job.grid,
+    ms_blueprint_colour_grid (bp, style, &grid,
                               (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
                               cairo_image_surface_get_stride (surface) / 4, cancellable);
 
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      cairo_surface_destroy (surface);
-      return NULL;
-    }
-
-  cairo_surface_mark_dirty (surface);
-  if (ms_blueprint_style_has_overlays (style))
+  surface = ms_render_image_finish (surface, cancellable, error);
+  if (surface != NULL && ms_blueprint_style_has_overlays (style))
     {
       cairo_t *cr = cairo_create (surface);
 
       /* Map pixel (x, y) covers [x, x+1) × [y, y+1); towns and roads are in
        * the same units, so image = (point - region origin) / k. */
-      cairo_scale (cr, 1.0 / job.grid.k, 1.0 / job.grid.k);
+      cairo_scale (cr, 1.0 / grid.k, 1.0 / grid.k);
       cairo_translate (cr, -(double) region->x, -(double) region->y);
-      ms_blueprint_draw_overlays (bp, style, cr, job.grid.k);
+      ms_blueprint_draw_overlays (bp, style, cr, grid.k);
       cairo_destroy (cr);
     }
 

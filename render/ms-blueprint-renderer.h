@@ -7,6 +7,7 @@
 #include "ms-blueprint.h"
 #include "ms-blueprint-grid.h"
 #include "ms-colour.h"
+#include "ms-shade.h"
 
 G_BEGIN_DECLS
 
@@ -100,13 +101,10 @@ typedef struct
 } MsRect;
 
 void              ms_blueprint_style_init      (MsBlueprintStyle       *style);
-const char       *ms_blueprint_layer_to_string (MsBlueprintLayer        layer);
-gboolean          ms_blueprint_layer_from_string (const char           *name,
-                                                  MsBlueprintLayer     *layer);
-
-const char       *ms_stack_layer_to_string     (MsStackLayer            layer);
-gboolean          ms_stack_layer_from_string   (const char             *name,
-                                                MsStackLayer           *layer);
+/* "height", "hillshade", "biome", "water", "composite", "custom". */
+MS_RENDER_DECLARE_NAMES (ms_blueprint_layer, MsBlueprintLayer);
+/* "height", "biome", "hillshade", "water", "roads", "towns". */
+MS_RENDER_DECLARE_NAMES (ms_stack_layer, MsStackLayer);
 
 /* The stack @style draws: its preset spelt out, or its own stack for CUSTOM. */
 void              ms_blueprint_style_get_stack (const MsBlueprintStyle *style,

@@ -31,24 +31,12 @@ static const Stop depth_stops[] = {
   { 200.0f, { 0.070f, 0.180f, 0.400f } },
 };
 
-static MsRgb
+static inline MsRgb
 ramp_lookup (const Stop *stops,
              guint       n_stops,
              float       value)
 {
-  if (!(value > stops[0].at))  /* also NaN */
-    return stops[0].colour;
-
-  for (guint i = 1; i < n_stops; i++)
-    if (value < stops[i].at)
-      {
-        float t = (value - stops[i - 1].at) / (stops[i].at - stops[i - 1].at);
-        const MsRgb *a = &stops[i - 1].colour, *b = &stops[i].colour;
-        return (MsRgb) { a->r + (b->r - a->r) * t, a->g + (b->g - a->g) * t,
-                         a->b + (b->b - a->b) * t };
-      }
-
-  return stops[n_stops - 1].colour;
+  return ms_colour_ramp (stops, n_stops, value);
 }
 
 void
@@ -67,27 +55,7 @@ ms_light_init (MsLight *light,
   light->z = (float) sin (alt);
 }
 
-float
-ms_hillshade (const MsLight *light,
-              float          dz_dcol,
-              float          dz_drow)
-{
-  /* The normal of z = f(col, row) is (-dz/dcol, -dz/drow, 1), normalised. */
-  float length = sqrtf (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0f);
-  float shade = (-dz_dcol * light->x - dz_drow * light->y + light->z) / length;
 
-  return shade > 0.0f ? shade : 0.0f;
-}
-
-void
-ms_horn_gradient (const float  w[9],
-                  float        spacing,
-                  float       *dz_dcol,
-                  float       *dz_drow)
-{
-  *dz_dcol = ((w[2] + 2.0f * w[5] + w[8]) - (w[0] + 2.0f * w[3] + w[6])) / (8.0f * spacing);
-  *dz_drow = ((w[6] + 2.0f * w[7] + w[8]) - (w[0] + 2.0f * w[1] + w[2])) / (8.0f * spacing);
-}
 
 const MsColourStop *
 ms_colour_get_land_stops (MsRamp  ramp,
@@ -124,17 +92,6 @@ ms_colour_depth (float metres_below_surface)
   return ramp_lookup (depth_stops, G_N_ELEMENTS (depth_stops), metres_below_surface);
 }
 
-MsRgb
-ms_colour_shade (MsRgb          colour,
-                 const MsLight *light,
-                 float          shade,
-                 float          strength)
-{
-  /* Flat ground has shade == light->z and keeps its colour exactly. */
-  float k = 1.0f - strength + strength * shade / light->z;
-
-  return (MsRgb) { colour.r * k, colour.g * k, colour.b * k };
-}
 
 MsRgb
 ms_colour_water (gboolean ocean,
@@ -148,15 +105,6 @@ ms_colour_water (gboolean ocean,
   return deep;
 }
 
-MsRgb
-ms_colour_mix (MsRgb under,
-               MsRgb over,
-               float opacity)
-{
-  return (MsRgb) { under.r + (over.r - under.r) * opacity,
-                   under.g + (over.g - under.g) * opacity,
-                   under.b + (over.b - under.b) * opacity };
-}
 
 MsRgb
 ms_colour_from_bytes (guint8 r,

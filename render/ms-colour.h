@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include <math.h>
+
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -40,17 +42,31 @@ void   ms_light_init        (MsLight     *light,
                              float        altitude_deg);
 
 /* Shade of a surface with gradient (dz/dcolumn, dz/drow), both in metres per
- * metre: the cosine between its normal and the light, 0..1. */
-float  ms_hillshade         (const MsLight *light,
-                             float          dz_dcol,
-                             float          dz_drow);
+ * metre: the cosine between its normal and the light, 0..1.  (Inline, like
+ * the few below, so the renderers' per-pixel loops need no calls.) */
+static inline float
+ms_hillshade (const MsLight *light,
+              float          dz_dcol,
+              float          dz_drow)
+{
+  /* The normal of z = f(col, row) is (-dz/dcol, -dz/drow, 1), normalised. */
+  float length = sqrtf (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0f);
+  float shade = (-dz_dcol * light->x - dz_drow * light->y + light->z) / length;
+
+  return shade > 0.0f ? shade : 0.0f;
+}
 
 /* Horn's 3×3 gradient of the window w (row-major: w[row * 3 + col], the
  * centre at w[4]), in units of w per metre for a cell @spacing metres wide. */
-void   ms_horn_gradient     (const float  w[9],
-                             float        spacing,
-                             float       *dz_dcol,
-                             float       *dz_drow);
+static inline void
+ms_horn_gradient (const float  w[9],
+                  float        spacing,
+                  float       *dz_dcol,
+                  float       *dz_drow)
+{
+  *dz_dcol = ((w[2] + 2.0f * w[5] + w[8]) - (w[0] + 2.0f * w[3] + w[6])) / (8.0f * spacing);
+  *dz_drow = ((w[6] + 2.0f * w[7] + w[8]) - (w[0] + 2.0f * w[1] + w[2])) / (8.0f * spacing);
+}
 
 /* A ramp: colours at increasing values, linear in between, clamped at the
  * ends.  The GL shader receives these very tables. */
@@ -64,22 +80,56 @@ const MsColourStop *ms_colour_get_land_stops  (MsRamp  ramp,
                                                guint  *n_stops);
 const MsColourStop *ms_colour_get_depth_stops (guint  *n_stops);
 
+/* The colour of @value on a ramp of @n_stops stops. */
+static inline MsRgb
+ms_colour_ramp (const MsColourStop *stops,
+                guint               n_stops,
+                float               value)
+{
+  if (!(value > stops[0].at))  /* also NaN */
+    return stops[0].colour;
+
+  for (guint i = 1; i < n_stops; i++)
+    if (value < stops[i].at)
+      {
+        float t = (value - stops[i - 1].at) / (stops[i].at - stops[i - 1].at);
+        const MsRgb *a = &stops[i - 1].colour, *b = &stops[i].colour;
+        return (MsRgb) { a->r + (b->r - a->r) * t, a->g + (b->g - a->g) * t,
+                         a->b + (b->b - a->b) * t };
+      }
+
+  return stops[n_stops - 1].colour;
+}
+
 MsRgb  ms_colour_land       (MsRamp       ramp,
                              float        metres_above_sea);
 MsRgb  ms_colour_depth      (float        metres_below_surface);
 
 /* Tints @colour by @shade the way composites do: flat ground keeps the
  * colour; @strength 0 ignores the shade, 1 applies it fully. */
-MsRgb  ms_colour_shade      (MsRgb          colour,
-                             const MsLight *light,
-                             float          shade,
-                             float          strength);
+static inline MsRgb
+ms_colour_shade (MsRgb          colour,
+                 const MsLight *light,
+                 float          shade,
+                 float          strength)
+{
+  /* Flat ground has shade == light->z and keeps its colour exactly. */
+  float k = 1.0f - strength + strength * shade / light->z;
+
+  return (MsRgb) { colour.r * k, colour.g * k, colour.b * k };
+}
 
 MsRgb  ms_colour_water      (gboolean     ocean,
                              float        metres_below_surface);
-MsRgb  ms_colour_mix        (MsRgb        under,
-                             MsRgb        over,
-                             float        opacity);
+static inline MsRgb
+ms_colour_mix (MsRgb under,
+               MsRgb over,
+               float opacity)
+{
+  return (MsRgb) { under.r + (over.r - under.r) * opacity,
+                   under.g + (over.g - under.g) * opacity,
+                   under.b + (over.b - under.b) * opacity };
+}
 MsRgb  ms_colour_from_bytes (guint8       r,
                              guint8       g,
                              guint8       b);

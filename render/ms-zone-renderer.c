@@ -14,8 +14,8 @@
 #include <math.h>
 
 #include "ms-enum.h"
-#include "ms-parallel.h"
 #include "ms-render-enums.h"
+#include "ms-shade.h"
 #include "ms-zone-cell.h"
 #include "ms-zone-renderer.h"
 
@@ -45,24 +45,7 @@ ms_zone_style_init (MsZoneStyle *style)
     style->overlay_opacities[i] = 0.65f;
 }
 
-const char *
-ms_zone_render_layer_to_string (MsZoneRenderLayer layer)
-{
-  g_return_val_if_fail (layer < MS_N_ZONE_RENDER_LAYERS, NULL);
-  return ms_enum_get_nick (MS_TYPE_ZONE_RENDER_LAYER, layer);
-}
-
-gboolean
-ms_zone_render_layer_from_string (const char        *name,
-                                  MsZoneRenderLayer *layer)
-{
-  int value;
-
-  if (!ms_enum_from_nick (MS_TYPE_ZONE_RENDER_LAYER, name, &value))
-    return FALSE;
-  *layer = (MsZoneRenderLayer) value;
-  return TRUE;
-}
+MS_RENDER_DEFINE_NAMES (ms_zone_render_layer, MsZoneRenderLayer, MS_TYPE_ZONE_RENDER_LAYER, MS_N_ZONE_RENDER_LAYERS)
 
 const char *
 ms_zone_overlay_to_string (MsZoneOverlays overlay)
@@ -105,9 +88,7 @@ typedef struct
    * tiles; NULL for the unshaded layers or without an altitude layer. */
   float             *heights;
   guint              gw, gh;
-  guint32           *pixels;     /* the cairo surface's data */
-  int                stride;     /* in guint32 */
-  guint              band_rows;
+  MsShadeGrid        shading;
   GCancellable      *cancellable;
 } Job;
 
@@ -145,59 +126,24 @@ block_tiles (const Job *job,
 }
 
 static void
-reduce_heights_band (guint    band,
-                     gpointer user_data)
+reduce_heights_row (guint    cy,
+                    gpointer user_data)
 {
   Job *job = user_data;
-  guint cy0 = band * job->band_rows;
-  guint cy1 = MIN (cy0 + job->band_rows, job->gh);
 
-  if (g_cancellable_is_cancelled (job->cancellable))
-    return;
-
-  for (guint cy = cy0; cy < cy1; cy++)
-    for (guint cx = 0; cx < job->gw; cx++)
-      {
-        guint x0, y0, x1, y1;
-        MsZoneCell cell;
-        float mean = NAN;
-
-        if (block_tiles (job, (gint64) cx - 1, (gint64) cy - 1, &x0, &y0, &x1, &y1))
-          {
-            ms_zone_cell_reduce (job->zone, MS_ZONE_CELL_HEIGHT, x0, y0, x1, y1, &cell);
-            mean = cell.height;
-          }
-        job->heights[(gsize) cy * job->gw + cx] = mean;
-      }
-}
-
-/* The blueprint renderer's shading rule: a neighbour without a height takes
- * the centre's.  Without heights the ground is flat. */
-static float
-shade_at (const Job *job,
-          guint      ox,
-          guint      oy,
-          float     *out_height)
-{
-  const MsZoneStyle *s = job->style;
-  float w[9], dz_dcol, dz_drow, centre;
-
-  if (job->heights == NULL)
+  for (guint cx = 0; cx < job->gw; cx++)
     {
-      *out_height = 0.0f;
-      return s->light.z;
-    }
+      guint x0, y0, x1, y1;
+      MsZoneCell cell;
+      float mean = NAN;
 
-  centre = job->heights[(gsize) (oy + 1) * job->gw + ox + 1];
-  for (int j = -1; j <= 1; j++)
-    for (int i = -1; i <= 1; i++)
-      {
-        float h = job->heights[(gsize) (oy + 1 + j) * job->gw + (ox + 1 + i)];
-        w[(j + 1) * 3 + (i + 1)] = (isfinite (h) ? h : centre) * s->exaggeration;
-      }
-  ms_horn_gradient (w, (float) job->k, &dz_dcol, &dz_drow);
-  *out_height = centre;
-  return ms_hillshade (&s->light, dz_dcol, dz_drow);
+      if (block_tiles (job, (gint64) cx - 1, (gint64) cy - 1, &x0, &y0, &x1, &y1))
+        {
+          ms_zone_cell_reduce (job->zone, MS_ZONE_CELL_HEIGHT, x0, y0, x1, y1, &cell);
+          mean = cell.height;
+        }
+      job->heights[(gsize) cy * job->gw + cx] = mean;
+    }
 }
 
 static MsRgb
@@ -258,21 +204,20 @@ colour_overlays (const Job        *job,
   return c;
 }
 
-/* The colour of one reduced block: the formulas shaders/zone.frag mirrors. */
+/* The colour of one reduced block, whose block-mean height and relief are
+ * @height and @shade: the formulas shaders/zone.frag mirrors. */
 static MsRgb
 colour_cell (const Job        *job,
              const MsZoneCell *cell,
-             guint             ox,
-             guint             oy)
+             float             height,
+             float             shade)
 {
   const MsZoneStyle *s = job->style;
-  float height, shade;
   MsRgb relief;
 
   switch (s->layer)
     {
     case MS_ZONE_RENDER_LAYER_OVERLAYS:
-      shade = shade_at (job, ox, oy, &height);
       return colour_overlays (job, cell, height, shade);
 
     case MS_ZONE_RENDER_LAYER_SPAWN:
@@ -282,7 +227,6 @@ colour_cell (const Job        *job,
       return ms_colour_zone_slope (cell->slope);
 
     case MS_ZONE_RENDER_LAYER_ALTITUDE:
-      shade = shade_at (job, ox, oy, &height);
       return ms_colour_shade (ms_colour_zone_height (height), &s->light, shade, s->shade_strength);
 
     default:
@@ -290,7 +234,6 @@ colour_cell (const Job        *job,
     }
 
   /* The rest are tints over the grey relief. */
-  shade = shade_at (job, ox, oy, &height);
   relief = ms_colour_zone_relief (&s->light, shade, s->shade_strength);
 
   switch (s->layer)
@@ -320,40 +263,29 @@ colour_cell (const Job        *job,
     }
 }
 
-static MsRgb
-colour_at (const Job *job,
-           guint      ox,
-           guint      oy)
-{
-  guint x0, y0, x1, y1;
-  MsZoneCell cell = { 0, };
-
-  if (!block_tiles (job, ox, oy, &x0, &y0, &x1, &y1))
-    g_assert_not_reached ();
-  ms_zone_cell_reduce (job->zone, job->fields, x0, y0, x1, y1, &cell);
-  return colour_cell (job, &cell, ox, oy);
-}
-
+/* Each block of the run reduced, then coloured over its relief. */
 static void
-colour_band (guint    band,
-             gpointer user_data)
+colour_blocks (const MsShadedRun *run,
+               gpointer           user_data)
 {
-  Job *job = user_data;
-  guint oy0 = band * job->band_rows;
-  guint oy1 = MIN (oy0 + job->band_rows, job->oh);
+  const Job *job = user_data;
 
-  if (g_cancellable_is_cancelled (job->cancellable))
-    return;
+  for (guint i = 0; i < run->n; i++)
+    {
+      guint bx0, by0, bx1, by1;
+      MsZoneCell cell = { 0, };
 
-  for (guint oy = oy0; oy < oy1; oy++)
-    for (guint ox = 0; ox < job->ow; ox++)
-      job->pixels[(gsize) oy * job->stride + ox] = ms_colour_to_argb32 (colour_at (job, ox, oy));
+      if (!block_tiles (job, run->x0 + i, run->oy, &bx0, &by0, &bx1, &by1))
+        g_assert_not_reached ();
+      ms_zone_cell_reduce (job->zone, job->fields, bx0, by0, bx1, by1, &cell);
+      run->out[i] = ms_colour_to_argb32 (colour_cell (job, &cell, run->heights[i], run->shades[i]));
+    }
 }
 
 cairo_surface_t *
 ms_render_zone (MsZone             *zone,
                 const MsZoneStyle  *style,
-                const MsRect       *region,
+                const MsRect       *region,    /* in tiles, row-major */
                 guint               max_size,
                 GCancellable       *cancellable,
                 GError            **error)
@@ -376,16 +308,9 @@ ms_render_zone (MsZone             *zone,
   job.zw = ms_zone_get_width (zone);
   job.zh = ms_zone_get_height (zone);
   job.region = region != NULL ? *region : (MsRect) { 0, 0, job.zw, job.zh };
-  if (job.region.width == 0 || job.region.height == 0 ||
-      job.region.x >= job.zw || job.region.y >= job.zh ||
-      job.region.width > job.zw - job.region.x || job.region.height > job.zh - job.region.y)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "The region %u,%u %u×%u is not inside the %u×%u zone",
-                   job.region.x, job.region.y, job.region.width, job.region.height,
-                   job.zw, job.zh);
-      return NULL;
-    }
+  if (!ms_render_check_region (job.region.x, job.region.y, job.region.width, job.region.height,
+                               job.zw, job.zh, "zone", error))
+    return NULL;
 
   source = ms_zone_cell_source_layer (style->layer);
   if (ms_zone_cell_layer_required (style->layer) && !ms_zone_has_layer (zone, source))
@@ -407,13 +332,9 @@ ms_render_zone (MsZone             *zone,
   job.k = ms_render_downsample_factor (job.region.width, job.region.height, max_size);
   job.ow = (job.region.width + job.k - 1) / job.k;
   job.oh = (job.region.height + job.k - 1) / job.k;
-  if (job.ow > 32767 || job.oh > 32767)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "A %u×%u image is larger than an image can be (32767 pixels a side); "
-                   "give a smaller --max-size or a region", job.ow, job.oh);
-      return NULL;
-    }
+  surface = ms_render_image_new (job.ow, job.oh, error);
+  if (surface == NULL)
+    return NULL;
 
   shaded = style->layer != MS_ZONE_RENDER_LAYER_SPAWN && style->layer != MS_ZONE_RENDER_LAYER_SLOPE;
   job.gw = job.ow + 2;
@@ -425,36 +346,24 @@ ms_render_zone (MsZone             *zone,
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                        "Not enough memory to render a %u×%u image", job.ow, job.oh);
+          cairo_surface_destroy (surface);
           return NULL;
         }
       job.heights = heights;
     }
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) job.ow, (int) job.oh);
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not create a %u×%u image: %s",
-                   job.ow, job.oh, cairo_status_to_string (cairo_surface_status (surface)));
-      cairo_surface_destroy (surface);
-      return NULL;
-    }
-  cairo_surface_flush (surface);
-  job.pixels = (guint32 *) (gpointer) cairo_image_surface_get_data (surface);
-  job.stride = cairo_image_surface_get_stride (surface) / 4;
+  /* The blueprint renderer's shading rule, on block means; a centre
+   * without a height stays NaN (its colour is the ramp's first). */
+  job.shading = (MsShadeGrid) { job.heights, job.gw, style->exaggeration, (float) job.k,
+                                NAN, &style->light };
 
-  /* Bands of rows: each reads whole rows of tiles, in file order. */
-  job.band_rows = MAX (1u, MIN (64u, job.gh / (4 * g_get_num_processors ()) + 1));
+  /* Rows of blocks: each reads whole rows of tiles, in file order. */
   if (job.heights != NULL)
-    ms_parallel_for ((job.gh + job.band_rows - 1) / job.band_rows, reduce_heights_band, &job);
+    ms_render_rows (job.gh, reduce_heights_row, &job, cancellable);
   if (!g_cancellable_is_cancelled (cancellable))
-    ms_parallel_for ((job.oh + job.band_rows - 1) / job.band_rows, colour_band, &job);
+    ms_render_shaded_image (&job.shading, (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
+                            cairo_image_surface_get_stride (surface) / 4, job.ow, job.oh,
+                            colour_blocks, &job, cancellable);
 
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
-    {
-      cairo_surface_destroy (surface);
-      return NULL;
-    }
-
-  cairo_surface_mark_dirty (surface);
-  return surface;
+  return ms_render_image_finish (surface, cancellable, error);
 }

@@ -104,9 +104,7 @@ typedef struct
 void             ms_zone_style_init               (MsZoneStyle        *style);
 /* "altitude", "control", "blocks", "plants", "spawn", "slope",
  * "plant-allowed", "overlays". */
-const char      *ms_zone_render_layer_to_string   (MsZoneRenderLayer   layer);
-gboolean         ms_zone_render_layer_from_string (const char         *name,
-                                                   MsZoneRenderLayer  *layer);
+MS_RENDER_DECLARE_NAMES (ms_zone_render_layer, MsZoneRenderLayer);
 /* The name of one overlay bit: "spawn", "slope", "plants", "plant-allowed",
  * "blocks", "control" (the views' names); NULL for anything else. */
 const char      *ms_zone_overlay_to_string        (MsZoneOverlays      overlay);
@@ -137,7 +135,7 @@ gboolean         ms_zone_overlays_from_string     (const char         *names,
  * G_IO_ERROR_INVALID_ARGUMENT for a region outside the zone. */
 cairo_surface_t *ms_render_zone                   (MsZone             *zone,
                                                    const MsZoneStyle  *style,
-                                                   const MsRect       *region,
+                                                   const MsRect       *region,    /* nullable, in tiles */
                                                    guint               max_size,
                                                    GCancellable       *cancellable,
                                                    GError            **error);

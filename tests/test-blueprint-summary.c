@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "ms-blueprint.h"
 #include "ms-blueprint-summary.h"
@@ -160,6 +161,72 @@ check_max_u8 (void)
       }
 }
 
+/* info's one-pass path: the open's biome check folded into the summary.
+ * The same figures as opening then summarising, and for a file with a bad
+ * ordinal the very error the open gives (the first bad pixel, x-outer). */
+static void
+check_summarize_path (void)
+{
+  g_autoptr(MsProfile) profile = ms_profile_new_default ();
+  guint n_biomes = ms_profile_get_count (profile, MS_PROFILE_BIOMES);
+  g_auto(Grids) grids = { 0 };
+  g_autoptr(GBytes) bytes = make_file (&grids, 301, 4242, n_biomes);
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "fused.dat", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) open_error = NULL;
+  g_autoptr(MsBlueprint) bp = NULL;
+  g_autoptr(MsBlueprint) fused_bp = NULL;
+  g_autoptr(MsBlueprintSummary) s = NULL;
+  g_autoptr(MsBlueprintSummary) fused = NULL;
+  gsize biom = 0, size = 0;
+  const guint8 *data = g_bytes_get_data (bytes, &size);
+  g_autofree guint8 *bad = g_memdup2 (data, size);
+
+  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) size, &error));
+  bp = ms_blueprint_new_for_path (path, profile, &error);
+  g_assert_no_error (error);
+  s = ms_blueprint_summarize (bp, NULL, &error);
+  g_assert_no_error (error);
+  fused = ms_blueprint_summarize_path (path, profile, &fused_bp, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (fused_bp);
+  g_assert_cmpuint (fused->finite_heights, ==, s->finite_heights);
+  g_assert_cmpuint (fused->nonfinite_heights, ==, s->nonfinite_heights);
+  g_assert_cmpfloat (fused->height_min, ==, s->height_min);
+  g_assert_cmpfloat (fused->height_max, ==, s->height_max);
+  g_assert_cmpfloat (fused->height_mean, ==, s->height_mean);
+  for (guint b = 0; b < n_biomes; b++)
+    g_assert_cmpuint (fused->biome_counts[b], ==, s->biome_counts[b]);
+  g_assert_cmpuint (fused->water_pixels, ==, s->water_pixels);
+  g_assert_cmpuint (fused->water_bodies, ==, s->water_bodies);
+
+  /* Two bad ordinals; the one at the lower x * size + y is named. */
+  for (gsize i = 0; i + 4 <= size; i++)
+    if (memcmp (data + i, "BIOM", 4) == 0)
+      {
+        biom = i + 12;
+        break;
+      }
+  g_assert_cmpuint (biom, >, 0);
+  bad[biom + 200 * 301 + 17] = 250;
+  bad[biom + 3 * 301 + 299] = (guint8) n_biomes;
+  g_assert_true (g_file_set_contents (path, (const char *) bad, (gssize) size, &error));
+  g_clear_object (&bp);
+  bp = ms_blueprint_new_for_path (path, profile, &open_error);
+  g_assert_null (bp);
+  g_assert_error (open_error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
+  g_assert_nonnull (strstr (open_error->message, "pixel (x=3, y=299)"));
+  g_clear_object (&fused_bp);
+  g_clear_pointer (&fused, ms_blueprint_summary_free);
+  fused = ms_blueprint_summarize_path (path, profile, &fused_bp, NULL, &error);
+  g_assert_null (fused);
+  g_assert_null (fused_bp);
+  g_assert_error (error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
+  g_assert_cmpstr (error->message, ==, open_error->message);
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -172,5 +239,6 @@ main (int argc, char **argv)
       g_test_add_data_func (path, GUINT_TO_POINTER (sizes[i]), check_size);
     }
   g_test_add_func ("/blueprint/summary/max-scan", check_max_u8);
+  g_test_add_func ("/blueprint/summary/fused-open", check_summarize_path);
   return g_test_run ();
 }

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Built with -ftree-vectorize -fno-math-errno (render/meson.build): the
+ * shading loop is element-wise IEEE arithmetic, so the vector code gives
+ * the very bits the scalar formulas of ms-colour.c give.
+ */
+#define G_LOG_DOMAIN "ms-render"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "ms-parallel.h"
+#include "ms-shade.h"
+
+void
+ms_shade_row (const MsShadeGrid *grid,
+              guint              cy,
+              guint              cx0,
+              guint              n,
+              float             *restrict centres,
+              float             *restrict shades)
+{
+  /* From the left neighbour of the first cell: [i], [i + 1], [i + 2]. */
+  const float *restrict up = grid->heights + (gsize) (cy - 1) * grid->width + cx0 - 1;
+  const float *restrict mid = up + grid->width;
+  const float *restrict down = mid + grid->width;
+  const float scale = grid->scale, fallback = grid->fallback;
+  const float eight_spacing = 8.0f * grid->spacing;
+  const float lx = grid->light->x, ly = grid->light->y, lz = grid->light->z;
+
+  g_return_if_fail (cy >= 1 && cx0 >= 1);
+
+  for (guint i = 0; i < n; i++)
+    {
+      float c = isfinite (mid[i + 1]) ? mid[i + 1] : fallback;
+      /* w[row * 3 + col], as ms_horn_gradient () reads it. */
+      float w0 = (isfinite (up[i]) ? up[i] : c) * scale;
+      float w1 = (isfinite (up[i + 1]) ? up[i + 1] : c) * scale;
+      float w2 = (isfinite (up[i + 2]) ? up[i + 2] : c) * scale;
+      float w3 = (isfinite (mid[i]) ? mid[i] : c) * scale;
+      float w5 = (isfinite (mid[i + 2]) ? mid[i + 2] : c) * scale;
+      float w6 = (isfinite (down[i]) ? down[i] : c) * scale;
+      float w7 = (isfinite (down[i + 1]) ? down[i + 1] : c) * scale;
+      float w8 = (isfinite (down[i + 2]) ? down[i + 2] : c) * scale;
+      float dz_dcol = ((w2 + 2.0f * w5 + w8) - (w0 + 2.0f * w3 + w6)) / eight_spacing;
+      float dz_drow = ((w6 + 2.0f * w7 + w8) - (w0 + 2.0f * w1 + w2)) / eight_spacing;
+      float length = sqrtf (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0f);
+      float shade = (-dz_dcol * lx - dz_drow * ly + lz) / length;
+
+      centres[i] = c;
+      shades[i] = shade > 0.0f ? shade : 0.0f;
+    }
+}
+
+typedef struct
+{
+  guint            n_rows;
+  guint            band_rows;
+  MsRenderRowFunc  func;
+  gpointer         user_data;
+  GCancellable    *cancellable;
+} Bands;
+
+static void
+render_band (guint    band,
+             gpointer user_data)
+{
+  Bands *b = user_data;
+  guint r0 = band * b->band_rows, r1 = MIN (r0 + b->band_rows, b->n_rows);
+
+  if (g_cancellable_is_cancelled (b->cancellable))
+    return;
+  for (guint row = r0; row < r1; row++)
+    b->func (row, b->user_data);
+}
+
+void
+ms_render_rows (guint            n_rows,
+                MsRenderRowFunc  func,
+                gpointer         user_data,
+                GCancellable    *cancellable)
+{
+  /* A few bands per core balance the load; 64 rows at most. */
+  Bands b = { n_rows, MAX (1u, MIN (64u, n_rows / (4 * g_get_num_processors ()) + 1)),
+              func, user_data, cancellable };
+
+  ms_parallel_for ((n_rows + b.band_rows - 1) / b.band_rows, render_band, &b);
+}
+
+typedef struct
+{
+  const MsShadeGrid *grid;
+  guint32           *pixels;
+  int                stride;
+  guint              width;
+  MsShadedRunFunc    func;
+  gpointer           user_data;
+} ShadedImage;
+
+static void
+shade_image_row (guint    oy,
+                 gpointer user_data)
+{
+  const ShadedImage *image = user_data;
+  float heights[256], shades[256];
+  MsShadedRun run = { 0, oy, 0, heights, shades, NULL };
+
+  for (run.x0 = 0; run.x0 < image->width; run.x0 += G_N_ELEMENTS (shades))
+    {
+      run.n = MIN (image->width - run.x0, G_N_ELEMENTS (shades));
+      run.out = image->pixels + (gsize) oy * image->stride + run.x0;
+      if (image->grid->heights != NULL)
+        {
+          ms_shade_row (image->grid, oy + 1, run.x0 + 1, run.n, heights, shades);
+        }
+      else
+        {
+          for (guint i = 0; i < run.n; i++)
+            {
+              heights[i] = 0.0f;
+              shades[i] = image->grid->light->z;
+            }
+        }
+      image->func (&run, image->user_data);
+    }
+}
+
+void
+ms_render_shaded_image (const MsShadeGrid *grid,
+                        guint32           *pixels,
+                        int                stride,
+                        guint              width,
+                        guint              height,
+                        MsShadedRunFunc    func,
+                        gpointer           user_data,
+                        GCancellable      *cancellable)
+{
+  ShadedImage image = { grid, pixels, stride, width, func, user_data };
+
+  ms_render_rows (height, shade_image_row, &image, cancellable);
+}
+
+cairo_surface_t *
+ms_render_image_new (guint    width,
+                     guint    height,
+                     GError **error)
+{
+  cairo_surface_t *surface;
+
+  if (width > 32767 || height > 32767)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "A %u×%u image is larger than an image can be (32767 pixels a side); "
+                   "give a smaller --max-size or a region", width, height);
+      return NULL;
+    }
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width, (int) height);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not create a %u×%u image: %s",
+                   width, height, cairo_status_to_string (cairo_surface_status (surface)));
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+cairo_surface_t *
+ms_render_image_finish (cairo_surface_t *surface,
+                        GCancellable    *cancellable,
+                        GError         **error)
+{
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    {
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  cairo_surface_mark_dirty (surface);
+  return surface;
+}
+
+gboolean
+ms_render_check_region (guint        x,
+                        guint        y,
+                        guint        width,
+                        guint        height,
+                        guint        size_x,
+                        guint        size_y,
+                        const char  *what,
+                        GError     **error)
+{
+  if (width == 0 || height == 0 || x >= size_x || y >= size_y ||
+      width > size_x - x || height > size_y - y)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "The region %u,%u %u×%u is not inside the %u×%u %s",
+                   x, y, width, height, size_x, size_y, what);
+      return FALSE;
+    }
+  return TRUE;
+}
