@@ -10,6 +10,7 @@
 #pragma once
 
 #include "ms-save.h"
+#include "ms-zone-history-list.h"
 #include "ms-zone-autosave.h"
 #include "ms-zone-overlays-panel.h"
 #include "ms-zone-tool-controller.h"
@@ -38,7 +39,7 @@ struct _MsZoneWindow
   GtkSpinButton   *size_spin;
   MsZoneOverlaysPanel *overlays_panel;
   GtkStack        *side_stack;
-  GtkListBox      *history_list;
+  MsZoneHistoryList *history_list;
   GtkLabel        *hover_label;
   GtkWidget       *save_button;
 
@@ -71,7 +72,6 @@ struct _MsZoneWindow
   GPtrArray       *history;         /* char*: step names */
   guint            position;        /* steps applied */
   guint            saved_position;  /* the steps the files hold; G_MAXUINT: none */
-  gboolean         updating_history;
 
   gboolean         hovering;
   guint            hover_x, hover_y;

@@ -95,7 +95,7 @@ show_disk_banner (MsZoneWindow *self,
  * after the banner was dismissed; another change of it is. */
 void
 _ms_zone_window_check_disk (MsZoneWindow *self,
-            gboolean      stamps)
+                            gboolean      stamps)
 {
   MsZoneLayer layer;
   MsFileStamp now = { 0, };
@@ -221,8 +221,8 @@ _ms_zone_window_start_autosave (MsZoneWindow *self)
 /* Re-applies @path's edits to the open zone as one undo step. */
 gboolean
 _ms_zone_window_recover_journal (MsZoneWindow  *self,
-                 const char    *path,
-                 GError       **error)
+                                 const char    *path,
+                                 GError       **error)
 {
   g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (path, error);
 
@@ -317,7 +317,7 @@ back_up (MsZoneWindow  *self,
 
 gboolean
 _ms_zone_window_save (MsZoneWindow    *self,
-      MsZoneSaveFlags  flags)
+                      MsZoneSaveFlags  flags)
 {
   g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
@@ -555,7 +555,7 @@ on_mask_chooser_response (GtkNativeDialog *chooser,
 
 void
 _ms_zone_window_open_mask_chooser (MsZoneWindow *self,
-                   gboolean      exporting)
+                                   gboolean      exporting)
 {
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   GtkFileChooser *chooser;

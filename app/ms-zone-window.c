@@ -11,10 +11,8 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 
 #include "ms-application.h"
 #include "ms-demo-zone.h"
@@ -22,6 +20,7 @@
 #include "ms-zone-describe.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-edit.h"
+#include "ms-zone-smooth.h"
 #include "ms-zone-window-private.h"
 
 
@@ -45,8 +44,8 @@ static void update_hover (MsZoneWindow *self);
 
 void
 _ms_zone_window_show_banner (MsZoneWindow *self,
-             const char   *message,
-             gboolean      conflict)
+                             const char   *message,
+                             gboolean      conflict)
 {
   self->conflict = conflict;
   gtk_image_set_from_icon_name (self->banner_icon, "dialog-warning-symbolic");
@@ -64,7 +63,7 @@ _ms_zone_window_show_banner (MsZoneWindow *self,
 /* News, not trouble: the same line, without the warning look. */
 void
 _ms_zone_window_show_info (MsZoneWindow *self,
-           const char   *message)
+                           const char   *message)
 {
   _ms_zone_window_show_banner (self, message, FALSE);
   gtk_image_set_from_icon_name (self->banner_icon, "dialog-information-symbolic");
@@ -132,65 +131,6 @@ describe_target (MsZoneWindow *self)
     }
 }
 
-/* Smoothing gives each tile the mean spawn of its 3x3 neighbourhood (the
- * neighbours inside the zone), rounded half up, all read before any is
- * written; tiles that end equal on a row are applied as one run. */
-static gboolean
-smooth_spans (MsZoneWindow     *self,
-              const MsZoneSpan *spans,
-              guint             n_spans,
-              GError          **error)
-{
-  guint w = ms_zone_get_width (self->zone), h = ms_zone_get_height (self->zone);
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < n_spans; i++)
-    {
-      const MsZoneSpan *s = &spans[i];
-      guint8 *values = g_malloc (s->x1 - s->x0);
-
-      for (guint t = s->x0; t < s->x1; t++)
-        {
-          guint sum = 0, n = 0;
-
-          for (int dy = -1; dy <= 1; dy++)
-            for (int dx = -1; dx <= 1; dx++)
-              {
-                gint64 nx = (gint64) t + dx, ny = (gint64) s->y + dy;
-
-                if (nx < 0 || ny < 0 || nx >= w || ny >= h)
-                  continue;
-                sum += ms_zone_get_spawn (self->zone, (guint) nx, (guint) ny);
-                n++;
-              }
-          values[t - s->x0] = (guint8) ((sum + n / 2) / n);
-        }
-      g_ptr_array_add (rows, values);
-    }
-
-  for (guint i = 0; i < n_spans; i++)
-    {
-      const MsZoneSpan *s = &spans[i];
-      const guint8 *values = g_ptr_array_index (rows, i);
-      guint x = s->x0;
-
-      while (x < s->x1)
-        {
-          guint end = x + 1;
-          MsZoneOp op = { MS_ZONE_OP_SET_SPAWN, 0, values[x - s->x0], 0 };
-          g_autoptr(MsZoneRegion) run = NULL;
-
-          while (end < s->x1 && values[end - s->x0] == values[x - s->x0])
-            end++;
-          run = ms_zone_region_new_rect (w, h, x, s->y, end - x, 1);
-          if (!ms_zone_apply (self->zone, &op, run, error))
-            return FALSE;
-          x = end;
-        }
-    }
-  return TRUE;
-}
-
 static void
 current_op (MsZoneWindow *self,
             MsZoneOp     *op)
@@ -215,7 +155,7 @@ current_op (MsZoneWindow *self,
 /* Applies the current target to @region; FALSE with the banner shown. */
 gboolean
 _ms_zone_window_apply_region (MsZoneWindow *self,
-              MsZoneRegion *region)
+                              MsZoneRegion *region)
 {
   g_autoptr(GError) error = NULL;
   SpawnTarget spawn;
@@ -227,7 +167,7 @@ _ms_zone_window_apply_region (MsZoneWindow *self,
       const MsZoneSpan *spans = ms_zone_region_get_spans (region, &n_spans);
 
       ms_zone_begin_step (self->zone);
-      ok = smooth_spans (self, spans, n_spans, &error);
+      ok = ms_zone_smooth_spawn (self->zone, spans, n_spans, &error);
       ms_zone_end_step (self->zone);
     }
   else
@@ -248,9 +188,9 @@ _ms_zone_window_apply_region (MsZoneWindow *self,
 
 void
 _ms_zone_window_record_named_step (MsZoneWindow *self,
-                   const char   *tool_name,
-                   const char   *target,
-                   guint64       n_tiles)
+                                   const char   *tool_name,
+                                   const char   *target,
+                                   guint64       n_tiles)
 {
   /* An empty region leaves no undo step behind. */
   if (n_tiles == 0)
@@ -270,8 +210,8 @@ _ms_zone_window_record_named_step (MsZoneWindow *self,
 
 void
 _ms_zone_window_record_step (MsZoneWindow *self,
-             const char   *tool_name,
-             guint64       n_tiles)
+                             const char   *tool_name,
+                             guint64       n_tiles)
 {
   g_autofree char *target = describe_target (self);
 
@@ -281,52 +221,13 @@ _ms_zone_window_record_step (MsZoneWindow *self,
 static void
 rebuild_history_list (MsZoneWindow *self)
 {
-  GtkWidget *child;
-
-  self->updating_history = TRUE;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list))) != NULL)
-    gtk_list_box_remove (self->history_list, child);
-
-  for (guint i = 0; i <= self->history->len; i++)
-    {
-      const char *name = i == 0 ? _("Opened") : g_ptr_array_index (self->history, i - 1);
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      GtkWidget *label = gtk_label_new (name);
-
-      /* Whole names, wrapped: the counts at their ends are what tells
-       * steps apart. */
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_widget_set_hexpand (label, TRUE);
-      gtk_widget_set_tooltip_text (label, name);
-      gtk_box_append (GTK_BOX (row), label);
-      /* The state the files on disk hold. */
-      if (i == self->saved_position)
-        {
-          GtkWidget *saved = gtk_image_new_from_icon_name ("document-save-symbolic");
-
-          gtk_widget_set_name (saved, "saved-marker");
-          gtk_widget_set_tooltip_text (saved, i == 0 ? _("As opened: the files on disk")
-                                                     : _("Saved: the files on disk"));
-          gtk_accessible_update_property (GTK_ACCESSIBLE (saved), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                          _("Saved"), -1);
-          gtk_widget_set_valign (saved, GTK_ALIGN_START);
-          gtk_box_append (GTK_BOX (row), saved);
-        }
-      /* Steps undone but still redoable look faded. */
-      if (i > self->position)
-        gtk_widget_add_css_class (label, "dim-label");
-      gtk_list_box_append (self->history_list, row);
-    }
-  gtk_list_box_select_row (self->history_list,
-                           gtk_list_box_get_row_at_index (self->history_list, (int) self->position));
-  self->updating_history = FALSE;
+  ms_zone_history_list_set_steps (self->history_list, (const char *const *) self->history->pdata,
+                                  self->history->len, self->position, self->saved_position);
 }
 
 void
 _ms_zone_window_go_to_step (MsZoneWindow *self,
-            guint         position)
+                            guint         position)
 {
   position = MIN (position, self->history->len);
   while (self->position > position && ms_zone_undo (self->zone))
@@ -337,13 +238,12 @@ _ms_zone_window_go_to_step (MsZoneWindow *self,
 }
 
 static void
-on_history_row_selected (GtkListBox    *box,
-                         GtkListBoxRow *row,
-                         MsZoneWindow  *self)
+on_step_chosen (MsZoneHistoryList *list,
+                guint              position,
+                MsZoneWindow      *self)
 {
-  if (self->updating_history || row == NULL || self->zone == NULL)
-    return;
-  _ms_zone_window_go_to_step (self, (guint) gtk_list_box_row_get_index (row));
+  if (self->zone != NULL)
+    _ms_zone_window_go_to_step (self, position);
 }
 
 /* -------------------------------------------------------------- state --- */
@@ -752,7 +652,8 @@ ms_zone_window_get_property (GObject    *object,
 
   if (prop_id == 1)
     /* The action asks before the tools exist (the template) and after. */
-    g_value_set_string (value, self->tools != NULL ? ms_zone_tool_controller_get_tool (self->tools) : "brush");
+    g_value_set_string (value, self->tools != NULL ? ms_zone_tool_controller_get_tool (self->tools)
+                                                   : "brush");
   else
     G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
@@ -771,7 +672,8 @@ on_application_changed (MsZoneWindow *self)
   /* The backup choice as a check item of the menu, stored in the key. */
   if (g_action_map_lookup_action (G_ACTION_MAP (self), MS_SETTINGS_ZONE_BACKUPS) == NULL)
     {
-      g_autoptr(GAction) backups = g_settings_create_action (_ms_zone_window_get_settings (self), MS_SETTINGS_ZONE_BACKUPS);
+      g_autoptr(GAction) backups = g_settings_create_action (_ms_zone_window_get_settings (self),
+                                                             MS_SETTINGS_ZONE_BACKUPS);
 
       g_action_map_add_action (G_ACTION_MAP (self), backups);
     }
@@ -849,6 +751,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
 
   g_type_ensure (MS_TYPE_ZONE_VIEW);
   g_type_ensure (MS_TYPE_ZONE_OVERLAYS_PANEL);
+  g_type_ensure (MS_TYPE_ZONE_HISTORY_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-zone-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, view);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_revealer);
@@ -915,7 +818,7 @@ ms_zone_window_init (MsZoneWindow *self)
   g_signal_connect_swapped (self->value_spin, "value-changed", G_CALLBACK (update_value_label), self);
   g_signal_connect_swapped (self->shape_dropdown, "notify::selected", G_CALLBACK (on_brush_changed), self);
   g_signal_connect_swapped (self->size_spin, "value-changed", G_CALLBACK (on_brush_changed), self);
-  g_signal_connect (self->history_list, "row-selected", G_CALLBACK (on_history_row_selected), self);
+  g_signal_connect (self->history_list, "step-chosen", G_CALLBACK (on_step_chosen), self);
   /* Before the tools: the readout reads a tile before a stroke paints it. */
   g_signal_connect (self->view, "tile-motion", G_CALLBACK (on_tile_motion), self);
   self->tools = ms_zone_tool_controller_new (self->view);
@@ -941,71 +844,16 @@ ms_zone_window_new (GtkApplication *app)
 }
 
 
-/* Demo zones are scratch copies: those left from earlier days go when a
- * new one is made, so the cache does not grow with every try.  A day is
- * long enough that no window of this session still has one open. */
-#define DEMO_ZONE_KEEP_SECONDS (24 * 60 * 60)
-
-static void
-prune_old_demo_zones (const char *parent)
-{
-  g_autoptr(GDir) d = g_dir_open (parent, 0, NULL);
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (parent, name, NULL);
-      GStatBuf st;
-
-      if (!g_str_has_prefix (name, "demo-zone-") || g_stat (path, &st) != 0 || !S_ISDIR (st.st_mode) ||
-          now - (gint64) st.st_mtime < DEMO_ZONE_KEEP_SECONDS)
-        continue;
-      {
-        g_autoptr(GDir) files = g_dir_open (path, 0, NULL);
-        const char *file;
-
-        while (files != NULL && (file = g_dir_read_name (files)) != NULL)
-          {
-            g_autofree char *child = g_build_filename (path, file, NULL);
-
-            if (g_unlink (child) != 0)
-              g_debug ("Could not remove %s: %s", child, g_strerror (errno));
-          }
-      }
-      if (g_rmdir (path) != 0)
-        g_debug ("Could not remove %s: %s", path, g_strerror (errno));
-    }
-}
-
 gboolean
 ms_zone_window_open_demo (MsZoneWindow *self,
                           GError      **error)
 {
-  g_autofree char *parent = g_build_filename (g_get_user_cache_dir (), "mapsmith", NULL);
   g_autofree char *dir = NULL;
 
   g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
 
-  if (g_mkdir_with_parents (parent, 0700) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not make %s: %s"), parent,
-                   g_strerror (saved));
-      return FALSE;
-    }
-  prune_old_demo_zones (parent);
-  dir = g_build_filename (parent, "demo-zone-XXXXXX", NULL);
-  if (g_mkdtemp (dir) == NULL)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not make %s: %s"), dir,
-                   g_strerror (saved));
-      return FALSE;
-    }
-  if (!ms_demo_zone_write (dir, DEMO_ZONE_ID, MS_DEMO_ZONE_DEFAULT_SIZE, TRUE, error))
-    return FALSE;
-  return ms_zone_window_open (self, dir, DEMO_ZONE_ID, error);
+  dir = ms_demo_zone_write_scratch (DEMO_ZONE_ID, error);
+  return dir != NULL && ms_zone_window_open (self, dir, DEMO_ZONE_ID, error);
 }
 
 MsZone *
