@@ -9,6 +9,7 @@
  */
 #pragma once
 
+#include "ms-banner.h"
 #include "ms-save.h"
 #include "ms-zone-history-list.h"
 #include "ms-zone-autosave.h"
@@ -23,10 +24,7 @@ struct _MsZoneWindow
   GtkApplicationWindow  parent_instance;
 
   MsZoneView      *view;
-  GtkRevealer     *banner_revealer;
-  GtkWidget       *banner_box;
-  GtkImage        *banner_icon;
-  GtkLabel        *banner_label;
+  MsBanner        *banner;
   GtkWidget       *reload_button;
   GtkWidget       *overwrite_button;
   GtkWidget       *recover_button;

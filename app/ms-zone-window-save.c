@@ -269,7 +269,10 @@ offer_pending_journal (MsZoneWindow *self,
   _ms_zone_window_show_banner (self, message, FALSE);
   gtk_widget_set_visible (self->recover_button, info != NULL);
   gtk_widget_set_visible (self->discard_journal_button, TRUE);
+  /* Edits waiting for an answer, not a failure. */
+  ms_banner_set_style (self->banner, MS_BANNER_WARNING);
 }
+
 void
 _ms_zone_window_start_journal (MsZoneWindow *self)
 {

@@ -48,15 +48,12 @@ _ms_zone_window_show_banner (MsZoneWindow *self,
                              gboolean      conflict)
 {
   self->conflict = conflict;
-  gtk_image_set_from_icon_name (self->banner_icon, "dialog-warning-symbolic");
-  gtk_widget_remove_css_class (self->banner_box, "loading-banner");
-  gtk_widget_add_css_class (self->banner_box, "error-banner");
-  gtk_label_set_text (self->banner_label, message);
+  /* A file changed behind our back is a question, not a failure. */
+  ms_banner_show (self->banner, conflict ? MS_BANNER_WARNING : MS_BANNER_ERROR, message);
   gtk_widget_set_visible (self->reload_button, conflict);
   gtk_widget_set_visible (self->overwrite_button, conflict);
   gtk_widget_set_visible (self->recover_button, FALSE);
   gtk_widget_set_visible (self->discard_journal_button, FALSE);
-  gtk_revealer_set_reveal_child (self->banner_revealer, TRUE);
   _ms_zone_window_update_state (self);
 }
 
@@ -66,9 +63,7 @@ _ms_zone_window_show_info (MsZoneWindow *self,
                            const char   *message)
 {
   _ms_zone_window_show_banner (self, message, FALSE);
-  gtk_image_set_from_icon_name (self->banner_icon, "dialog-information-symbolic");
-  gtk_widget_remove_css_class (self->banner_box, "error-banner");
-  gtk_widget_add_css_class (self->banner_box, "loading-banner");
+  ms_banner_set_style (self->banner, MS_BANNER_INFO);
 }
 
 void
@@ -76,7 +71,7 @@ _ms_zone_window_hide_banner (MsZoneWindow *self)
 {
   self->conflict = FALSE;
   self->disk_broken = FALSE;
-  gtk_revealer_set_reveal_child (self->banner_revealer, FALSE);
+  ms_banner_set_revealed (self->banner, FALSE);
   _ms_zone_window_update_state (self);
 }
 
@@ -752,12 +747,10 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   g_type_ensure (MS_TYPE_ZONE_VIEW);
   g_type_ensure (MS_TYPE_ZONE_OVERLAYS_PANEL);
   g_type_ensure (MS_TYPE_ZONE_HISTORY_LIST);
+  g_type_ensure (MS_TYPE_BANNER);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-zone-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, view);
-  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_revealer);
-  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_box);
-  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_icon);
-  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, reload_button);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, overwrite_button);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, recover_button);
@@ -903,7 +896,7 @@ const char *
 ms_zone_window_get_banner (MsZoneWindow *self)
 {
   g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
-  return gtk_revealer_get_reveal_child (self->banner_revealer) ? gtk_label_get_text (self->banner_label) : NULL;
+  return ms_banner_get_revealed (self->banner) ? ms_banner_get_title (self->banner) : NULL;
 }
 
 gboolean
