@@ -65,6 +65,10 @@ test_content (void)
   g_assert_true (gtk_widget_has_css_class (widget, "info"));
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (icon)), ==, "dialog-information-symbolic");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (part (widget, "banner-title"))), ==, "First");
+  /* Copyable, but no focus stop: a focused label would select all its
+   * text when the window opens. */
+  g_assert_true (gtk_label_get_selectable (GTK_LABEL (part (widget, "banner-title"))));
+  g_assert_false (gtk_widget_get_focusable (part (widget, "banner-title")));
   g_assert_true (ms_banner_get_show_close (banner));
   g_assert_true (gtk_widget_get_visible (part (widget, "banner-close")));
   g_assert_false (gtk_widget_get_visible (button));
@@ -73,6 +77,10 @@ test_content (void)
   ms_banner_set_button_label (banner, "_Reload");
   g_assert_true (gtk_widget_get_visible (button));
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "_Reload");
+  g_assert_false (gtk_widget_has_css_class (button, "suggested-action"));
+  ms_banner_set_button_suggested (banner, TRUE);
+  g_assert_true (gtk_widget_has_css_class (button, "suggested-action"));
+  g_assert_true (ms_banner_get_button_suggested (banner));
   ms_banner_set_button_label (banner, "");
   g_assert_false (gtk_widget_get_visible (button));
 
@@ -95,7 +103,10 @@ test_content (void)
   g_assert_true (gtk_widget_has_css_class (widget, "warning"));
   g_assert_false (gtk_widget_has_css_class (widget, "error"));
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (icon)), ==, "emblem-ok-symbolic");
+  ms_banner_set_icon_name (banner, "");
+  g_assert_false (gtk_widget_get_visible (icon));
   ms_banner_set_icon_name (banner, NULL);
+  g_assert_true (gtk_widget_get_visible (icon));
   g_assert_cmpstr (gtk_image_get_icon_name (GTK_IMAGE (icon)), ==, "dialog-warning-symbolic");
 
   /* show () replaces the message and drops the old details. */

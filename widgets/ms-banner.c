@@ -8,7 +8,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 
 #include "ms-banner.h"
 #include "ms-widgets-resources.h"
@@ -49,6 +48,7 @@ enum {
   PROP_TITLE,
   PROP_DETAILS,
   PROP_BUTTON_LABEL,
+  PROP_BUTTON_SUGGESTED,
   PROP_STYLE,
   PROP_ICON_NAME,
   PROP_SHOW_CLOSE,
@@ -148,9 +148,32 @@ ms_banner_get_button_label (MsBanner *self)
   return gtk_button_get_label (self->button);
 }
 
+void
+ms_banner_set_button_suggested (MsBanner *self,
+                                gboolean  suggested)
+{
+  g_return_if_fail (MS_IS_BANNER (self));
+
+  if (ms_banner_get_button_suggested (self) == !!suggested)
+    return;
+  if (suggested)
+    gtk_widget_add_css_class (GTK_WIDGET (self->button), "suggested-action");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->button), "suggested-action");
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUTTON_SUGGESTED]);
+}
+
+gboolean
+ms_banner_get_button_suggested (MsBanner *self)
+{
+  g_return_val_if_fail (MS_IS_BANNER (self), FALSE);
+  return gtk_widget_has_css_class (GTK_WIDGET (self->button), "suggested-action");
+}
+
 static void
 update_icon (MsBanner *self)
 {
+  gtk_widget_set_visible (GTK_WIDGET (self->icon), g_strcmp0 (self->icon_name, "") != 0);
   gtk_image_set_from_icon_name (self->icon, self->icon_name != NULL ? self->icon_name
                                                                     : style_icons[self->style]);
 }
@@ -393,6 +416,9 @@ ms_banner_get_property (GObject    *object,
     case PROP_BUTTON_LABEL:
       g_value_set_string (value, ms_banner_get_button_label (self));
       break;
+    case PROP_BUTTON_SUGGESTED:
+      g_value_set_boolean (value, ms_banner_get_button_suggested (self));
+      break;
     case PROP_STYLE:
       g_value_set_enum (value, self->style);
       break;
@@ -437,6 +463,9 @@ ms_banner_set_property (GObject      *object,
       break;
     case PROP_BUTTON_LABEL:
       ms_banner_set_button_label (self, g_value_get_string (value));
+      break;
+    case PROP_BUTTON_SUGGESTED:
+      ms_banner_set_button_suggested (self, g_value_get_boolean (value));
       break;
     case PROP_STYLE:
       ms_banner_set_style (self, g_value_get_enum (value));
@@ -537,6 +566,9 @@ ms_banner_class_init (MsBannerClass *klass)
   properties[PROP_BUTTON_LABEL] =
     g_param_spec_string ("button-label", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_BUTTON_SUGGESTED] =
+    g_param_spec_boolean ("button-suggested", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_STYLE] =
     g_param_spec_enum ("style", NULL, NULL, MS_TYPE_BANNER_STYLE, MS_BANNER_INFO,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

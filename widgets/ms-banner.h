@@ -43,10 +43,15 @@ const char    *ms_banner_get_details           (MsBanner      *self);
 void           ms_banner_set_button_label      (MsBanner      *self,
                                                 const char    *label);
 const char    *ms_banner_get_button_label      (MsBanner      *self);
+/* The button as the window's one suggested action (AdwBanner's
+ * button-style "suggested"). */
+void           ms_banner_set_button_suggested  (MsBanner      *self,
+                                                gboolean       suggested);
+gboolean       ms_banner_get_button_suggested  (MsBanner      *self);
 void           ms_banner_set_style             (MsBanner      *self,
                                                 MsBannerStyle  style);
 MsBannerStyle  ms_banner_get_style             (MsBanner      *self);
-/* NULL: the style's own icon. */
+/* NULL: the style's own icon; "": none. */
 void           ms_banner_set_icon_name         (MsBanner      *self,
                                                 const char    *icon_name);
 const char    *ms_banner_get_icon_name         (MsBanner      *self);
