@@ -22,6 +22,7 @@ G_BEGIN_DECLS
 struct _MsZoneWindow
 {
   GtkApplicationWindow  parent_instance;
+  GSettings            *settings;   /* the window's own, once it has an application */
 
   MsZoneView      *view;
   MsBanner        *banner;

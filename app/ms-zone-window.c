@@ -14,7 +14,6 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
-#include "ms-application.h"
 #include "ms-demo-zone.h"
 #include "ms-settings.h"
 #include "ms-zone-describe.h"
@@ -288,9 +287,9 @@ _ms_zone_window_update_state (MsZoneWindow *self)
 GSettings *
 _ms_zone_window_get_settings (MsZoneWindow *self)
 {
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  return MS_IS_APPLICATION (app) ? ms_application_get_settings (MS_APPLICATION (app)) : NULL;
+  if (self->settings == NULL && gtk_window_get_application (GTK_WINDOW (self)) != NULL)
+    self->settings = g_settings_new (MS_SETTINGS_SCHEMA);
+  return self->settings;
 }
 
 /* The overlays as the settings last held them, over ms_zone_style_init ()'s
@@ -700,6 +699,7 @@ ms_zone_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_ZONE_WINDOW);
   self->view = NULL;
   g_clear_object (&self->zone);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (ms_zone_window_parent_class)->dispose (object);
 }
