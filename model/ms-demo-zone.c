@@ -9,7 +9,10 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 
 #include "ms-demo-zone.h"
 #include "ms-save.h"
@@ -159,4 +162,77 @@ ms_demo_zone_write (const char  *dir,
         return FALSE;
     }
   return TRUE;
+}
+
+/* Demo zones are scratch copies: those left from earlier days go when a
+ * new one is made, so the cache does not grow with every try.  A day is
+ * long enough that no window of this session still has one open. */
+#define DEMO_ZONE_KEEP_SECONDS (24 * 60 * 60)
+
+static void
+prune_old_demo_zones (const char *parent)
+{
+  g_autoptr(GDir) d = g_dir_open (parent, 0, NULL);
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (parent, name, NULL);
+      GStatBuf st;
+
+      if (!g_str_has_prefix (name, "demo-zone-") || g_stat (path, &st) != 0 || !S_ISDIR (st.st_mode) ||
+          now - (gint64) st.st_mtime < DEMO_ZONE_KEEP_SECONDS)
+        continue;
+      {
+        g_autoptr(GDir) files = g_dir_open (path, 0, NULL);
+        const char *file;
+
+        while (files != NULL && (file = g_dir_read_name (files)) != NULL)
+          {
+            g_autofree char *child = g_build_filename (path, file, NULL);
+
+            if (g_unlink (child) != 0)
+              g_debug ("Could not remove %s: %s", child, g_strerror (errno));
+          }
+      }
+      if (g_rmdir (path) != 0)
+        g_debug ("Could not remove %s: %s", path, g_strerror (errno));
+    }
+}
+
+/**
+ * ms_demo_zone_write_scratch:
+ *
+ * Writes the demo zone (terraformable, MS_DEMO_ZONE_DEFAULT_SIZE) to a
+ * fresh folder under the user's cache folder, so that saving it works.
+ *
+ * Returns: (transfer full): the folder, or %NULL with @error set
+ */
+char *
+ms_demo_zone_write_scratch (guint    zone_id,
+                            GError **error)
+{
+  g_autofree char *parent = g_build_filename (g_get_user_cache_dir (), "mapsmith", NULL);
+  g_autofree char *dir = NULL;
+
+  if (g_mkdir_with_parents (parent, 0700) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not make %s: %s"), parent,
+                   g_strerror (saved));
+      return NULL;
+    }
+  prune_old_demo_zones (parent);
+  dir = g_build_filename (parent, "demo-zone-XXXXXX", NULL);
+  if (g_mkdtemp (dir) == NULL)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not make %s: %s"), dir,
+                   g_strerror (saved));
+      return NULL;
+    }
+  if (!ms_demo_zone_write (dir, zone_id, MS_DEMO_ZONE_DEFAULT_SIZE, TRUE, error))
+    return NULL;
+  return g_steal_pointer (&dir);
 }

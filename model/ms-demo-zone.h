@@ -21,4 +21,10 @@ gboolean  ms_demo_zone_write          (const char   *dir,
                                        gboolean      terraformable,
                                        GError      **error);
 
+/* Writes the terraformable demo zone to a fresh folder under the user's
+ * cache folder ("mapsmith/demo-zone-XXXXXX"), first removing such folders
+ * older than a day; returns the folder. */
+char     *ms_demo_zone_write_scratch  (guint         zone_id,
+                                       GError      **error);
+
 G_END_DECLS

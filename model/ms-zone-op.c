@@ -327,6 +327,27 @@ parse_spawn_word (Parser   *p,
   return TRUE;
 }
 
+/* Words and their offsets, into @words (cleared with word_clear). */
+static void
+split_words (const char *text,
+             GArray     *words)
+{
+  g_array_set_clear_func (words, word_clear);
+  for (gsize i = 0; text[i] != '\0';)
+    {
+      gsize length = strcspn (text + i, SEPARATORS);
+
+      if (length > 0)
+        {
+          Word w = { g_strndup (text + i, length), i };
+          g_array_append_val (words, w);
+          i += length;
+        }
+      else
+        i++;
+    }
+}
+
 /**
  * ms_zone_op_spec_parse:
  * @text: one operation, e.g. "set Roaming rect 2 3 10 4"
@@ -347,21 +368,7 @@ ms_zone_op_spec_parse (const char  *text,
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  g_array_set_clear_func (words, word_clear);
-  for (gsize i = 0; text[i] != '\0';)
-    {
-      gsize length = strcspn (text + i, SEPARATORS);
-
-      if (length > 0)
-        {
-          Word w = { g_strndup (text + i, length), i };
-          g_array_append_val (words, w);
-          i += length;
-        }
-      else
-        i++;
-    }
-
+  split_words (text, words);
   spec->text = g_strdup (text);
   verb = word_at (&p, 0);
   if (verb != NULL && (g_str_equal (verb->word, "set") || g_str_equal (verb->word, "clear")))
@@ -383,6 +390,75 @@ ms_zone_op_spec_parse (const char  *text,
   if (spec->numbers == NULL)
     spec->numbers = g_new0 (double, 1);
   return g_steal_pointer (&spec);
+}
+
+/**
+ * ms_zone_op_region_parse:
+ * @text: a region alone, e.g. "where spawn > 100"
+ *
+ * The region words of an operation without its verb, as the rule dialog
+ * writes them; the spec's op is zero (nothing to apply).
+ *
+ * Returns: (transfer full): the region, or %NULL with @error set
+ */
+MsZoneOpSpec *
+ms_zone_op_region_parse (const char  *text,
+                         GError     **error)
+{
+  g_autoptr(GArray) words = g_array_new (FALSE, FALSE, sizeof (Word));
+  g_autoptr(MsZoneOpSpec) spec = g_new0 (MsZoneOpSpec, 1);
+  Parser p = { text, words, error };
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  split_words (text, words);
+  spec->text = g_strdup (text);
+  if (!parse_region (&p, 0, spec))
+    return NULL;
+  if (spec->numbers == NULL)
+    spec->numbers = g_new0 (double, 1);
+  return g_steal_pointer (&spec);
+}
+
+const char *
+ms_zone_op_rule_layer_name (MsZoneRuleKind kind)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (rule_layers); i++)
+    if (rule_layers[i].kind == kind)
+      return rule_layers[i].name;
+  g_return_val_if_reached (NULL);
+}
+
+guint
+ms_zone_op_n_rule_layers (void)
+{
+  return G_N_ELEMENTS (rule_layers);
+}
+
+const char *
+ms_zone_op_compare_name (MsZoneCompare cmp)
+{
+  g_return_val_if_fail ((guint) cmp < G_N_ELEMENTS (compare_ops), NULL);
+  return compare_ops[cmp];
+}
+
+guint
+ms_zone_op_n_compares (void)
+{
+  return G_N_ELEMENTS (compare_ops);
+}
+
+char *
+ms_zone_op_format_where (MsZoneRuleKind kind,
+                         MsZoneCompare  cmp,
+                         gint64         value)
+{
+  const char *layer = ms_zone_op_rule_layer_name (kind);
+  const char *op = ms_zone_op_compare_name (cmp);
+
+  g_return_val_if_fail (layer != NULL && op != NULL, NULL);
+  return g_strdup_printf ("where %s %s %" G_GINT64_FORMAT, layer, op, value);
 }
 
 void

@@ -85,6 +85,22 @@ gboolean       ms_zone_op_spec_apply        (const MsZoneOpSpec  *spec,
                                              guint64             *n_tiles,
                                              GError             **error);
 
+/* A region alone (the REGION words above, no verb): the spec's op is zero.
+ * The rule dialog writes its rule this way and builds the region with
+ * ms_zone_op_spec_build_region (). */
+MsZoneOpSpec  *ms_zone_op_region_parse      (const char          *text,
+                                             GError             **error);
+/* The language's words for a rule layer ("spawn") and a comparison ("<="),
+ * indexed by the enums; how many there are. */
+const char    *ms_zone_op_rule_layer_name   (MsZoneRuleKind       kind);
+guint          ms_zone_op_n_rule_layers     (void);
+const char    *ms_zone_op_compare_name      (MsZoneCompare        cmp);
+guint          ms_zone_op_n_compares        (void);
+/* "where LAYER CMP VALUE" in those words. */
+char          *ms_zone_op_format_where      (MsZoneRuleKind       kind,
+                                             MsZoneCompare        cmp,
+                                             gint64               value);
+
 /* A control flag given by name (ms_zone_control_flag_from_name) or as a bit
  * mask 1..65535. */
 gboolean       ms_zone_op_parse_flag        (const char          *text,

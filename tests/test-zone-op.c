@@ -192,6 +192,46 @@ test_errors (void)
     }
 }
 
+/* The rule dialog's words: a region alone, written and read back. */
+static void
+test_region_words (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneOpSpec) spec = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpuint (ms_zone_op_n_rule_layers (), ==, 8);
+  g_assert_cmpuint (ms_zone_op_n_compares (), ==, 6);
+  g_assert_cmpstr (ms_zone_op_rule_layer_name (MS_ZONE_RULE_HEIGHT), ==, "height");
+  g_assert_cmpstr (ms_zone_op_rule_layer_name (MS_ZONE_RULE_FLAG), ==, "flag");
+  g_assert_cmpstr (ms_zone_op_compare_name (MS_ZONE_CMP_LE), ==, "<=");
+  g_assert_cmpstr (ms_zone_op_compare_name (MS_ZONE_CMP_NE), ==, "!=");
+
+  text = ms_zone_op_format_where (MS_ZONE_RULE_SPAWN, MS_ZONE_CMP_GT, 100);
+  g_assert_cmpstr (text, ==, "where spawn > 100");
+  spec = ms_zone_op_region_parse (text, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (spec->region, ==, MS_ZONE_OP_REGION_WHERE);
+  g_assert_cmpint (spec->rule, ==, MS_ZONE_RULE_SPAWN);
+  g_assert_cmpint (spec->cmp, ==, MS_ZONE_CMP_GT);
+  g_assert_cmpint (spec->value, ==, 100);
+  g_assert_cmpint (spec->op.kind, ==, 0);
+  g_clear_pointer (&spec, ms_zone_op_spec_free);
+
+  spec = ms_zone_op_region_parse ("rect 1 2 3 4", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (spec->region, ==, MS_ZONE_OP_REGION_RECT);
+  g_assert_cmpfloat (spec->numbers[3], ==, 4);
+  g_clear_pointer (&spec, ms_zone_op_spec_free);
+
+  /* A verb is not a region. */
+  spec = ms_zone_op_region_parse ("set AntiPlant rect 1 2 3 4", &error);
+  g_assert_null (spec);
+  g_assert_error (error, MS_ZONE_OP_ERROR, MS_ZONE_OP_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "operation “set AntiPlant rect 1 2 3 4”, column 1: “set” is not a region "
+                   "(rect, polygon, fill, stroke or where)");
+}
+
 static void
 test_parse_flag (void)
 {
@@ -300,6 +340,7 @@ main (int argc, char **argv)
   g_test_add_func ("/zone-op/parse", test_parse);
   g_test_add_func ("/zone-op/errors", test_errors);
   g_test_add_func ("/zone-op/parse-flag", test_parse_flag);
+  g_test_add_func ("/zone-op/region-words", test_region_words);
   g_test_add ("/zone-op/apply", MsTestZoneFixture, NULL,
               ms_test_zone_fixture_set_up, test_apply, ms_test_zone_fixture_tear_down);
   g_test_add ("/zone-op/apply-errors", MsTestZoneFixture, NULL,
