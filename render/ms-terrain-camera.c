@@ -35,8 +35,8 @@ ms_terrain_camera_init (MsTerrainCamera *camera,
   camera->pitch_deg = 45.0;
   camera->fov_deg = 45.0;
   camera->aspect = aspect > 0.0 ? aspect : 1.0;
-  /* The map's diagonal half-width fills the view's height, roughly. */
-  camera->distance = extent * 0.5 / tan (camera->fov_deg * DEG / 2.0) * 1.2;
+  /* Most of the map fills the view, its far corners just inside. */
+  camera->distance = extent * 0.5 / tan (camera->fov_deg * DEG / 2.0) * 0.95;
   ms_terrain_camera_normalize (camera, extent);
 }
 
