@@ -19,7 +19,7 @@
 
 /* Screen pixels a mesh quad spans at the end of each LOD's range: about
  * 4 keeps llvmpipe interactive and the relief smooth. */
-#define PIXELS_PER_QUAD 4.0
+#define PIXELS_PER_QUAD 8.0
 /* Textures: 256 tiles × 512 KiB = 128 MiB of GPU memory at most. */
 #define MAX_GL_TILES 256
 
