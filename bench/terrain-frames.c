@@ -66,6 +66,33 @@ tick (GtkWidget     *widget,
   return G_SOURCE_CONTINUE;
 }
 
+/* With $BENCH_SHOT set, the view as its renderer draws it, as a PNG there. */
+static void
+save_shot (GtkWidget  *view,
+           const char *name)
+{
+  const char *dir = g_getenv ("BENCH_SHOT");
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+  GtkSnapshot *snapshot;
+  int w = gtk_widget_get_width (view), h = gtk_widget_get_height (view);
+
+  if (dir == NULL)
+    return;
+  paintable = gtk_widget_paintable_new (view);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return;
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (view)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, w, h));
+  path = g_build_filename (dir, name, NULL);
+  gdk_texture_save_to_png (texture, path);
+}
+
 static int
 compare (gconstpointer a,
          gconstpointer b)
@@ -170,6 +197,10 @@ main (int argc, char **argv)
                g_array_index (intervals, double, MIN (intervals->len - 1, intervals->len * 95 / 100)),
                g_array_index (intervals, double, intervals->len - 1), max_nodes);
     }
+  /* The end of the fly-in, once its tiles are in. */
+  while (!ms_terrain_view_is_complete (run.view))
+    g_main_context_iteration (NULL, TRUE);
+  save_shot (view, bp != NULL ? "terrain-frames-blueprint.png" : "terrain-frames-zone.png");
   gtk_window_destroy (GTK_WINDOW (window));
   g_array_unref (run.stamps);
   return 0;

@@ -53,6 +53,11 @@ ms_terrain_fetch_sync (MsTerrainSource       *source,
           tile = ms_terrain_source_get_tile (source, &key, cancellable, error);
           if (tile == NULL)
             return FALSE;
+          g_clear_pointer (&tile, ms_terrain_tile_unref);
+          ms_terrain_source_node_colour_key (source, &g_array_index (nodes, MsTerrainNode, i), &key);
+          tile = ms_terrain_source_get_tile (source, &key, cancellable, error);
+          if (tile == NULL)
+            return FALSE;
         }
     }
   return TRUE;
@@ -169,15 +174,18 @@ ms_terrain_render_cpu (MsTerrainSource       *source,
     {
       const MsTerrainNode *node = &g_array_index (nodes, MsTerrainNode, i);
       g_autoptr(MsTerrainTile) tile = NULL;
+      g_autoptr(MsTerrainTile) colours = NULL;
       guint step = 1u << node->lod, n = node->size / step;
       g_autofree Vertex *v = g_new (Vertex, (gsize) (n + 1) * (n + 1));
       MsTileKey key;
 
       ms_terrain_source_node_key (source, node, &key);
       tile = ms_terrain_source_lookup_cover (source, key.level, node->x, node->y);
-      if (tile == NULL)
+      ms_terrain_source_node_colour_key (source, node, &key);
+      colours = ms_terrain_source_lookup_cover (source, key.level, node->x, node->y);
+      if (tile == NULL || colours == NULL)
         continue;
-      r.tile = tile;
+      r.tile = colours;
 
       for (guint j = 0; j <= n; j++)
         for (guint i2 = 0; i2 <= n; i2++)

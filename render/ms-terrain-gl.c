@@ -29,7 +29,7 @@ struct _MsTerrainGl
   GLuint      program, vao, vbo, ebo;
   struct
   {
-    GLint mvp, eye, node_origin, spacing, morph, map_size, scale, tile, heights, colours;
+    GLint mvp, eye, node_origin, spacing, morph, map_size, scale, tile, colour_tile, heights, colours;
   } u;
 };
 
@@ -101,6 +101,7 @@ ms_terrain_gl_realize (MsTerrainGl  *self,
   U (map_size, "u_map_size");
   U (scale, "u_scale");
   U (tile, "u_tile");
+  U (colour_tile, "u_colour_tile");
   U (heights, "u_heights");
   U (colours, "u_colours");
 #undef U
@@ -315,28 +316,37 @@ ms_terrain_gl_draw (MsTerrainGl           *self,
       const MsTerrainNode *node = &g_array_index (nodes, MsTerrainNode, i);
       guint spacing = 1u << node->lod, full = MS_TERRAIN_MESH << node->lod;
       guint ox = node->x - node->x % full, oy = node->y - node->y % full;
-      MsTileKey key;
-      Texture *t;
+      MsTileKey key, colour_key;
+      Texture *t, *c;
 
       ms_terrain_source_node_key (source, node, &key);
+      ms_terrain_source_node_colour_key (source, node, &colour_key);
       t = find_cover (self, &key, top);
-      if (t == NULL || t->key.level != key.level)
-        if (missing != NULL)
-          g_array_append_val (missing, key);
-      if (t == NULL)
+      c = find_cover (self, &colour_key, top);
+      if (missing != NULL)
+        {
+          if (t == NULL || t->key.level != key.level)
+            g_array_append_val (missing, key);
+          if (c == NULL || c->key.level != colour_key.level)
+            g_array_append_val (missing, colour_key);
+        }
+      if (t == NULL || c == NULL)
         continue;
-      t->used = self->frame;
+      t->used = c->used = self->frame;
 
       glActiveTexture (GL_TEXTURE0);
       glBindTexture (GL_TEXTURE_2D, t->heights);
       glActiveTexture (GL_TEXTURE1);
-      glBindTexture (GL_TEXTURE_2D, t->colours);
+      glBindTexture (GL_TEXTURE_2D, c->colours);
       glUniform2f (self->u.node_origin, (GLfloat) ox, (GLfloat) oy);
       glUniform1f (self->u.spacing, (GLfloat) spacing);
       glUniform2f (self->u.morph, (GLfloat) node->morph_start, (GLfloat) node->morph_end);
       glUniform3f (self->u.tile, (GLfloat) (t->key.tx * (MS_TILE_SIZE << t->key.level)),
                    (GLfloat) (t->key.ty * (MS_TILE_SIZE << t->key.level)),
                    (GLfloat) (1u << t->key.level));
+      glUniform3f (self->u.colour_tile, (GLfloat) (c->key.tx * (MS_TILE_SIZE << c->key.level)),
+                   (GLfloat) (c->key.ty * (MS_TILE_SIZE << c->key.level)),
+                   (GLfloat) (1u << c->key.level));
       if (node->quarter)
         {
           guint q = ((node->y - oy) / (full / 2)) * 2 + (node->x - ox) / (full / 2);

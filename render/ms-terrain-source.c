@@ -543,6 +543,20 @@ ms_terrain_source_node_key (MsTerrainSource     *self,
   key->ty = node->y / (MS_TILE_SIZE << level);
 }
 
+void
+ms_terrain_source_node_colour_key (MsTerrainSource     *self,
+                                   const MsTerrainNode *node,
+                                   MsTileKey           *key)
+{
+  MsTerrainSourcePrivate *priv = ms_terrain_source_get_instance_private (self);
+  guint level = MIN (node->lod > MS_TERRAIN_COLOUR_LODS ? node->lod - MS_TERRAIN_COLOUR_LODS : 0,
+                     priv->top_level);
+
+  key->level = level;
+  key->tx = node->x / (MS_TILE_SIZE << level);
+  key->ty = node->y / (MS_TILE_SIZE << level);
+}
+
 static gboolean
 pick_height (double   map_x,
              double   map_y,

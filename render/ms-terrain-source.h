@@ -146,10 +146,17 @@ GArray        *ms_terrain_source_select         (MsTerrainSource       *self,
                                                  double                 exaggeration,
                                                  double                 viewport_height,
                                                  double                 pixels_per_quad);
-/* The key of the tile a node's heights come from. */
+/* The key of the tile a node's heights come from (the level of its LOD),
+ * and of the one its colours come from: MS_TERRAIN_COLOUR_LODS levels
+ * finer, so a mesh quad shows 4 × 4 cells of the 2D view's colours, not
+ * one.  Both tiles hold the whole node. */
+#define MS_TERRAIN_COLOUR_LODS 2
 void           ms_terrain_source_node_key       (MsTerrainSource       *self,
                                                  const MsTerrainNode   *node,
                                                  MsTileKey             *key);
+void           ms_terrain_source_node_colour_key (MsTerrainSource      *self,
+                                                  const MsTerrainNode  *node,
+                                                  MsTileKey            *key);
 /* The map point (map pixels) and height (metres) under screen pixel
  * (@sx, @sy) of a @width × @height viewport, from the cached tiles. */
 gboolean       ms_terrain_source_pick           (MsTerrainSource       *self,
