@@ -144,6 +144,7 @@ typedef struct
   GMutex         lock;
   MsTileLru     *cache;
   MsTerrainTile *top;  /* kept out of the LRU: every bound falls back to it */
+  guint64        generation;  /* invalidations so far */
 } MsTerrainSourcePrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (MsTerrainSource, ms_terrain_source, G_TYPE_OBJECT)
@@ -305,13 +306,18 @@ ms_terrain_source_lookup (MsTerrainSource *self,
   return lookup_locked (priv, key);
 }
 
-static void
+/* Caches @tile unless an invalidation came after @generation, when it was
+ * begun: then it shows what is no longer so.  FALSE when stale. */
+static gboolean
 store (MsTerrainSource *self,
-       MsTerrainTile   *tile)
+       MsTerrainTile   *tile,
+       guint64          generation)
 {
   MsTerrainSourcePrivate *priv = ms_terrain_source_get_instance_private (self);
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&priv->lock);
 
+  if (generation != priv->generation)
+    return FALSE;
   if (tile->key.level == priv->top_level)
     {
       g_clear_pointer (&priv->top, ms_terrain_tile_unref);
@@ -320,6 +326,16 @@ store (MsTerrainSource *self,
   else
     ms_tile_lru_insert (priv->cache, &tile->key, ms_terrain_tile_ref (tile),
                         ms_terrain_tile_get_bytes (tile));
+  return TRUE;
+}
+
+static guint64
+get_generation (MsTerrainSource *self)
+{
+  MsTerrainSourcePrivate *priv = ms_terrain_source_get_instance_private (self);
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&priv->lock);
+
+  return priv->generation;
 }
 
 MsTerrainTile *
@@ -329,15 +345,17 @@ ms_terrain_source_get_tile (MsTerrainSource *self,
                             GError         **error)
 {
   MsTerrainTile *tile;
+  guint64 generation;
 
   g_return_val_if_fail (MS_IS_TERRAIN_SOURCE (self), NULL);
 
   tile = ms_terrain_source_lookup (self, key);
   if (tile != NULL)
     return tile;
+  generation = get_generation (self);
   tile = MS_TERRAIN_SOURCE_GET_CLASS (self)->make_tile (self, key, cancellable, error);
   if (tile != NULL)
-    store (self, tile);
+    store (self, tile, generation);
   return tile;
 }
 
@@ -356,7 +374,13 @@ got_tile (GObject      *object,
       g_task_return_error (task, error);
       return;
     }
-  store (self, tile);
+  if (!store (self, tile, GPOINTER_TO_SIZE (g_task_get_task_data (task)) /* generation */))
+    {
+      ms_terrain_tile_unref (tile);
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_CANCELLED,
+                               "The terrain changed while the tile was made");
+      return;
+    }
   g_task_return_pointer (task, tile, (GDestroyNotify) ms_terrain_tile_unref);
 }
 
@@ -371,6 +395,7 @@ ms_terrain_source_get_tile_async (MsTerrainSource     *self,
   MsTerrainTile *tile = ms_terrain_source_lookup (self, key);
 
   g_task_set_source_tag (task, ms_terrain_source_get_tile_async);
+  g_task_set_task_data (task, GSIZE_TO_POINTER ((gsize) get_generation (self)), NULL);
   if (tile != NULL)
     {
       g_task_return_pointer (task, tile, (GDestroyNotify) ms_terrain_tile_unref);
@@ -465,6 +490,7 @@ ms_terrain_source_invalidate (MsTerrainSource *self)
   MsTerrainSourcePrivate *priv = ms_terrain_source_get_instance_private (self);
 
   g_mutex_lock (&priv->lock);
+  priv->generation++;
   ms_tile_lru_clear (priv->cache);
   g_clear_pointer (&priv->top, ms_terrain_tile_unref);
   g_mutex_unlock (&priv->lock);

@@ -102,6 +102,8 @@ MsTerrainTile *ms_terrain_source_get_tile       (MsTerrainSource  *self,
                                                  const MsTileKey  *key,
                                                  GCancellable     *cancellable,
                                                  GError          **error);
+/* Fails with G_IO_ERROR_CANCELLED, too, when an invalidation overtook the
+ * tile: ask again. */
 void           ms_terrain_source_get_tile_async (MsTerrainSource     *self,
                                                  const MsTileKey     *key,
                                                  GCancellable        *cancellable,

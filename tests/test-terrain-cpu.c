@@ -243,11 +243,76 @@ test_zone (void)
   ms_test_remove_tree (dir);
 }
 
+static void
+got_tile (GObject *object, GAsyncResult *result, gpointer user_data)
+{
+  GError **error = user_data;
+  MsTerrainTile *tile = ms_terrain_source_get_tile_finish (MS_TERRAIN_SOURCE (object), result, error);
+
+  g_assert_null (tile);
+  g_assert_nonnull (*error);
+}
+
+static gboolean
+has_error (gpointer data)
+{
+  return *(GError **) data != NULL;
+}
+
+/* A new style recolours: tiles made before it are dropped, and one asked
+ * for before it arrives as cancelled, never cached. */
+static void
+test_invalidate (void)
+{
+  g_autoptr(MsBlueprint) bp = block_blueprint ();
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 64 << 20);
+  g_autoptr(MsTerrainSource) source = ms_terrain_blueprint_source_new (pyramid, NULL);
+  MsTileKey key = { 0, 0, 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsTerrainTile) before = ms_terrain_source_get_tile (source, &key, NULL, &error);
+  g_autoptr(MsTerrainTile) after = NULL;
+  MsBlueprintStyle style;
+  guint changed = 0;
+
+  g_assert_no_error (error);
+  g_signal_connect_swapped (source, "changed", G_CALLBACK (g_atomic_int_inc), &changed);
+  ms_blueprint_style_init (&style);
+  g_assert_true (ms_blueprint_style_parse_stack (&style, "height", &error));
+  g_assert_no_error (error);
+
+  {
+    MsTileKey other = { 0, 0, 0 };
+    g_autoptr(MsTerrainTile) cached = NULL;
+
+    /* Dropped from the cache, so ask anew: the request begins before the
+     * style changes and ends after. */
+    ms_terrain_blueprint_source_set_style (MS_TERRAIN_BLUEPRINT_SOURCE (source), &style);
+    g_assert_cmpuint (changed, ==, 1);
+    ms_terrain_source_get_tile_async (source, &other, NULL, got_tile, &error);
+    ms_terrain_blueprint_source_set_style (MS_TERRAIN_BLUEPRINT_SOURCE (source), &style);
+    ms_test_iterate_until (has_error, &error, "the overtaken tile");
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    g_clear_error (&error);
+    cached = ms_terrain_source_lookup (source, &other);
+    g_assert_null (cached);
+  }
+
+  /* The ground cell just west of the block (x = 175) is shaded by the
+   * block's edge in the composite; with the height layer alone it is not. */
+  after = ms_terrain_source_get_tile (source, &key, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (after != before);
+  g_assert_cmphex (after->colours[40 * N + BLOCK_X0 - 1], !=, before->colours[40 * N + BLOCK_X0 - 1]);
+  /* Flat ground far from the block keeps its colour either way. */
+  g_assert_cmphex (after->colours[200 * N + 20] & 0xffffff, ==, before->colours[200 * N + 20] & 0xffffff);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/terrain/cpu/blueprint-orientation", test_blueprint);
   g_test_add_func ("/terrain/cpu/zone-orientation", test_zone);
+  g_test_add_func ("/terrain/source/invalidate", test_invalidate);
   return g_test_run ();
 }

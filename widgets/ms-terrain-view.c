@@ -144,29 +144,40 @@ camera_changed (MsTerrainView *self)
 
 /* ------------------------------------------------------------ requests --- */
 
+static void request (MsTerrainView   *self,
+                     const MsTileKey *key);
+
+typedef struct
+{
+  MsTerrainView *view;  /* a reference */
+  MsTileKey      key;
+} Request;
+
 static void
 got_tile (GObject      *object,
           GAsyncResult *result,
           gpointer      user_data)
 {
-  g_autoptr(MsTerrainView) self = user_data;
+  g_autofree Request *req = user_data;
+  g_autoptr(MsTerrainView) self = req->view;
   g_autoptr(GError) error = NULL;
   g_autoptr(MsTerrainTile) tile = NULL;
+  guint64 packed = ms_tile_key_pack (&req->key);
 
   tile = ms_terrain_source_get_tile_finish (MS_TERRAIN_SOURCE (object), result, &error);
   /* A request for a source the view no longer shows. */
   if (MS_TERRAIN_SOURCE (object) != self->source)
     return;
+  g_hash_table_remove (self->pending, &packed);
   if (tile == NULL)
     {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+      /* Overtaken by a change: the next frame asks again. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        request (self, &req->key);
+      else
         g_warning ("Could not make a terrain tile: %s", error->message);
       return;
     }
-  {
-    guint64 packed = ms_tile_key_pack (&tile->key);
-    g_hash_table_remove (self->pending, &packed);
-  }
   /* The CPU picture reads the source's cache itself. */
   if (self->gl_area != NULL)
     g_ptr_array_add (self->arrived, g_steal_pointer (&tile));
@@ -181,11 +192,15 @@ request (MsTerrainView   *self,
          const MsTileKey *key)
 {
   guint64 packed = ms_tile_key_pack (key);
+  Request *req;
 
   if (g_hash_table_contains (self->pending, &packed))
     return;
   g_hash_table_add (self->pending, g_memdup2 (&packed, sizeof packed));
-  ms_terrain_source_get_tile_async (self->source, key, self->cancellable, got_tile, g_object_ref (self));
+  req = g_new (Request, 1);
+  req->view = g_object_ref (self);
+  req->key = *key;
+  ms_terrain_source_get_tile_async (self->source, key, self->cancellable, got_tile, req);
 }
 
 static gboolean
@@ -596,8 +611,12 @@ static void
 on_source_changed (MsTerrainSource *source,
                    MsTerrainView   *self)
 {
-  /* New heights or colours: every texture is stale. */
+  MsTileKey top = { ms_terrain_source_get_top_level (source), 0, 0 };
+
+  /* New heights or colours: every texture is stale, and the top tile that
+   * bounds the nodes and the picking is gone. */
   g_ptr_array_set_size (self->arrived, 0);
+  request (self, &top);
   if (self->renderer != NULL && self->gl_area != NULL && gtk_widget_get_realized (self->gl_area))
     {
       gtk_gl_area_make_current (GTK_GL_AREA (self->gl_area));
