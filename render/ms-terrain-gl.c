@@ -29,7 +29,8 @@ struct _MsTerrainGl
   GLuint      program, vao, vbo, ebo;
   struct
   {
-    GLint mvp, eye, node_origin, spacing, morph, map_size, scale, tile, colour_tile, heights, colours;
+    GLint mvp, eye, node_origin, spacing, morph, map_size, scale, tile, colour_tile, coarse_tile;
+    GLint heights, colours, coarse_heights;
   } u;
 };
 
@@ -102,6 +103,8 @@ ms_terrain_gl_realize (MsTerrainGl  *self,
   U (scale, "u_scale");
   U (tile, "u_tile");
   U (colour_tile, "u_colour_tile");
+  U (coarse_tile, "u_coarse_tile");
+  U (coarse_heights, "u_coarse_heights");
   U (heights, "u_heights");
   U (colours, "u_colours");
 #undef U
@@ -310,40 +313,54 @@ ms_terrain_gl_draw (MsTerrainGl           *self,
   glUniform1f (self->u.scale, (GLfloat) (exaggeration / ms_terrain_source_get_metres_per_pixel (source)));
   glUniform1i (self->u.heights, 0);
   glUniform1i (self->u.colours, 1);
+  glUniform1i (self->u.coarse_heights, 2);
 
   for (guint i = 0; i < nodes->len; i++)
     {
       const MsTerrainNode *node = &g_array_index (nodes, MsTerrainNode, i);
       guint spacing = 1u << node->lod, full = MS_TERRAIN_MESH << node->lod;
       guint ox = node->x - node->x % full, oy = node->y - node->y % full;
-      MsTileKey key, colour_key;
-      Texture *t, *c;
+      MsTileKey key, colour_key, coarse_key;
+      Texture *t, *c, *p;
 
       ms_terrain_source_node_key (source, node, &key);
+      coarse_key = (MsTileKey) { MIN (key.level + 1, top), 0, 0 };
+      coarse_key.tx = node->x / (MS_TILE_SIZE << coarse_key.level);
+      coarse_key.ty = node->y / (MS_TILE_SIZE << coarse_key.level);
       ms_terrain_source_node_colour_key (source, node, &colour_key);
       t = find_cover (self, &key, top);
       c = find_cover (self, &colour_key, top);
+      p = find_cover (self, &coarse_key, top);
       if (missing != NULL)
         {
           if (t == NULL || t->key.level != key.level)
             g_array_append_val (missing, key);
           if (c == NULL || c->key.level != colour_key.level)
             g_array_append_val (missing, colour_key);
+          if (p == NULL || p->key.level != coarse_key.level)
+            g_array_append_val (missing, coarse_key);
         }
       if (t == NULL || c == NULL)
         continue;
-      t->used = c->used = self->frame;
+      if (p == NULL)
+        p = t;
+      t->used = c->used = p->used = self->frame;
 
       glActiveTexture (GL_TEXTURE0);
       glBindTexture (GL_TEXTURE_2D, t->heights);
       glActiveTexture (GL_TEXTURE1);
       glBindTexture (GL_TEXTURE_2D, c->colours);
+      glActiveTexture (GL_TEXTURE2);
+      glBindTexture (GL_TEXTURE_2D, p->heights);
       glUniform2f (self->u.node_origin, (GLfloat) ox, (GLfloat) oy);
       glUniform1f (self->u.spacing, (GLfloat) spacing);
       glUniform2f (self->u.morph, (GLfloat) node->morph_start, (GLfloat) node->morph_end);
       glUniform3f (self->u.tile, (GLfloat) (t->key.tx * (MS_TILE_SIZE << t->key.level)),
                    (GLfloat) (t->key.ty * (MS_TILE_SIZE << t->key.level)),
                    (GLfloat) (1u << t->key.level));
+      glUniform3f (self->u.coarse_tile, (GLfloat) (p->key.tx * (MS_TILE_SIZE << p->key.level)),
+                   (GLfloat) (p->key.ty * (MS_TILE_SIZE << p->key.level)),
+                   (GLfloat) (1u << p->key.level));
       glUniform3f (self->u.colour_tile, (GLfloat) (c->key.tx * (MS_TILE_SIZE << c->key.level)),
                    (GLfloat) (c->key.ty * (MS_TILE_SIZE << c->key.level)),
                    (GLfloat) (1u << c->key.level));
@@ -359,6 +376,7 @@ ms_terrain_gl_draw (MsTerrainGl           *self,
     }
   glBindVertexArray (0);
   glUseProgram (0);
+  glActiveTexture (GL_TEXTURE0);
   glDisable (GL_DEPTH_TEST);
 
   status = glGetError ();
