@@ -101,6 +101,48 @@ check_centre_pick (MsTerrainView *view)
   g_assert_cmpfloat (fabs (y - c->target[2]), <, 0.5);
 }
 
+typedef struct
+{
+  guint  n;
+  double x, y;
+} Motion;
+
+static void
+on_map_motion (MsTerrainView *view, double x, double y, Motion *m)
+{
+  m->n++;
+  m->x = x;
+  m->y = y;
+}
+
+static gboolean
+moved (gpointer data)
+{
+  return ((Motion *) data)->n > 0;
+}
+
+/* The real pointer over the view's centre: "map-motion" reports the map
+ * point there, which is the target (seen from above). */
+static void
+check_readout (Fixture *f)
+{
+  const MsTerrainCamera *c = ms_terrain_view_get_camera (MS_TERRAIN_VIEW (f->view));
+  Motion m = { 0 };
+  double sx, sy;
+  g_autofree char *xs = NULL, *ys = NULL;
+  gulong id = g_signal_connect (f->view, "map-motion", G_CALLBACK (on_map_motion), &m);
+
+  ms_test_widget_to_surface (f->view, W / 2.0, H / 2.0, &sx, &sy);
+  xs = g_strdup_printf ("%d", (int) sx);
+  ys = g_strdup_printf ("%d", (int) sy);
+  ms_test_xdotool ("mousemove", "--window", f->window_id, xs, ys, NULL);
+  ms_test_iterate_until_within (10, moved, &m, "map-motion");
+  /* The pointer lands on a whole pixel: within a pixel's footprint. */
+  g_assert_cmpfloat (fabs (m.x - c->target[0]), <, 2.0);
+  g_assert_cmpfloat (fabs (m.y - c->target[2]), <, 2.0);
+  g_signal_handler_disconnect (f->view, id);
+}
+
 static void
 check_view (Fixture *f, guint map_size)
 {
@@ -127,6 +169,7 @@ check_view (Fixture *f, guint map_size)
   ms_test_iterate_until_stable (complete, f->view, 300, "the terrain from above");
   g_assert_cmpfloat_with_epsilon (ms_terrain_view_get_camera (view)->pitch_deg, 85.0, 1e-9);
   check_centre_pick (view);
+  check_readout (f);
 
   /* Real keys: Right orbits 15°, Down tilts −5°, - zooms out by 1.25,
    * Home resets. */
