@@ -27,7 +27,7 @@
 #include "ms-minimap.h"
 #include "ms-road-list.h"
 #include "ms-scale-bar.h"
-#include "ms-tile-view-util.h"
+#include "ms-tile-view.h"
 #include "ms-town-list.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"

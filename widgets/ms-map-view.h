@@ -5,12 +5,13 @@
 
 #include "ms-blueprint.h"
 #include "ms-blueprint-renderer.h"
+#include "ms-tile-view.h"
 #include "ms-viewport.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_MAP_VIEW (ms_map_view_get_type ())
-G_DECLARE_FINAL_TYPE (MsMapView, ms_map_view, MS, MAP_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsMapView, ms_map_view, MS, MAP_VIEW, MsTileView)
 
 GtkWidget              *ms_map_view_new             (void);
 void                    ms_map_view_set_blueprint   (MsMapView              *self,

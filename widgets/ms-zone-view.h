@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-tile-view.h"
 #include "ms-view-gestures.h"
 #include "ms-viewport.h"
 #include "ms-zone.h"
@@ -22,7 +23,7 @@ typedef enum
 } MsZoneViewOutline;
 
 #define MS_TYPE_ZONE_VIEW (ms_zone_view_get_type ())
-G_DECLARE_FINAL_TYPE (MsZoneView, ms_zone_view, MS, ZONE_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsZoneView, ms_zone_view, MS, ZONE_VIEW, MsTileView)
 
 /* A zone drawn from its tile pyramid, with OpenGL when it can and with the
  * CPU renderer when it cannot.  Coordinates in the API and in the signals
