@@ -84,6 +84,11 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
+/* MAPSMITH_TILE_DELAY_MS: every request starts that late, as if tiles came
+ * from a slow disk; for tests and benchmarks of what the view shows
+ * meanwhile. */
+static guint tile_delay_ms;
+
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MsTileView, ms_tile_view, GTK_TYPE_WIDGET)
 
 #define PRIV(self) ((MsTileViewPrivate *) ms_tile_view_get_instance_private (self))
@@ -337,12 +342,23 @@ request_done (GObject      *source,
 }
 
 static void
+start_request (gpointer data)
+{
+  Request *r = data;
+  MsTileViewClass *klass = MS_TILE_VIEW_GET_CLASS (r->view);
+
+  if (r->for_gl)
+    klass->get_tile_async (r->view, &r->key, r->cancellable, request_done, r);
+  else
+    klass->get_texture_async (r->view, &r->key, r->cancellable, request_done, r);
+}
+
+static void
 request (MsTileView      *self,
          const MsTileKey *key,
          gboolean         for_gl)
 {
   MsTileViewPrivate *priv = PRIV (self);
-  MsTileViewClass *klass = MS_TILE_VIEW_GET_CLASS (self);
   guint64 packed = ms_tile_key_pack (key);
   Request *r;
 
@@ -359,10 +375,10 @@ request (MsTileView      *self,
   if (priv->in_frame)
     priv->stats.requests_in_frame++;
 
-  if (for_gl)
-    klass->get_tile_async (self, key, r->cancellable, request_done, r);
+  if (tile_delay_ms > 0)
+    g_timeout_add_once (tile_delay_ms, start_request, r);
   else
-    klass->get_texture_async (self, key, r->cancellable, request_done, r);
+    start_request (r);
 }
 
 static void
@@ -1169,6 +1185,8 @@ ms_tile_view_class_init (MsTileViewClass *klass)
   widget_class->size_allocate = ms_tile_view_size_allocate;
 
   klass->get_texture_async = ms_tile_view_real_get_texture_async;
+  if (g_getenv ("MAPSMITH_TILE_DELAY_MS") != NULL)
+    tile_delay_ms = (guint) g_ascii_strtoull (g_getenv ("MAPSMITH_TILE_DELAY_MS"), NULL, 10);
   klass->get_texture_finish = ms_tile_view_real_get_texture_finish;
 
   properties[PROP_USING_GL] =
