@@ -24,6 +24,7 @@
 #include "ms-gl-fallback.h"
 #include "ms-tile-lru.h"
 #include "ms-tile-view.h"
+#include "ms-tile-view-replay.h"
 
 /* The views' background, in GL and in GSK alike. */
 #define BACKGROUND_R 0.16f
@@ -63,6 +64,8 @@ typedef struct
 
   GHashTable      *requests;    /* packed key -> Request, in flight */
   GPtrArray       *to_upload;   /* arrived GL tiles, for the next render */
+  gpointer         gl_top;      /* the top GL tile, kept to upload again */
+  gboolean         gl_top_due;  /* ... for the next render */
   MsTileLru       *cpu_tiles;   /* CpuTile below the top */
   CpuTile         *cpu_top;     /* the whole map: never evicted */
   guint64          epoch;
@@ -321,6 +324,17 @@ request_done (GObject      *source,
             g_warning ("Could not make tile %u/%u/%u: %s", request->key.level, request->key.tx,
                        request->key.ty, error->message);
         }
+      else if (tile != NULL && request->key.level == priv->top_level)
+        {
+          /* Kept: a renderer's cache may evict it, and a frame without it
+           * could show a hole where nothing finer is uploaded. */
+          if (priv->gl_top != NULL)
+            klass->tile_unref (priv->gl_top);
+          priv->gl_top = g_steal_pointer (&tile);
+          priv->gl_top_due = TRUE;
+          if (priv->gl_area != NULL)
+            gtk_gl_area_queue_render (GTK_GL_AREA (priv->gl_area));
+        }
       else if (tile != NULL)
         {
           g_ptr_array_add (priv->to_upload, g_steal_pointer (&tile));
@@ -397,6 +411,9 @@ cancel_requests (MsTileView *self)
   g_hash_table_foreach (priv->requests, cancel_request, NULL);
   g_hash_table_remove_all (priv->requests);
   g_ptr_array_set_size (priv->to_upload, 0);
+  if (priv->gl_top != NULL)
+    MS_TILE_VIEW_GET_CLASS (self)->tile_unref (g_steal_pointer (&priv->gl_top));
+  priv->gl_top_due = FALSE;
 }
 
 /* The look for tiles: what the view's level lacks, and the top tile. */
@@ -427,7 +444,7 @@ update_requests (MsTileView *self)
       top_missing = klass->gl_get_missing (self, &at_top);
       /* Missing, not merely stale: a stale top still stands in, and making
        * it anew on every brush dab would read the whole map each time. */
-      if (top_missing->len > 0 && level != top &&
+      if (top_missing->len > 0 && priv->gl_top == NULL &&
           (klass->gl_is_stale == NULL || !klass->gl_is_stale (self, &top_key)))
         request (self, &top_key, TRUE);
       missing = klass->gl_get_missing (self, &view);
@@ -729,13 +746,27 @@ on_gl_render (GtkGLArea    *area,
     }
 
   priv->in_frame = TRUE;
+  view = current_view (self);
+  if (priv->gl_top != NULL && !priv->gl_top_due)
+    {
+      MsGlView at_top = view_at_level (&view, priv->top_level);
+      g_autoptr(GArray) top_missing = klass->gl_get_missing (self, &at_top);
+      MsTileKey top_key = { priv->top_level, 0, 0 };
+
+      priv->gl_top_due = top_missing->len > 0 &&
+                         (klass->gl_is_stale == NULL || !klass->gl_is_stale (self, &top_key));
+    }
+  if (priv->gl_top_due)
+    {
+      klass->gl_upload (self, priv->gl_top);
+      priv->gl_top_due = FALSE;
+    }
   for (guint i = 0; i < priv->to_upload->len; i++)
     klass->gl_upload (self, g_ptr_array_index (priv->to_upload, i));
   if (priv->to_upload->len > 0)
     schedule_update (self);   /* what is missing now */
   g_ptr_array_set_size (priv->to_upload, 0);
 
-  view = current_view (self);
   if (!klass->gl_draw (self, &view, &error))
     ms_gl_fallback_fail (priv->gl, error->message);
   else
@@ -973,6 +1004,20 @@ ms_tile_view_get_viewport (MsTileView *self)
   return PRIV (self)->viewport;
 }
 
+void
+ms_tile_view_get_map_size (MsTileView *self,
+                           double     *width,
+                           double     *height)
+{
+  MsTileViewPrivate *priv;
+
+  g_return_if_fail (MS_IS_TILE_VIEW (self));
+
+  priv = PRIV (self);
+  *width = priv->has_map ? priv->width : 0;
+  *height = priv->has_map ? priv->height : 0;
+}
+
 MsViewGestures *
 ms_tile_view_get_gestures (MsTileView *self)
 {
@@ -1005,7 +1050,7 @@ ms_tile_view_get_n_pending (MsTileView *self)
   priv = PRIV (self);
   if (!priv->has_map)
     return 0;
-  n = g_hash_table_size (priv->requests) + priv->to_upload->len + priv->n_missing;
+  n = g_hash_table_size (priv->requests) + priv->to_upload->len + priv->n_missing + priv->gl_top_due;
   n += priv->update_id != 0;
   /* GL, not drawn once yet: nothing is known to be on screen. */
   if (gl_mode (self) && !priv->gl_ready)
@@ -1130,6 +1175,7 @@ ms_tile_view_constructed (GObject *object)
   priv->gestures = ms_view_gestures_new (GTK_WIDGET (self), priv->viewport,
                                          MS_TILE_VIEW_GET_CLASS (self)->pan_button);
   priv->to_upload = g_ptr_array_new_with_free_func (MS_TILE_VIEW_GET_CLASS (self)->tile_unref);
+  ms_tile_view_replay_attach (self);
 }
 
 static void
@@ -1164,6 +1210,7 @@ ms_tile_view_finalize (GObject *object)
 
   g_hash_table_destroy (priv->requests);
   g_clear_pointer (&priv->to_upload, g_ptr_array_unref);
+  g_assert (priv->gl_top == NULL);
   ms_tile_lru_free (priv->cpu_tiles);
   g_clear_pointer (&priv->cpu_top, cpu_tile_free);
 

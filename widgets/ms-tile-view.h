@@ -150,6 +150,10 @@ void        ms_tile_view_class_install_actions (MsTileViewClass *klass,
 /* For everyone. */
 MsViewport     *ms_tile_view_get_viewport       (MsTileView *self);
 MsViewGestures *ms_tile_view_get_gestures       (MsTileView *self);
+/* The map's size in map units; 0 × 0 without one. */
+void            ms_tile_view_get_map_size       (MsTileView *self,
+                                                 double     *width,
+                                                 double     *height);
 /* The level drawn at the current zoom. */
 guint           ms_tile_view_get_level          (MsTileView *self);
 /* TRUE while drawing with OpenGL; FALSE once it fell back to the CPU. */
