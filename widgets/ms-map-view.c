@@ -19,6 +19,7 @@
 #include "ms-blueprint-pyramid.h"
 #include "ms-diff-pyramid.h"
 #include "ms-gl-renderer.h"
+#include "ms-map-marks.h"
 #include "ms-map-view.h"
 
 #define PYRAMID_BUDGET   (256u << 20)
@@ -37,11 +38,7 @@ struct _MsMapView
   gboolean            has_highlight;
   MsRect              highlight;
 
-  MsMapViewMarkFunc   mark_func;
-  gpointer            mark_data;
-  GDestroyNotify      mark_destroy;
-  cairo_surface_t    *marks;        /* A8, cached for marks_rect */
-  MsRect              marks_rect;
+  MsMapMarks          marks;
 };
 
 enum
@@ -225,62 +222,6 @@ gl_get_missing (MsTileView     *view,
 
 /* ------------------------------------------------------------- drawing --- */
 
-#define MAX_MARKED_PIXELS (1024 * 1024)
-
-static void
-snapshot_marks (MsMapView   *self,
-                GtkSnapshot *snapshot)
-{
-  guint n = self->diff != NULL ? ms_diff_pyramid_get_grid_size (self->diff)
-                               : ms_blueprint_get_map_size (self->blueprint);
-  double x0, y0, x1, y1, sx, sy;
-  MsRect rect;
-  cairo_t *cr;
-  MsViewport *vp = ms_tile_view_get_viewport (MS_TILE_VIEW (self));
-
-  ms_tile_view_get_visible (MS_TILE_VIEW (self), &x0, &y0, &x1, &y1);
-  x0 = CLAMP (floor (x0), 0, n);
-  y0 = CLAMP (floor (y0), 0, n);
-  x1 = CLAMP (ceil (x1), 0, n);
-  y1 = CLAMP (ceil (y1), 0, n);
-  if (x1 <= x0 || y1 <= y0 || (x1 - x0) * (y1 - y0) > MAX_MARKED_PIXELS)
-    return;
-
-  rect = (MsRect) { (guint) x0, (guint) y0, (guint) (x1 - x0), (guint) (y1 - y0) };
-  if (self->marks == NULL || memcmp (&rect, &self->marks_rect, sizeof rect) != 0)
-    {
-      guint8 *data;
-      int stride;
-
-      g_clear_pointer (&self->marks, cairo_surface_destroy);
-      self->marks = cairo_image_surface_create (CAIRO_FORMAT_A8, (int) rect.width, (int) rect.height);
-      self->marks_rect = rect;
-      cairo_surface_flush (self->marks);
-      data = cairo_image_surface_get_data (self->marks);
-      stride = cairo_image_surface_get_stride (self->marks);
-      for (guint j = 0; j < rect.height; j++)
-        for (guint i = 0; i < rect.width; i++)
-          data[(gsize) j * stride + i] = self->mark_func (rect.x + i, rect.y + j, self->mark_data) ? 255 : 0;
-      cairo_surface_mark_dirty (self->marks);
-    }
-
-  /* Crisp map pixels in a translucent magenta, whatever the zoom. */
-  ms_viewport_map_to_screen (vp, rect.x, rect.y, &sx, &sy);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (GTK_WIDGET (self)),
-                                                                 gtk_widget_get_height (GTK_WIDGET (self))));
-  cairo_translate (cr, sx, sy);
-  cairo_scale (cr, ms_viewport_get_zoom (vp), ms_viewport_get_zoom (vp));
-  cairo_set_source_rgba (cr, 0.9, 0.1, 0.8, 0.6);
-  {
-    cairo_pattern_t *mask = cairo_pattern_create_for_surface (self->marks);
-
-    cairo_pattern_set_filter (mask, CAIRO_FILTER_NEAREST);
-    cairo_mask (cr, mask);
-    cairo_pattern_destroy (mask);
-  }
-  cairo_destroy (cr);
-}
-
 static void
 ms_map_view_snapshot (GtkWidget   *widget,
                       GtkSnapshot *snapshot)
@@ -300,35 +241,18 @@ ms_map_view_snapshot (GtkWidget   *widget,
       cairo_destroy (cr);
     }
 
-  if (self->mark_func != NULL)
-    snapshot_marks (self, snapshot);
+  if (self->marks.func != NULL)
+    {
+      double x0, y0, x1, y1;
+      guint n = self->diff != NULL ? ms_diff_pyramid_get_grid_size (self->diff)
+                                   : ms_blueprint_get_map_size (self->blueprint);
+
+      ms_tile_view_get_visible (MS_TILE_VIEW (self), &x0, &y0, &x1, &y1);
+      ms_map_marks_snapshot (&self->marks, snapshot, vp, n, x0, y0, x1, y1);
+    }
 
   if (self->has_highlight)
-    {
-      double sx, sy, ex, ey;
-      GskRoundedRect outline;
-      const GdkRGBA colours[4] = { { 1, 0.85f, 0.1f, 1 }, { 1, 0.85f, 0.1f, 1 },
-                                   { 1, 0.85f, 0.1f, 1 }, { 1, 0.85f, 0.1f, 1 } };
-      const float widths[4] = { 2, 2, 2, 2 };
-
-      ms_viewport_map_to_screen (vp, self->highlight.x, self->highlight.y, &sx, &sy);
-      ms_viewport_map_to_screen (vp, (double) self->highlight.x + self->highlight.width,
-                                 (double) self->highlight.y + self->highlight.height, &ex, &ey);
-      /* At least a few pixels, so a one-pixel finding stays visible. */
-      if (ex - sx < 8)
-        {
-          sx -= 4;
-          ex += 4;
-        }
-      if (ey - sy < 8)
-        {
-          sy -= 4;
-          ey += 4;
-        }
-      gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT ((float) sx - 2, (float) sy - 2,
-                                                                      (float) (ex - sx) + 4, (float) (ey - sy) + 4), 3);
-      gtk_snapshot_append_border (snapshot, &outline, widths, colours);
-    }
+    ms_map_marks_snapshot_highlight (snapshot, vp, &self->highlight);
 }
 
 /* -------------------------------------------------------------- object --- */
@@ -457,12 +381,7 @@ ms_map_view_set_marks (MsMapView         *self,
 {
   g_return_if_fail (MS_IS_MAP_VIEW (self));
 
-  if (self->mark_destroy != NULL)
-    self->mark_destroy (self->mark_data);
-  self->mark_func = func;
-  self->mark_data = user_data;
-  self->mark_destroy = destroy;
-  g_clear_pointer (&self->marks, cairo_surface_destroy);
+  ms_map_marks_set (&self->marks, func, user_data, destroy);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -473,11 +392,11 @@ ms_map_view_get_marks_surface (MsMapView *self,
 {
   g_return_val_if_fail (MS_IS_MAP_VIEW (self), NULL);
 
-  if (self->marks == NULL)
+  if (self->marks.surface == NULL)
     return NULL;
-  *x0 = self->marks_rect.x;
-  *y0 = self->marks_rect.y;
-  return self->marks;
+  *x0 = self->marks.rect.x;
+  *y0 = self->marks.rect.y;
+  return self->marks.surface;
 }
 
 const MsBlueprintStyle *
@@ -545,11 +464,7 @@ ms_map_view_dispose (GObject *object)
   /* The renderer and the requests go before the pyramids. */
   ms_tile_view_set_map (MS_TILE_VIEW (self), 0, 0, 0);
   g_clear_object (&self->gl_renderer);
-  if (self->mark_destroy != NULL)
-    self->mark_destroy (self->mark_data);
-  self->mark_func = NULL;
-  self->mark_destroy = NULL;
-  g_clear_pointer (&self->marks, cairo_surface_destroy);
+  ms_map_marks_set (&self->marks, NULL, NULL, NULL);
   g_clear_object (&self->diff);
   g_clear_object (&self->pyramid);
   g_clear_object (&self->blueprint);

@@ -5,6 +5,7 @@
 
 #include "ms-blueprint.h"
 #include "ms-blueprint-renderer.h"
+#include "ms-map-marks.h"
 #include "ms-tile-view.h"
 #include "ms-viewport.h"
 
@@ -38,9 +39,6 @@ gboolean                ms_map_view_get_highlight   (MsMapView              *sel
                                                      MsRect                 *rect);
 /* Tints the map pixels @func marks (file coordinates) while at most about a
  * million map pixels are in view; NULL removes the marks. */
-typedef gboolean (*MsMapViewMarkFunc) (guint    x,
-                                       guint    y,
-                                       gpointer user_data);
 void                    ms_map_view_set_marks       (MsMapView              *self,
                                                      MsMapViewMarkFunc       func,
                                                      gpointer                user_data,

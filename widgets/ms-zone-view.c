@@ -19,11 +19,12 @@
 
 #include "ms-zone-gl-renderer.h"
 #include "ms-zone-pyramid.h"
+#include "ms-zone-tile-texture.h"
+#include "ms-zone-outline.h"
 #include "ms-zone-view.h"
 
 #define PYRAMID_BUDGET   (256u << 20)
 #define TEXTURE_BUDGET   (192u << 20)
-#define MAX_PREVIEW_SPANS 200000
 
 #define VIEWPORT(self) ms_tile_view_get_viewport (MS_TILE_VIEW (self))
 
@@ -37,13 +38,7 @@ struct _MsZoneView
   MsZoneGlRenderer  *gl_renderer;
   guint64            uploads_before;  /* of renderers the zone replaced */
 
-  MsZoneViewOutline  outline;
-  GArray            *outline_points; /* double pairs */
-  MsZoneBrushShape   brush_shape;
-  guint              brush_size;
-  gboolean           pointer_inside;
-  double             pointer_x, pointer_y;  /* widget coordinates */
-  GArray            *preview;        /* MsZoneSpan, or NULL */
+  MsZoneOutline      tools;
 };
 
 enum
@@ -73,16 +68,7 @@ ms_zone_view_brush_centre (guint   size,
                            double *cx,
                            double *cy)
 {
-  if (size % 2 == 1)
-    {
-      *cx = floor (x) + 0.5;
-      *cy = floor (y) + 0.5;
-    }
-  else
-    {
-      *cx = floor (x + 0.5);
-      *cy = floor (y + 0.5);
-    }
+  ms_zone_brush_centre (size, x, y, cx, cy);
 }
 
 /* ---------------------------------------------------------------- tiles --- */
@@ -113,51 +99,6 @@ tile_unref (gpointer tile)
   ms_zone_tile_unref (tile);
 }
 
-typedef struct
-{
-  MsZone      *zone;
-  MsZoneStyle  style;
-  MsRect       rect;
-} CpuRender;
-
-static void
-cpu_render_free (CpuRender *job)
-{
-  g_clear_object (&job->zone);
-  g_free (job);
-}
-
-/* On a worker: zone reads are safe while the main thread edits, so a
- * painter without GL stays responsive.  One render at a time (each is
- * parallel itself), as the zone's slope cache has one filler. */
-static void
-cpu_render_thread (GTask        *task,
-                   gpointer      source_object,
-                   gpointer      task_data,
-                   GCancellable *cancellable)
-{
-  static GMutex lock;
-  CpuRender *job = task_data;
-  GError *error = NULL;
-  cairo_surface_t *surface = NULL;
-
-  g_mutex_lock (&lock);
-  if (!g_cancellable_set_error_if_cancelled (cancellable, &error))
-    surface = ms_render_zone (job->zone, &job->style, &job->rect, MS_TILE_SIZE, cancellable, &error);
-  g_mutex_unlock (&lock);
-
-  /* A zone without the layer shown shows the background, as on GL. */
-  if (surface == NULL && g_error_matches (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER))
-    {
-      g_clear_error (&error);
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-    }
-  if (surface == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, surface, (GDestroyNotify) cairo_surface_destroy);
-}
-
 static void
 get_texture_async (MsTileView          *view,
                    const MsTileKey     *key,
@@ -166,19 +107,8 @@ get_texture_async (MsTileView          *view,
                    gpointer             user_data)
 {
   MsZoneView *self = MS_ZONE_VIEW (view);
-  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
-  CpuRender *job = g_new0 (CpuRender, 1);
-  guint span = MS_TILE_SIZE << key->level;
-  guint zw = ms_zone_get_width (self->zone), zh = ms_zone_get_height (self->zone);
 
-  /* The tile's zone tiles, reduced to at most 256 a side: 2^level each. */
-  job->zone = g_object_ref (self->zone);
-  job->style = self->style;
-  job->rect = (MsRect) { key->tx * span, key->ty * span, MIN (span, zw - key->tx * span),
-                         MIN (span, zh - key->ty * span) };
-  g_task_set_source_tag (task, get_texture_async);
-  g_task_set_task_data (task, job, (GDestroyNotify) cpu_render_free);
-  g_task_run_in_thread (task, cpu_render_thread);
+  ms_zone_tile_texture_async (self, self->zone, &self->style, key, cancellable, callback, user_data);
 }
 
 static GdkTexture *
@@ -187,20 +117,7 @@ get_texture_finish (MsTileView    *view,
                     double        *cell_size,
                     GError       **error)
 {
-  CpuRender *job = g_task_get_task_data (G_TASK (result));
-  cairo_surface_t *surface = g_task_propagate_pointer (G_TASK (result), error);
-  GdkTexture *texture;
-  int w, h;
-
-  if (surface == NULL)
-    return NULL;
-  w = cairo_image_surface_get_width (surface);
-  h = cairo_image_surface_get_height (surface);
-  /* The factor ms_render_zone () chose (a corner tile may be finer). */
-  *cell_size = ceil ((double) MAX (job->rect.width, job->rect.height) / MAX (w, h));
-  texture = ms_tile_view_texture_new (surface, *cell_size);
-  cairo_surface_destroy (surface);
-  return texture;
+  return ms_zone_tile_texture_finish (result, cell_size, error);
 }
 
 /* Tiles stay crisp when zoomed in, as the GL shader draws them. */
@@ -295,142 +212,20 @@ gl_is_stale (MsTileView      *view,
 /* ------------------------------------------------------------ overlays --- */
 
 static void
-draw_preview (MsZoneView *self,
-              cairo_t    *cr)
-{
-  const MsZoneSpan *spans;
-  guint n_spans;
-  double x0, y0, x1, y1;
-
-  spans = (const MsZoneSpan *) self->preview->data;
-  n_spans = self->preview->len;
-  ms_tile_view_get_visible (MS_TILE_VIEW (self), &x0, &y0, &x1, &y1);
-  cairo_set_source_rgba (cr, 0.9, 0.1, 0.8, 0.55);
-  if (n_spans > MAX_PREVIEW_SPANS)
-    {
-      double bx0 = G_MAXDOUBLE, bx1 = 0;
-
-      /* Too many to draw one by one: the bounds stand for them. */
-      for (guint i = 0; i < n_spans; i++)
-        {
-          bx0 = MIN (bx0, spans[i].x0);
-          bx1 = MAX (bx1, spans[i].x1);
-        }
-      cairo_rectangle (cr, bx0, spans[0].y, bx1 - bx0, (double) spans[n_spans - 1].y + 1 - spans[0].y);
-    }
-  else
-    for (guint i = 0; i < n_spans; i++)
-      {
-        if (spans[i].y + 1 < y0 || spans[i].y > y1 || spans[i].x1 < x0 || spans[i].x0 > x1)
-          continue;
-        cairo_rectangle (cr, spans[i].x0, spans[i].y, (double) spans[i].x1 - spans[i].x0, 1);
-      }
-  cairo_fill (cr);
-}
-
-static void
-draw_outline (MsZoneView *self,
-              cairo_t    *cr,
-              double      zoom)
-{
-  const double *p = (const double *) self->outline_points->data;
-  guint n = self->outline_points->len / 2;
-
-  cairo_set_line_width (cr, 1.5 / zoom);
-  switch (self->outline)
-    {
-    case MS_ZONE_VIEW_OUTLINE_BRUSH:
-      if (self->pointer_inside)
-        {
-          double tx, ty, cx, cy, r = self->brush_size / 2.0;
-
-          ms_viewport_screen_to_map (VIEWPORT (self), self->pointer_x, self->pointer_y, &tx, &ty);
-          ms_zone_view_brush_centre (self->brush_size, tx, ty, &cx, &cy);
-          if (self->brush_shape == MS_ZONE_BRUSH_ROUND)
-            cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
-          else
-            cairo_rectangle (cr, cx - r, cy - r, 2 * r, 2 * r);
-        }
-      break;
-    case MS_ZONE_VIEW_OUTLINE_RECT:
-      if (n >= 2)
-        {
-          double ax = MIN (floor (p[0]), floor (p[2])), ay = MIN (floor (p[1]), floor (p[3]));
-          double bx = MAX (floor (p[0]), floor (p[2])) + 1, by = MAX (floor (p[1]), floor (p[3])) + 1;
-          cairo_rectangle (cr, ax, ay, bx - ax, by - ay);
-        }
-      break;
-    case MS_ZONE_VIEW_OUTLINE_POLYGON:
-      for (guint i = 0; i < n; i++)
-        {
-          if (i == 0)
-            cairo_move_to (cr, p[0], p[1]);
-          else
-            cairo_line_to (cr, p[2 * i], p[2 * i + 1]);
-        }
-      /* The rubber band: the next edge follows the pointer. */
-      {
-        double lx, ly, tx, ty;
-
-        if (ms_zone_view_get_rubber_band (self, &lx, &ly, &tx, &ty))
-          cairo_line_to (cr, tx, ty);
-      }
-      for (guint i = 0; i < n; i++)
-        {
-          cairo_new_sub_path (cr);
-          cairo_arc (cr, p[2 * i], p[2 * i + 1], 3.0 / zoom, 0, 2 * G_PI);
-        }
-      break;
-    case MS_ZONE_VIEW_OUTLINE_TILE:
-      if (self->pointer_inside)
-        {
-          double tx, ty, arm = 8.0 / zoom;
-
-          ms_viewport_screen_to_map (VIEWPORT (self), self->pointer_x, self->pointer_y, &tx, &ty);
-          tx = floor (tx);
-          ty = floor (ty);
-          /* The tile itself, and arms that show where it is when a tile is
-           * smaller than a screen pixel. */
-          cairo_rectangle (cr, tx, ty, 1, 1);
-          cairo_move_to (cr, tx + 0.5, ty - arm);
-          cairo_line_to (cr, tx + 0.5, ty - arm / 3);
-          cairo_move_to (cr, tx + 0.5, ty + 1 + arm / 3);
-          cairo_line_to (cr, tx + 0.5, ty + 1 + arm);
-          cairo_move_to (cr, tx - arm, ty + 0.5);
-          cairo_line_to (cr, tx - arm / 3, ty + 0.5);
-          cairo_move_to (cr, tx + 1 + arm / 3, ty + 0.5);
-          cairo_line_to (cr, tx + 1 + arm, ty + 0.5);
-        }
-      break;
-    case MS_ZONE_VIEW_OUTLINE_NONE:
-    default:
-      return;
-    }
-
-  /* Dark under light: visible over any colour of the map. */
-  cairo_set_source_rgba (cr, 0, 0, 0, 0.8);
-  cairo_set_line_width (cr, 3.0 / zoom);
-  cairo_stroke_preserve (cr);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.95);
-  cairo_set_line_width (cr, 1.5 / zoom);
-  cairo_stroke (cr);
-}
-
-static void
 ms_zone_view_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
 {
   MsZoneView *self = MS_ZONE_VIEW (widget);
+  double x0, y0, x1, y1;
   cairo_t *cr;
 
   GTK_WIDGET_CLASS (ms_zone_view_parent_class)->snapshot (widget, snapshot);
-  if (self->zone == NULL || (self->preview == NULL && self->outline == MS_ZONE_VIEW_OUTLINE_NONE))
+  if (self->zone == NULL || (self->tools.preview == NULL && self->tools.kind == MS_ZONE_VIEW_OUTLINE_NONE))
     return;
 
+  ms_tile_view_get_visible (MS_TILE_VIEW (self), &x0, &y0, &x1, &y1);
   cr = ms_tile_view_append_map_cairo (MS_TILE_VIEW (self), snapshot);
-  if (self->preview != NULL)
-    draw_preview (self, cr);
-  draw_outline (self, cr, ms_viewport_get_zoom (VIEWPORT (self)));
+  ms_zone_outline_draw (&self->tools, VIEWPORT (self), cr, x0, y0, x1, y1);
   cairo_destroy (cr);
 }
 
@@ -494,11 +289,11 @@ on_motion (GtkEventControllerMotion *controller,
            double                    y,
            MsZoneView               *self)
 {
-  self->pointer_inside = TRUE;
-  self->pointer_x = x;
-  self->pointer_y = y;
+  self->tools.pointer_inside = TRUE;
+  self->tools.pointer_x = x;
+  self->tools.pointer_y = y;
   emit_tile (self, signals[SIGNAL_TILE_MOTION], x, y, 0);
-  if (self->outline != MS_ZONE_VIEW_OUTLINE_NONE)
+  if (self->tools.kind != MS_ZONE_VIEW_OUTLINE_NONE)
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -506,7 +301,7 @@ static void
 on_leave (GtkEventControllerMotion *controller,
           MsZoneView               *self)
 {
-  self->pointer_inside = FALSE;
+  self->tools.pointer_inside = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -618,8 +413,8 @@ ms_zone_view_set_brush (MsZoneView       *self,
                         guint             size)
 {
   g_return_if_fail (MS_IS_ZONE_VIEW (self));
-  self->brush_shape = shape;
-  self->brush_size = MAX (size, 1);
+  self->tools.brush_shape = shape;
+  self->tools.brush_size = MAX (size, 1);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -631,10 +426,10 @@ ms_zone_view_set_outline (MsZoneView        *self,
 {
   g_return_if_fail (MS_IS_ZONE_VIEW (self));
 
-  self->outline = kind;
-  g_array_set_size (self->outline_points, 0);
+  self->tools.kind = kind;
+  g_array_set_size (self->tools.points, 0);
   if (points != NULL)
-    g_array_append_vals (self->outline_points, points, n_points * 2);
+    g_array_append_vals (self->tools.points, points, n_points * 2);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -642,7 +437,7 @@ MsZoneViewOutline
 ms_zone_view_get_outline (MsZoneView *self)
 {
   g_return_val_if_fail (MS_IS_ZONE_VIEW (self), MS_ZONE_VIEW_OUTLINE_NONE);
-  return self->outline;
+  return self->tools.kind;
 }
 
 gboolean
@@ -652,17 +447,8 @@ ms_zone_view_get_rubber_band (MsZoneView *self,
                               double     *x1,
                               double     *y1)
 {
-  guint n;
-
   g_return_val_if_fail (MS_IS_ZONE_VIEW (self), FALSE);
-
-  n = self->outline_points->len / 2;
-  if (self->outline != MS_ZONE_VIEW_OUTLINE_POLYGON || n == 0 || !self->pointer_inside)
-    return FALSE;
-  *x0 = g_array_index (self->outline_points, double, 2 * n - 2);
-  *y0 = g_array_index (self->outline_points, double, 2 * n - 1);
-  ms_viewport_screen_to_map (VIEWPORT (self), self->pointer_x, self->pointer_y, x1, y1);
-  return TRUE;
+  return ms_zone_outline_get_rubber_band (&self->tools, VIEWPORT (self), x0, y0, x1, y1);
 }
 
 void
@@ -672,11 +458,11 @@ ms_zone_view_set_preview (MsZoneView       *self,
 {
   g_return_if_fail (MS_IS_ZONE_VIEW (self));
 
-  g_clear_pointer (&self->preview, g_array_unref);
+  g_clear_pointer (&self->tools.preview, g_array_unref);
   if (spans != NULL)
     {
-      self->preview = g_array_sized_new (FALSE, FALSE, sizeof (MsZoneSpan), n_spans);
-      g_array_append_vals (self->preview, spans, n_spans);
+      self->tools.preview = g_array_sized_new (FALSE, FALSE, sizeof (MsZoneSpan), n_spans);
+      g_array_append_vals (self->tools.preview, spans, n_spans);
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -719,7 +505,7 @@ ms_zone_view_dispose (GObject *object)
   MsZoneView *self = MS_ZONE_VIEW (object);
 
   ms_zone_view_set_zone (self, NULL);
-  g_clear_pointer (&self->preview, g_array_unref);
+  g_clear_pointer (&self->tools.preview, g_array_unref);
 
   G_OBJECT_CLASS (ms_zone_view_parent_class)->dispose (object);
 }
@@ -727,7 +513,7 @@ ms_zone_view_dispose (GObject *object)
 static void
 ms_zone_view_finalize (GObject *object)
 {
-  g_array_unref (MS_ZONE_VIEW (object)->outline_points);
+  ms_zone_outline_clear (&MS_ZONE_VIEW (object)->tools);
 
   G_OBJECT_CLASS (ms_zone_view_parent_class)->finalize (object);
 }
@@ -791,8 +577,7 @@ ms_zone_view_init (MsZoneView *self)
   GtkEventController *controller;
   GtkGesture *gesture;
 
-  self->outline_points = g_array_new (FALSE, FALSE, sizeof (double));
-  self->brush_size = 1;
+  ms_zone_outline_init (&self->tools);
   ms_zone_style_init (&self->style);
 
   gesture = gtk_gesture_drag_new ();
