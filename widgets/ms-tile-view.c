@@ -746,6 +746,13 @@ on_gl_render (GtkGLArea    *area,
     }
 
   priv->in_frame = TRUE;
+  for (guint i = 0; i < priv->to_upload->len; i++)
+    klass->gl_upload (self, g_ptr_array_index (priv->to_upload, i));
+  if (priv->to_upload->len > 0)
+    schedule_update (self);   /* what is missing now */
+  g_ptr_array_set_size (priv->to_upload, 0);
+
+  /* After the uploads, which may have evicted the top tile. */
   view = current_view (self);
   if (priv->gl_top != NULL && !priv->gl_top_due)
     {
@@ -761,12 +768,6 @@ on_gl_render (GtkGLArea    *area,
       klass->gl_upload (self, priv->gl_top);
       priv->gl_top_due = FALSE;
     }
-  for (guint i = 0; i < priv->to_upload->len; i++)
-    klass->gl_upload (self, g_ptr_array_index (priv->to_upload, i));
-  if (priv->to_upload->len > 0)
-    schedule_update (self);   /* what is missing now */
-  g_ptr_array_set_size (priv->to_upload, 0);
-
   if (!klass->gl_draw (self, &view, &error))
     ms_gl_fallback_fail (priv->gl, error->message);
   else
