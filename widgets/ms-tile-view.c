@@ -767,6 +767,7 @@ on_gl_render (GtkGLArea    *area,
     {
       klass->gl_upload (self, priv->gl_top);
       priv->gl_top_due = FALSE;
+      schedule_update (self);
     }
   if (!klass->gl_draw (self, &view, &error))
     ms_gl_fallback_fail (priv->gl, error->message);
