@@ -18,7 +18,7 @@
 #include "ms-demo-blueprint.h"
 #include "ms-png-writer.h"
 #include "ms-settings.h"
-#include "ms-tile-view-util.h"
+#include "ms-tile-view.h"
 #include "ms-window-private.h"
 
 static void

@@ -5,12 +5,14 @@
 
 #include "ms-blueprint.h"
 #include "ms-blueprint-renderer.h"
+#include "ms-map-marks.h"
+#include "ms-tile-view.h"
 #include "ms-viewport.h"
 
 G_BEGIN_DECLS
 
 #define MS_TYPE_MAP_VIEW (ms_map_view_get_type ())
-G_DECLARE_FINAL_TYPE (MsMapView, ms_map_view, MS, MAP_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsMapView, ms_map_view, MS, MAP_VIEW, MsTileView)
 
 GtkWidget              *ms_map_view_new             (void);
 void                    ms_map_view_set_blueprint   (MsMapView              *self,
@@ -37,9 +39,6 @@ gboolean                ms_map_view_get_highlight   (MsMapView              *sel
                                                      MsRect                 *rect);
 /* Tints the map pixels @func marks (file coordinates) while at most about a
  * million map pixels are in view; NULL removes the marks. */
-typedef gboolean (*MsMapViewMarkFunc) (guint    x,
-                                       guint    y,
-                                       gpointer user_data);
 void                    ms_map_view_set_marks       (MsMapView              *self,
                                                      MsMapViewMarkFunc       func,
                                                      gpointer                user_data,

@@ -3,6 +3,8 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-tile-view.h"
+#include "ms-zone-outline.h"
 #include "ms-view-gestures.h"
 #include "ms-viewport.h"
 #include "ms-zone.h"
@@ -11,18 +13,8 @@
 
 G_BEGIN_DECLS
 
-/* The tool outline the view draws over the zone. */
-typedef enum
-{
-  MS_ZONE_VIEW_OUTLINE_NONE,
-  MS_ZONE_VIEW_OUTLINE_BRUSH,      /* the brush at the pointer */
-  MS_ZONE_VIEW_OUTLINE_RECT,       /* points: two opposite tile corners */
-  MS_ZONE_VIEW_OUTLINE_POLYGON,    /* points: the vertices so far, open */
-  MS_ZONE_VIEW_OUTLINE_TILE,       /* the tile under the pointer, with cross hairs */
-} MsZoneViewOutline;
-
 #define MS_TYPE_ZONE_VIEW (ms_zone_view_get_type ())
-G_DECLARE_FINAL_TYPE (MsZoneView, ms_zone_view, MS, ZONE_VIEW, GtkWidget)
+G_DECLARE_FINAL_TYPE (MsZoneView, ms_zone_view, MS, ZONE_VIEW, MsTileView)
 
 /* A zone drawn from its tile pyramid, with OpenGL when it can and with the
  * CPU renderer when it cannot.  Coordinates in the API and in the signals

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * bench/pan-zoom's hook: MAPSMITH_BENCH_REPLAY=FILE makes the first tile
+ * view that shows a whole picture replay a fixed pan and zoom, one step
+ * per frame of its GdkFrameClock, and write the frame intervals and the
+ * view's counters to FILE (key value lines) when done.  Nothing happens
+ * without the variable.
+ *
+ * The path, in map units of an N² map, one step per frame:
+ *   1. 240 frames at 1:1 from (0.1 N, 0.5 N) to (0.9 N, 0.5 N);
+ *   2. 120 frames zooming out by 1/1.03 a frame, then 120 back in;
+ *   3. 240 frames at 1/4 from (0.9 N, 0.1 N) to (0.1 N, 0.9 N).
+ */
+#define G_LOG_DOMAIN "ms-tile-view"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "ms-tile-view-replay.h"
+
+#define N_PAN   240
+#define N_ZOOM  120
+
+typedef struct
+{
+  char    *path;
+  gboolean started;
+  guint    step;
+  gint64   last_time;
+  GArray  *intervals;   /* double ms */
+} Replay;
+
+static gboolean claimed;
+
+static void
+replay_free (gpointer data)
+{
+  Replay *replay = data;
+
+  g_free (replay->path);
+  g_array_unref (replay->intervals);
+  g_free (replay);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static void
+write_report (MsTileView *view,
+              Replay     *replay)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  GArray *t = replay->intervals;
+  MsTileViewStats stats;
+  double sum = 0;
+
+  g_array_sort (t, compare_doubles);
+  for (guint i = 0; i < t->len; i++)
+    sum += g_array_index (t, double, i);
+  ms_tile_view_get_stats (view, &stats);
+  g_string_append_printf (out, "frames %u\n", t->len);
+  if (t->len > 0)
+    g_string_append_printf (out, "median_ms %.2f\np95_ms %.2f\nmax_ms %.2f\nmean_ms %.2f\n",
+                            g_array_index (t, double, t->len / 2),
+                            g_array_index (t, double, MIN (t->len - 1, (guint) ceil (t->len * 0.95) - 1)),
+                            g_array_index (t, double, t->len - 1), sum / t->len);
+  g_string_append_printf (out, "drawn_frames %" G_GUINT64_FORMAT "\nhole_frames %" G_GUINT64_FORMAT "\n"
+                          "standin_frames %" G_GUINT64_FORMAT "\nrequests %" G_GUINT64_FORMAT "\n"
+                          "requests_in_frame %" G_GUINT64_FORMAT "\n",
+                          stats.frames, stats.hole_frames, stats.standin_frames, stats.requests,
+                          stats.requests_in_frame);
+  if (!g_file_set_contents (replay->path, out->str, (gssize) out->len, NULL))
+    g_warning ("Could not write %s", replay->path);
+}
+
+/* The viewport for step @i; FALSE past the end. */
+static gboolean
+place (MsViewport *vp,
+       guint       i,
+       double      n)
+{
+  double f;
+
+  if (i < N_PAN)
+    {
+      f = (double) i / (N_PAN - 1);
+      ms_viewport_set_zoom (vp, 1.0);
+      ms_viewport_set_centre (vp, n * (0.1 + 0.8 * f), n * 0.5);
+      return TRUE;
+    }
+  i -= N_PAN;
+  if (i < 2 * N_ZOOM)
+    {
+      guint k = i < N_ZOOM ? i : 2 * N_ZOOM - 1 - i;
+
+      /* The viewport stops at its smallest zoom. */
+      ms_viewport_set_zoom (vp, pow (1.03, -(double) k));
+      return TRUE;
+    }
+  i -= 2 * N_ZOOM;
+  if (i < N_PAN)
+    {
+      f = (double) i / (N_PAN - 1);
+      ms_viewport_set_zoom (vp, 0.25);
+      ms_viewport_set_centre (vp, n * (0.9 - 0.8 * f), n * (0.1 + 0.8 * f));
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+tick (GtkWidget     *widget,
+      GdkFrameClock *clock,
+      gpointer       data)
+{
+  MsTileView *view = MS_TILE_VIEW (widget);
+  Replay *replay = data;
+  MsViewport *vp = ms_tile_view_get_viewport (view);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+  double width, height;
+
+  ms_tile_view_get_map_size (view, &width, &height);
+  if (!replay->started)
+    {
+      /* The first view on screen with a whole picture; one view only. */
+      if (claimed)
+        return G_SOURCE_REMOVE;
+      if (width <= 0 || ms_tile_view_get_n_pending (view) > 0)
+        return G_SOURCE_CONTINUE;
+      claimed = TRUE;
+      replay->started = TRUE;
+      ms_tile_view_reset_stats (view);
+      replay->last_time = now;
+    }
+  else
+    {
+      double ms = (double) (now - replay->last_time) / 1000.0;
+
+      g_array_append_val (replay->intervals, ms);
+      replay->last_time = now;
+    }
+
+  if (place (vp, replay->step++, width))
+    return G_SOURCE_CONTINUE;
+  write_report (view, replay);
+  return G_SOURCE_REMOVE;
+}
+
+void
+ms_tile_view_replay_attach (MsTileView *view)
+{
+  const char *path = g_getenv ("MAPSMITH_BENCH_REPLAY");
+  Replay *replay;
+
+  if (path == NULL)
+    return;
+  replay = g_new0 (Replay, 1);
+  replay->path = g_strdup (path);
+  replay->intervals = g_array_new (FALSE, FALSE, sizeof (double));
+  gtk_widget_add_tick_callback (GTK_WIDGET (view), tick, replay, replay_free);
+}
