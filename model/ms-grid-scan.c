@@ -12,6 +12,9 @@
 
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <xmmintrin.h>
+#endif
 
 #include "ms-grid-scan.h"
 
@@ -42,7 +45,7 @@ select_f (V4i  mask,
 typedef struct
 {
   V4f lo, hi;
-  V4i finite;
+  V4i finite;  /* minus the count of non-finite values, by lane */
   V2d sum_a, sum_b;
 } HeightLanes;
 
@@ -58,21 +61,47 @@ lanes_init (HeightLanes *l)
   l->sum_a = l->sum_b = (V2d) { 0, };
 }
 
+static inline V4f
+min_f (V4f a,
+       V4f b)
+{
+#ifdef __SSE2__
+  return _mm_min_ps (a, b);  /* a < b ? a : b, lane by lane */
+#else
+  return select_f (a < b, a, b);
+#endif
+}
+
+static inline V4f
+max_f (V4f a,
+       V4f b)
+{
+#ifdef __SSE2__
+  return _mm_max_ps (a, b);  /* a > b ? a : b */
+#else
+  return select_f (a > b, a, b);
+#endif
+}
+
 static inline void
 lanes_step (HeightLanes  *l,
             const guint8 *p)
 {
   const V4i exponent = { 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000 };
-  V4i bits, ok;
+  const V4i sign = { G_MININT32, G_MININT32, G_MININT32, G_MININT32 };
+  V4i bits, bad, low;
   V4f v;
 
   memcpy (&bits, p, sizeof bits);
-  /* Finite: the exponent is not all ones.  Lanes are -1 where true. */
-  ok = (bits & exponent) != exponent;
-  v = (V4f) (bits & ok);  /* 0.0 where not finite */
-  l->finite -= ok;
-  l->lo = select_f (ok & (v < l->lo), v, l->lo);
-  l->hi = select_f (ok & (v > l->hi), v, l->hi);
+  /* Not finite: the exponent is all ones.  Lanes are -1 where true. */
+  bad = (bits & exponent) == exponent;
+  v = (V4f) (bits & ~bad);  /* 0.0 where not finite */
+  l->finite += bad;         /* counts the bad ones down from 0 */
+  /* Where not finite, +inf for the minimum and -inf for the maximum: they
+   * keep the lane's value, as skipping would (x < +inf is false). */
+  low = (V4i) v | (bad & exponent);
+  l->lo = min_f ((V4f) low, l->lo);
+  l->hi = max_f ((V4f) (low | (bad & sign)), l->hi);
   l->sum_a += (V2d) { v[0], v[1] };
   l->sum_b += (V2d) { v[2], v[3] };
 }
@@ -89,13 +118,16 @@ lanes_finish (const HeightLanes *l,
   double sum = (l->sum_a[0] + l->sum_a[1]) + (l->sum_b[0] + l->sum_b[1]);
   guint64 finite_here = 0;
 
+  gsize bad_here = 0;
+
   for (guint k = 0; k < 4; k++)
     {
-      finite_here += (guint32) l->finite[k];
+      bad_here += (guint32) -l->finite[k];
       range->lo = MIN (range->lo, l->lo[k]);
       range->hi = MAX (range->hi, l->hi[k]);
     }
 
+  finite_here = i - bad_here;
   for (; i < n; i++)
     {
       float h;
@@ -182,6 +214,30 @@ ms_scan_histogram_u8 (const guint8 *data,
   gsize i = 0;
 
   memset (t, 0, sizeof t);
+  for (; i + 16 <= n; i += 16)
+    {
+      V16u8 v, first;
+      guint64 lanes[2];
+
+      /* A run of sixteen is one addition (counts do not care about order). */
+      memcpy (&v, data + i, sizeof v);
+      first = (V16u8) { 0, } + data[i];
+      v = (V16u8) (v == first);
+      memcpy (lanes, &v, sizeof lanes);
+      if ((lanes[0] & lanes[1]) == G_MAXUINT64)
+        {
+          t[0][data[i]] += 16;
+          continue;
+        }
+      for (gsize end = i + 16; i < end; i += 4)
+        {
+          t[0][data[i]]++;
+          t[1][data[i + 1]]++;
+          t[2][data[i + 2]]++;
+          t[3][data[i + 3]]++;
+        }
+      i -= 16;
+    }
   for (; i + 4 <= n; i += 4)
     {
       t[0][data[i]]++;
