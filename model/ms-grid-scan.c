@@ -13,7 +13,7 @@
 #include <math.h>
 #include <string.h>
 #ifdef __SSE2__
-#include <xmmintrin.h>
+#include <emmintrin.h>
 #endif
 
 #include "ms-grid-scan.h"
@@ -102,8 +102,14 @@ lanes_step (HeightLanes  *l,
   low = (V4i) v | (bad & exponent);
   l->lo = min_f ((V4f) low, l->lo);
   l->hi = max_f ((V4f) (low | (bad & sign)), l->hi);
+#ifdef __SSE2__
+  /* What the generic form means, without GCC's lane-by-lane shuffles. */
+  l->sum_a += (V2d) _mm_cvtps_pd ((__m128) v);
+  l->sum_b += (V2d) _mm_cvtps_pd (_mm_movehl_ps ((__m128) v, (__m128) v));
+#else
   l->sum_a += (V2d) { v[0], v[1] };
   l->sum_b += (V2d) { v[2], v[3] };
+#endif
 }
 
 /* Folds the lanes into @range, then the scalar tail from @i; the column's
