@@ -209,48 +209,63 @@ ms_scan_max_u8 (const guint8 *data,
   return max;
 }
 
+/* Are the sixteen bytes at @p all those of @splat? */
+static inline gboolean
+same_16 (const guint8 *p,
+         V16u8         splat)
+{
+  V16u8 v;
+
+  memcpy (&v, p, sizeof v);
+#ifdef __SSE2__
+  return _mm_movemask_epi8 (_mm_cmpeq_epi8 ((__m128i) v, (__m128i) splat)) == 0xffff;
+#else
+  {
+    guint64 lanes[2];
+
+    v = (V16u8) (v == splat);
+    memcpy (lanes, &v, sizeof lanes);
+    return (lanes[0] & lanes[1]) == G_MAXUINT64;
+  }
+#endif
+}
+
 void
 ms_scan_histogram_u8 (const guint8 *data,
                       gsize         n,
                       guint32       counts[256])
 {
-  /* Four tables: runs of one biome are the rule, and one table would make
-   * every increment wait for the one before it. */
+  /* Four tables: where the biome changes, one table would make every
+   * increment wait for the one before it. */
   guint32 t[4][256];
   gsize i = 0;
+  guint8 current = n > 0 ? data[0] : 0;
+  V16u8 splat = (V16u8) { 0, } + current;
+  guint32 run = 0;
 
   memset (t, 0, sizeof t);
+  /* Runs of one biome are the rule: counted in a register while sixteen
+   * bytes at a time match, then added once (counts have no order). */
   for (; i + 16 <= n; i += 16)
     {
-      V16u8 v, first;
-      guint64 lanes[2];
-
-      /* A run of sixteen is one addition (counts do not care about order). */
-      memcpy (&v, data + i, sizeof v);
-      first = (V16u8) { 0, } + data[i];
-      v = (V16u8) (v == first);
-      memcpy (lanes, &v, sizeof lanes);
-      if ((lanes[0] & lanes[1]) == G_MAXUINT64)
+      if (same_16 (data + i, splat))
         {
-          t[0][data[i]] += 16;
+          run += 16;
           continue;
         }
-      for (gsize end = i + 16; i < end; i += 4)
+      t[0][current] += run;
+      run = 0;
+      for (gsize end = i + 16, j = i; j < end; j += 4)
         {
-          t[0][data[i]]++;
-          t[1][data[i + 1]]++;
-          t[2][data[i + 2]]++;
-          t[3][data[i + 3]]++;
+          t[0][data[j]]++;
+          t[1][data[j + 1]]++;
+          t[2][data[j + 2]]++;
+          t[3][data[j + 3]]++;
         }
-      i -= 16;
+      current = data[i + 15];
+      splat = (V16u8) { 0, } + current;
     }
-  for (; i + 4 <= n; i += 4)
-    {
-      t[0][data[i]]++;
-      t[1][data[i + 1]]++;
-      t[2][data[i + 2]]++;
-      t[3][data[i + 3]]++;
-    }
+  t[0][current] += run;
   for (; i < n; i++)
     t[0][data[i]]++;
   for (guint v = 0; v < 256; v++)
