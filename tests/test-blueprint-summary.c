@@ -207,10 +207,10 @@ check_height_lanes (void)
 
   /* Set 0 mixes signs and zeros; 1 is all ≥ 1 and 2 all ≤ -1, where a bad
    * value taken as 0.0 would become the minimum or the maximum. */
-  for (guint set = 0; set < 3; set++)
-  for (guint at = 0; at < G_N_ELEMENTS (h); at++)
+  for (guint c = 0; c < 3 * G_N_ELEMENTS (h); c++)
     for (guint b = 0; b < G_N_ELEMENTS (bad); b++)
       {
+        guint set = c / G_N_ELEMENTS (h), at = c % G_N_ELEMENTS (h);
         MsHeightRange range;
         double sum, expected_sum = 0.0;
         float lo = INFINITY, hi = -INFINITY;
