@@ -12,6 +12,9 @@
 
 #include <math.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "ms-grid-scan.h"
 
@@ -42,7 +45,7 @@ select_f (V4i  mask,
 typedef struct
 {
   V4f lo, hi;
-  V4i finite;
+  V4i finite;  /* minus the count of non-finite values, by lane */
   V2d sum_a, sum_b;
 } HeightLanes;
 
@@ -58,23 +61,55 @@ lanes_init (HeightLanes *l)
   l->sum_a = l->sum_b = (V2d) { 0, };
 }
 
+static inline V4f
+min_f (V4f a,
+       V4f b)
+{
+#ifdef __SSE2__
+  return _mm_min_ps (a, b);  /* a < b ? a : b, lane by lane */
+#else
+  return select_f (a < b, a, b);
+#endif
+}
+
+static inline V4f
+max_f (V4f a,
+       V4f b)
+{
+#ifdef __SSE2__
+  return _mm_max_ps (a, b);  /* a > b ? a : b */
+#else
+  return select_f (a > b, a, b);
+#endif
+}
+
 static inline void
 lanes_step (HeightLanes  *l,
             const guint8 *p)
 {
   const V4i exponent = { 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000 };
-  V4i bits, ok;
+  const V4i sign = { G_MININT32, G_MININT32, G_MININT32, G_MININT32 };
+  V4i bits, bad, low;
   V4f v;
 
   memcpy (&bits, p, sizeof bits);
-  /* Finite: the exponent is not all ones.  Lanes are -1 where true. */
-  ok = (bits & exponent) != exponent;
-  v = (V4f) (bits & ok);  /* 0.0 where not finite */
-  l->finite -= ok;
-  l->lo = select_f (ok & (v < l->lo), v, l->lo);
-  l->hi = select_f (ok & (v > l->hi), v, l->hi);
+  /* Not finite: the exponent is all ones.  Lanes are -1 where true. */
+  bad = (bits & exponent) == exponent;
+  v = (V4f) (bits & ~bad);  /* 0.0 where not finite */
+  l->finite += bad;         /* counts the bad ones down from 0 */
+  /* Where not finite, +inf for the minimum and -inf for the maximum: they
+   * keep the lane's value, as skipping would (x < +inf is false). */
+  low = (V4i) v | (bad & exponent);
+  l->lo = min_f ((V4f) low, l->lo);
+  l->hi = max_f ((V4f) (low | (bad & sign)), l->hi);
+#ifdef __SSE2__
+  /* What the generic form means, without GCC's lane-by-lane shuffles. */
+  l->sum_a += (V2d) _mm_cvtps_pd ((__m128) v);
+  l->sum_b += (V2d) _mm_cvtps_pd (_mm_movehl_ps ((__m128) v, (__m128) v));
+#else
   l->sum_a += (V2d) { v[0], v[1] };
   l->sum_b += (V2d) { v[2], v[3] };
+#endif
 }
 
 /* Folds the lanes into @range, then the scalar tail from @i; the column's
@@ -89,13 +124,16 @@ lanes_finish (const HeightLanes *l,
   double sum = (l->sum_a[0] + l->sum_a[1]) + (l->sum_b[0] + l->sum_b[1]);
   guint64 finite_here = 0;
 
+  gsize bad_here = 0;
+
   for (guint k = 0; k < 4; k++)
     {
-      finite_here += (guint32) l->finite[k];
+      bad_here += (guint32) -l->finite[k];
       range->lo = MIN (range->lo, l->lo[k]);
       range->hi = MAX (range->hi, l->hi[k]);
     }
 
+  finite_here = i - bad_here;
   for (; i < n; i++)
     {
       float h;
@@ -171,24 +209,63 @@ ms_scan_max_u8 (const guint8 *data,
   return max;
 }
 
+/* Are the sixteen bytes at @p all those of @splat? */
+static inline gboolean
+same_16 (const guint8 *p,
+         V16u8         splat)
+{
+  V16u8 v;
+
+  memcpy (&v, p, sizeof v);
+#ifdef __SSE2__
+  return _mm_movemask_epi8 (_mm_cmpeq_epi8 ((__m128i) v, (__m128i) splat)) == 0xffff;
+#else
+  {
+    guint64 lanes[2];
+
+    v = (V16u8) (v == splat);
+    memcpy (lanes, &v, sizeof lanes);
+    return (lanes[0] & lanes[1]) == G_MAXUINT64;
+  }
+#endif
+}
+
 void
 ms_scan_histogram_u8 (const guint8 *data,
                       gsize         n,
                       guint32       counts[256])
 {
-  /* Four tables: runs of one biome are the rule, and one table would make
-   * every increment wait for the one before it. */
+  /* Four tables: where the biome changes, one table would make every
+   * increment wait for the one before it. */
   guint32 t[4][256];
   gsize i = 0;
+  guint8 current = n > 0 ? data[0] : 0;
+  V16u8 splat = (V16u8) { 0, } + current;
+  guint32 run = 0;
 
   memset (t, 0, sizeof t);
-  for (; i + 4 <= n; i += 4)
+  /* Runs of one biome are the rule: counted in a register while sixteen
+   * bytes at a time match, then added once (counts have no order). */
+  for (; i + 16 <= n; i += 16)
     {
-      t[0][data[i]]++;
-      t[1][data[i + 1]]++;
-      t[2][data[i + 2]]++;
-      t[3][data[i + 3]]++;
+      if (same_16 (data + i, splat))
+        {
+          run += 16;
+          continue;
+        }
+      t[0][current] += run;
+      run = 0;
+      for (gsize end = i + 16, j = i; j < end; j += 4)
+        {
+          t[0][data[j]]++;
+          t[1][data[j + 1]]++;
+          t[2][data[j + 2]]++;
+          t[3][data[j + 3]]++;
+        }
+      current = data[i + 15];
+      splat = (V16u8) { 0, } + current;
     }
+  t[0][current] += run;
   for (; i < n; i++)
     t[0][data[i]]++;
   for (guint v = 0; v < 256; v++)

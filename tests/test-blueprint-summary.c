@@ -161,6 +161,82 @@ check_max_u8 (void)
       }
 }
 
+/* The histogram's run path: runs of one byte of every length 1…40 (so runs
+ * start, end and change inside and across its 16-byte blocks), added to
+ * counts already there, against counting one by one. */
+static void
+check_histogram_runs (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (77);
+  guint8 data[3000];
+
+  for (guint trial = 0; trial < 200; trial++)
+    {
+      gsize n = (gsize) g_rand_int_range (rand, 0, sizeof data + 1);
+      guint32 counts[256], expected[256];
+
+      for (gsize i = 0; i < n;)
+        {
+          guint8 v = (guint8) g_rand_int_range (rand, 0, 6);
+          gsize len = (gsize) g_rand_int_range (rand, 1, 41);
+
+          if (trial % 4 == 0)
+            len = 16 * (gsize) g_rand_int_range (rand, 1, 5);  /* runs on block edges */
+          for (gsize j = 0; j < len && i < n; j++)
+            data[i++] = v;
+        }
+      for (guint v = 0; v < 256; v++)
+        counts[v] = expected[v] = v;
+      for (gsize i = 0; i < n; i++)
+        expected[data[i]]++;
+      ms_scan_histogram_u8 (data, n, counts);
+      for (guint v = 0; v < 256; v++)
+        g_assert_cmpuint (counts[v], ==, expected[v]);
+    }
+}
+
+/* The height scan's lanes: one NaN or infinity in every position (each
+ * lane, the scalar tail), zeros of both signs, negative and positive
+ * values, against a plain loop.  Quarters and halves add exactly in any
+ * order, so the sum must be equal too. */
+static void
+check_height_lanes (void)
+{
+  float h[37];
+  const float bad[] = { NAN, INFINITY, -INFINITY };
+
+  /* Set 0 mixes signs and zeros; 1 is all ≥ 1 and 2 all ≤ -1, where a bad
+   * value taken as 0.0 would become the minimum or the maximum. */
+  for (guint c = 0; c < 3 * G_N_ELEMENTS (h); c++)
+    for (guint b = 0; b < G_N_ELEMENTS (bad); b++)
+      {
+        guint set = c / G_N_ELEMENTS (h), at = c % G_N_ELEMENTS (h);
+        MsHeightRange range;
+        double sum, expected_sum = 0.0;
+        float lo = INFINITY, hi = -INFINITY;
+
+        for (guint i = 0; i < G_N_ELEMENTS (h); i++)
+          h[i] = set == 1 ? 1.0f + (float) i * 0.5f
+                 : set == 2 ? -1.0f - (float) i * 0.25f
+                 : (i % 5 == 0) ? 0.0f : (i % 5 == 1) ? -0.0f : (float) i * ((i % 2) ? -0.25f : 0.5f);
+        h[at] = bad[b];
+        ms_height_range_init (&range);
+        sum = ms_scan_heights ((const guint8 *) h, G_N_ELEMENTS (h), &range);
+        for (guint i = 0; i < G_N_ELEMENTS (h); i++)
+          if (isfinite (h[i]))
+            {
+              lo = MIN (lo, h[i]);
+              hi = MAX (hi, h[i]);
+              expected_sum += h[i];
+            }
+        g_assert_cmpuint (range.finite, ==, G_N_ELEMENTS (h) - 1);
+        g_assert_cmpuint (range.nonfinite, ==, 1);
+        g_assert_cmpfloat (range.lo, ==, lo);
+        g_assert_cmpfloat (range.hi, ==, hi);
+        g_assert_cmpfloat (sum, ==, expected_sum);
+      }
+}
+
 /* info's one-pass path: the open's biome check folded into the summary.
  * The same figures as opening then summarising, and for a file with a bad
  * ordinal the very error the open gives (the first bad pixel, x-outer). */
@@ -240,5 +316,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/blueprint/summary/max-scan", check_max_u8);
   g_test_add_func ("/blueprint/summary/fused-open", check_summarize_path);
+  g_test_add_func ("/blueprint/summary/histogram-runs", check_histogram_runs);
+  g_test_add_func ("/blueprint/summary/height-lanes", check_height_lanes);
   return g_test_run ();
 }
