@@ -152,15 +152,27 @@ ms_application_local_command_line (GApplication   *app,
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *dir = NULL;
+      const char *dir_arg, *id_arg;
       guint64 id;
 
       if (g_str_equal (argv[i], "--"))
         break;
-      if (!g_str_equal (argv[i], "--zone"))
+      /* Both spellings GOption's --help suggests: --zone DIR and --zone=DIR. */
+      if (g_str_equal (argv[i], "--zone"))
+        {
+          dir_arg = argv[i + 1];
+          id_arg = dir_arg != NULL ? argv[i + 2] : NULL;
+        }
+      else if (g_str_has_prefix (argv[i], "--zone="))
+        {
+          dir_arg = argv[i] + strlen ("--zone=");
+          id_arg = argv[i + 1];
+        }
+      else
         continue;
 
-      if (argv[i + 1] == NULL || argv[i + 2] == NULL ||
-          !g_ascii_string_to_unsigned (argv[i + 2], 10, 0, G_MAXUINT, &id, NULL))
+      if (dir_arg == NULL || *dir_arg == '\0' || id_arg == NULL ||
+          !g_ascii_string_to_unsigned (id_arg, 10, 0, G_MAXUINT, &id, NULL))
         {
           g_printerr (_("Usage: %s --zone DIR ZONEID\n"), g_get_prgname ());
           *exit_status = 2;
@@ -172,7 +184,7 @@ ms_application_local_command_line (GApplication   *app,
           *exit_status = 1;
           return TRUE;
         }
-      dir = g_canonicalize_filename (argv[i + 1], NULL);
+      dir = g_canonicalize_filename (dir_arg, NULL);
       g_action_group_activate_action (G_ACTION_GROUP (app), "open-zone", g_variant_new ("(su)", dir, (guint) id));
       *exit_status = 0;
       return TRUE;
