@@ -330,6 +330,13 @@ ms_map_view_get_blueprint (MsMapView *self)
   return self->blueprint;
 }
 
+MsBlueprintPyramid *
+ms_map_view_get_pyramid (MsMapView *self)
+{
+  g_return_val_if_fail (MS_IS_MAP_VIEW (self), NULL);
+  return self->pyramid;
+}
+
 MsViewport *
 ms_map_view_get_viewport (MsMapView *self)
 {

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "ms-blueprint.h"
+#include "ms-blueprint-pyramid.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-map-marks.h"
 #include "ms-tile-view.h"
@@ -18,6 +19,9 @@ GtkWidget              *ms_map_view_new             (void);
 void                    ms_map_view_set_blueprint   (MsMapView              *self,
                                                      MsBlueprint            *blueprint);
 MsBlueprint            *ms_map_view_get_blueprint   (MsMapView              *self);
+/* The pyramid the view draws from (NULL without a blueprint, or while it
+ * shows a difference): the 3D view streams its heights from the same tiles. */
+MsBlueprintPyramid     *ms_map_view_get_pyramid     (MsMapView              *self);
 /* The B − A difference of @a and @b instead of a blueprint (see the .c). */
 void                    ms_map_view_set_difference  (MsMapView              *self,
                                                      MsBlueprint            *a,

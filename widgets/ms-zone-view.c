@@ -343,6 +343,13 @@ ms_zone_view_get_zone (MsZoneView *self)
   return self->zone;
 }
 
+MsZonePyramid *
+ms_zone_view_get_pyramid (MsZoneView *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_VIEW (self), NULL);
+  return self->pyramid;
+}
+
 MsViewport *
 ms_zone_view_get_viewport (MsZoneView *self)
 {

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "ms-tile-view.h"
+#include "ms-zone-pyramid.h"
 #include "ms-zone-outline.h"
 #include "ms-view-gestures.h"
 #include "ms-viewport.h"
@@ -30,6 +31,8 @@ GtkWidget         *ms_zone_view_new               (void);
 void               ms_zone_view_set_zone          (MsZoneView        *self,
                                                    MsZone            *zone);
 MsZone            *ms_zone_view_get_zone          (MsZoneView        *self);
+/* The pyramid the view draws from, or NULL: the 3D view shares its tiles. */
+MsZonePyramid     *ms_zone_view_get_pyramid       (MsZoneView        *self);
 MsViewport        *ms_zone_view_get_viewport      (MsZoneView        *self);
 MsViewGestures    *ms_zone_view_get_gestures      (MsZoneView        *self);
 void               ms_zone_view_set_style         (MsZoneView        *self,
