@@ -30,13 +30,23 @@ typedef struct
   float scale;
 } MsContours;
 
-/* The band of a height: which interval it is in, floor ((h - offset) ×
- * scale / interval).  Non-finite for a height that is. */
+/* Bands per unit of height: scale / interval, so a band is one subtraction
+ * and one product, which the GL shaders (given this factor) round the same
+ * way. */
 static inline float
-ms_contour_band (const MsContours *contours,
-                 float             height)
+ms_contour_factor (const MsContours *contours)
 {
-  return floorf ((height - contours->offset) * contours->scale / contours->interval);
+  return contours->scale / contours->interval;
+}
+
+/* The band of a height: which interval it is in, floor ((h - offset) ×
+ * factor).  Non-finite for a height that is. */
+static inline float
+ms_contour_band (float offset,
+                 float factor,
+                 float height)
+{
+  return floorf ((height - offset) * factor);
 }
 
 /* Whether a cell of height @centre lies on a contour line: the band of one
@@ -53,14 +63,15 @@ ms_contour_at (const MsContours *contours,
                float             up,
                float             down)
 {
-  float b;
+  float o = contours->offset, f, b;
 
   if (!(contours->interval > 0.0f) || !isfinite (centre))
     return FALSE;
-  b = ms_contour_band (contours, centre);
+  f = ms_contour_factor (contours);
+  b = ms_contour_band (o, f, centre);
   /* A comparison with NaN is false: a missing neighbour draws nothing. */
-  return ms_contour_band (contours, left) < b || ms_contour_band (contours, right) < b ||
-         ms_contour_band (contours, up) < b || ms_contour_band (contours, down) < b;
+  return ms_contour_band (o, f, left) < b || ms_contour_band (o, f, right) < b ||
+         ms_contour_band (o, f, up) < b || ms_contour_band (o, f, down) < b;
 }
 
 /* ms_contour_at () for cell @index of a row-major grid @width cells wide

@@ -14,6 +14,7 @@
 #include <epoxy/gl.h>
 
 #include "ms-colour.h"
+#include "ms-contours.h"
 #include "ms-gl-renderer.h"
 
 #define MISSING (-1.0e30f)
@@ -133,8 +134,12 @@ set_uniforms (MsGlTileRenderer *renderer,
   glUniform1f (self->u.canvas, MS_BLUEPRINT_CANVAS);
   glUniform3f (self->u.light, s->light.x, s->light.y, s->light.z);
   glUniform1i (self->u.multi, s->light.multidirectional);
-  /* Opacity and interval in metres. */
-  glUniform2f (self->u.contours, opacities[MS_STACK_CONTOURS], s->contour_interval);
+  {
+    MsContours contours = { s->contour_interval, s->sea_level, MS_METRES_PER_RAW };
+
+    glUniform2f (self->u.contours, s->contour_interval > 0.0f ? opacities[MS_STACK_CONTOURS] : 0.0f,
+                 ms_contour_factor (&contours));
+  }
   glUniform1f (self->u.scale, MS_METRES_PER_RAW * s->exaggeration);
   glUniform1f (self->u.sea, s->sea_level);
   glUniform1i (self->u.has_water, ms_blueprint_has_water (bp));

@@ -21,6 +21,7 @@
 #include <epoxy/gl.h>
 
 #include "ms-colour.h"
+#include "ms-contours.h"
 #include "ms-zone-gl-renderer.h"
 
 #define MISSING (-1.0e30f)
@@ -196,9 +197,12 @@ set_uniforms (MsGlTileRenderer *renderer,
   glUniform1i (self->u.mask, s->flags);
   glUniform3f (self->u.light, s->light.x, s->light.y, s->light.z);
   glUniform1i (self->u.multi, s->light.multidirectional);
-  /* Opacity (0: none) and interval in height units. */
-  glUniform2f (self->u.contours, s->contour_interval > 0.0f ? CLAMP (s->contour_opacity, 0.0f, 1.0f) : 0.0f,
-               s->contour_interval);
+  {
+    MsContours contours = { s->contour_interval, 0.0f, 1.0f };
+
+    glUniform2f (self->u.contours, s->contour_interval > 0.0f ? CLAMP (s->contour_opacity, 0.0f, 1.0f) : 0.0f,
+                 ms_contour_factor (&contours));
+  }
   glUniform1f (self->u.scale, s->exaggeration);
   glUniform1f (self->u.strength, s->shade_strength);
   glUniform1f (self->u.opacity, s->overlay_opacity);

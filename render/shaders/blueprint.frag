@@ -30,7 +30,7 @@ uniform int   u_n_land;
 uniform vec4  u_depth[MAX_STOPS];
 uniform int   u_n_depth;
 uniform sampler2D u_palette;     // 256 × 1 RGBA8: the profile's biome colours
-uniform vec2  u_contours;    // opacity (0: not drawn), interval in metres
+uniform vec2  u_contours;    // opacity (0: not drawn), ms_contour_factor () (bands per raw unit)
 uniform bool  u_multi;       // multidirectional hillshade (MsLight.multidirectional)
 
 vec3
@@ -137,7 +137,7 @@ main ()
   if (u_contours.x > 0.0  // contours, metres above sea level
       && ms_contour_at (cell.r, texelFetch (u_cells, c + ivec2 (-1, 0), 0).r,
                         texelFetch (u_cells, c + ivec2 (1, 0), 0).r, texelFetch (u_cells, c + ivec2 (0, -1), 0).r,
-                        texelFetch (u_cells, c + ivec2 (0, 1), 0).r, u_sea, 251.0, u_contours.y))
+                        texelFetch (u_cells, c + ivec2 (0, 1), 0).r, u_sea, u_contours.y))
     colour = blend (colour, MS_CONTOUR_COLOUR, u_contours.x);
 
   frag_colour = vec4 (clamp (colour, 0.0, 1.0), 1.0);

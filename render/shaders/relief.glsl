@@ -24,23 +24,23 @@ ms_hillshade_multi (vec3 light, float p, float q)
   return 0.5 * sum / (g2 * sqrt (1.0 + g2));
 }
 
+// @factor is ms_contour_factor (): bands per unit of height.
 float
-ms_contour_band (float h, float offset, float scale, float interval)
+ms_contour_band (float h, float offset, float factor)
 {
-  return floor ((h - offset) * scale / interval);
+  return floor ((h - offset) * factor);
 }
 
 // Whether the centre's band is above that of one of its four neighbours;
 // a missing height draws nothing.
 bool
-ms_contour_at (float centre, float left, float right, float up, float down,
-               float offset, float scale, float interval)
+ms_contour_at (float centre, float left, float right, float up, float down, float offset, float factor)
 {
-  if (!(interval > 0.0) || !(centre > -1.0e29))
+  if (!(factor > 0.0) || !(centre > -1.0e29))
     return false;
-  float b = ms_contour_band (centre, offset, scale, interval);
-  return (left > -1.0e29 && ms_contour_band (left, offset, scale, interval) < b) ||
-         (right > -1.0e29 && ms_contour_band (right, offset, scale, interval) < b) ||
-         (up > -1.0e29 && ms_contour_band (up, offset, scale, interval) < b) ||
-         (down > -1.0e29 && ms_contour_band (down, offset, scale, interval) < b);
+  float b = ms_contour_band (centre, offset, factor);
+  return (left > -1.0e29 && ms_contour_band (left, offset, factor) < b) ||
+         (right > -1.0e29 && ms_contour_band (right, offset, factor) < b) ||
+         (up > -1.0e29 && ms_contour_band (up, offset, factor) < b) ||
+         (down > -1.0e29 && ms_contour_band (down, offset, factor) < b);
 }

@@ -48,7 +48,7 @@ uniform float u_opacities[6];
 // them, and an apron cell (heights only, no flags, its neighbours beyond
 // the texture) drew a dark line where tiles meet.
 uniform ivec4 u_cell_box;
-uniform vec2  u_contours;      // opacity (0: none), interval in height units
+uniform vec2  u_contours;      // opacity (0: none), ms_contour_factor () (bands per height unit)
 uniform bool  u_multi;         // multidirectional hillshade
 
 const int HEIGHT_ROW = 0;
@@ -214,7 +214,7 @@ main ()
   if (u_contours.x > 0.0 && u_has_relief && u_layer != 4 && u_layer != 5 &&
       ms_contour_at (cell.r, texelFetch (u_cells, c + ivec2 (-1, 0), 0).r,
                      texelFetch (u_cells, c + ivec2 (1, 0), 0).r, texelFetch (u_cells, c + ivec2 (0, -1), 0).r,
-                     texelFetch (u_cells, c + ivec2 (0, 1), 0).r, 0.0, 1.0, u_contours.y))
+                     texelFetch (u_cells, c + ivec2 (0, 1), 0).r, 0.0, u_contours.y))
     colour = u_contours.x >= 1.0 ? MS_CONTOUR_COLOUR : colour + (MS_CONTOUR_COLOUR - colour) * u_contours.x;
 
   frag_colour = vec4 (clamp (colour, 0.0, 1.0), 1.0);
