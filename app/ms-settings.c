@@ -17,6 +17,7 @@ static const struct
   [MS_STACK_BIOME] = { MS_SETTINGS_BIOME_VISIBLE, MS_SETTINGS_BIOME_OPACITY },
   [MS_STACK_HILLSHADE] = { MS_SETTINGS_HILLSHADE_VISIBLE, MS_SETTINGS_HILLSHADE_OPACITY },
   [MS_STACK_WATER] = { MS_SETTINGS_WATER_VISIBLE, MS_SETTINGS_WATER_OPACITY },
+  [MS_STACK_CONTOURS] = { MS_SETTINGS_CONTOURS_VISIBLE, MS_SETTINGS_CONTOURS_OPACITY },
   [MS_STACK_ROADS] = { MS_SETTINGS_SHOW_ROADS, MS_SETTINGS_ROADS_OPACITY },
   [MS_STACK_TOWNS] = { MS_SETTINGS_SHOW_TOWNS, MS_SETTINGS_TOWNS_OPACITY },
 };
@@ -53,4 +54,6 @@ ms_settings_get_blueprint_style (GSettings        *settings,
   ms_light_init (&style->light,
                  (float) g_settings_get_double (settings, MS_SETTINGS_LIGHT_AZIMUTH),
                  (float) g_settings_get_double (settings, MS_SETTINGS_LIGHT_ALTITUDE));
+  style->light.multidirectional = g_settings_get_boolean (settings, MS_SETTINGS_HILLSHADE_MULTIDIRECTIONAL);
+  style->contour_interval = (float) g_settings_get_double (settings, MS_SETTINGS_CONTOUR_INTERVAL);
 }

@@ -29,6 +29,10 @@
 #define MS_SETTINGS_LIGHT_ALTITUDE  "light-altitude"
 #define MS_SETTINGS_HEIGHT_RAMP     "height-ramp"
 #define MS_SETTINGS_WATER_OPACITY   "water-opacity"
+#define MS_SETTINGS_CONTOURS_VISIBLE "contours-visible"
+#define MS_SETTINGS_CONTOURS_OPACITY "contours-opacity"
+#define MS_SETTINGS_CONTOUR_INTERVAL "contour-interval"
+#define MS_SETTINGS_HILLSHADE_MULTIDIRECTIONAL "hillshade-multidirectional"
 #define MS_SETTINGS_WINDOW_WIDTH    "window-width"
 #define MS_SETTINGS_WINDOW_HEIGHT   "window-height"
 #define MS_SETTINGS_WINDOW_MAXIMIZED "window-maximized"
@@ -43,6 +47,9 @@
 #define MS_SETTINGS_ZONE_OVERLAY_OPACITIES "zone-overlay-opacities"
 #define MS_SETTINGS_ZONE_LIGHT_AZIMUTH   "zone-light-azimuth"
 #define MS_SETTINGS_ZONE_BACKUPS         "zone-backups"
+#define MS_SETTINGS_ZONE_CONTOURS_VISIBLE "zone-contours-visible"
+#define MS_SETTINGS_ZONE_CONTOUR_INTERVAL "zone-contour-interval"
+#define MS_SETTINGS_ZONE_HILLSHADE_MULTIDIRECTIONAL "zone-hillshade-multidirectional"
 
 #define MS_RECENT_FILES_MAX 10
 

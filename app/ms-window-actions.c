@@ -38,7 +38,7 @@ dismiss_welcome_action (GtkWidget  *widget,
   _ms_window_dismiss_welcome (MS_WINDOW (widget));
 }
 
-/* A preset sets the four per-cell layers as the single-layer views of old
+/* A preset sets the four per-cell layers but the contours as the single-layer views of old
  * drew them; roads and towns keep their rows' choices. */
 static void
 layer_preset_action (GtkWidget  *widget,
@@ -57,6 +57,9 @@ layer_preset_action (GtkWidget  *widget,
 
   for (guint i = 0; i < MS_N_STACK_CELL_LAYERS; i++)
     {
+      /* Contours are no part of any preset: they keep their row's choice. */
+      if (i == MS_STACK_CONTOURS)
+        continue;
       g_settings_set_boolean (self->settings, ms_settings_layer_visible_key (i), stack[i].visible);
       g_settings_set_double (self->settings, ms_settings_layer_opacity_key (i), stack[i].opacity);
     }

@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-blueprint-describe.h"
+#include "ms-relief-controls.h"
 #include "ms-settings.h"
 #include "ms-window-private.h"
 
@@ -100,6 +101,7 @@ add_layer_row (MsWindow     *self,
     [MS_STACK_BIOME] = { N_("_Biome"), N_("Colour the map by biome"), N_("Biome opacity") },
     [MS_STACK_HILLSHADE] = { N_("Hill_shade"), N_("Shade the layers below by the light; over none, a grey relief"), N_("Hillshade strength") },
     [MS_STACK_WATER] = { N_("_Water"), N_("Draw lakes and the sea, coloured by depth"), N_("Water opacity") },
+    [MS_STACK_CONTOURS] = { N_("_Contours"), N_("Draw contour lines, one every interval metres above sea level"), N_("Contour opacity") },
     [MS_STACK_ROADS] = { N_("_Roads"), N_("Draw the roads"), N_("Roads opacity") },
     [MS_STACK_TOWNS] = { N_("_Towns"), N_("Draw the towns"), N_("Towns opacity") },
   };
@@ -135,6 +137,24 @@ add_layer_row (MsWindow     *self,
 
   gtk_box_append (GTK_BOX (box), check);
   gtk_box_append (GTK_BOX (box), scale);
+  /* The layers with a setting more: the contours' interval, the
+   * hillshade's multidirectional light. */
+  if (layer == MS_STACK_CONTOURS || layer == MS_STACK_HILLSHADE)
+    {
+      gboolean contours = layer == MS_STACK_CONTOURS;
+      GtkWidget *extra = contours ? ms_contour_interval_spin_new (0.5, 1000.0, 1.0, _("metres"))
+                                  : ms_multidirectional_check_new ();
+
+      g_object_bind_property (check, "active", extra, "sensitive", G_BINDING_SYNC_CREATE);
+      if (contours)
+        g_settings_bind (self->settings, MS_SETTINGS_CONTOUR_INTERVAL,
+                         gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (extra)), "value",
+                         G_SETTINGS_BIND_DEFAULT);
+      else
+        g_settings_bind (self->settings, MS_SETTINGS_HILLSHADE_MULTIDIRECTIONAL, extra, "active",
+                         G_SETTINGS_BIND_DEFAULT);
+      gtk_box_append (GTK_BOX (box), extra);
+    }
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_list_box_append (self->layer_list, row);
 

@@ -327,6 +327,10 @@ load_style (MsZoneWindow *self,
     }
   ms_light_init (&style->light, (float) g_settings_get_double (settings, MS_SETTINGS_ZONE_LIGHT_AZIMUTH),
                  style->light.altitude_deg);
+  style->light.multidirectional = g_settings_get_boolean (settings, MS_SETTINGS_ZONE_HILLSHADE_MULTIDIRECTIONAL);
+  style->contour_interval = g_settings_get_boolean (settings, MS_SETTINGS_ZONE_CONTOURS_VISIBLE)
+                              ? (float) g_settings_get_double (settings, MS_SETTINGS_ZONE_CONTOUR_INTERVAL)
+                              : 0.0f;
 }
 
 static void
@@ -361,6 +365,12 @@ store_style (MsZoneWindow      *self,
   g_settings_set_value (settings, MS_SETTINGS_ZONE_OVERLAY_OPACITIES, g_variant_builder_end (&opacities));
   g_settings_set_double (settings, MS_SETTINGS_ZONE_LIGHT_AZIMUTH,
                          CLAMP ((double) style->light.azimuth_deg, 0.0, 360.0));
+  g_settings_set_boolean (settings, MS_SETTINGS_ZONE_HILLSHADE_MULTIDIRECTIONAL, style->light.multidirectional);
+  g_settings_set_boolean (settings, MS_SETTINGS_ZONE_CONTOURS_VISIBLE, style->contour_interval > 0.0f);
+  /* Hidden lines keep the interval they had. */
+  if (style->contour_interval > 0.0f)
+    g_settings_set_double (settings, MS_SETTINGS_ZONE_CONTOUR_INTERVAL,
+                           CLAMP ((double) style->contour_interval, 0.25, 1000.0));
   g_settings_apply (settings);
 }
 

@@ -84,6 +84,7 @@ ms_cli_render (MsCliArgs *args)
   g_autofree char *ramp_name = NULL;
   MsBlueprintStyle style;
   double azimuth = 315, altitude = 45, exaggeration = 1, metres_per_pixel = 0;
+  gboolean multidirectional = FALSE;
   guint n;
   GOptionEntry entries[] = {
     MS_CLI_OPTION_PROFILE (args, 'p', MS_CLI_BLUEPRINT_PROFILE),
@@ -91,11 +92,14 @@ ms_cli_render (MsCliArgs *args)
     { "layer", 'l', 0, G_OPTION_ARG_STRING, &layer_name, "height, hillshade, biome, water or composite (default)", "LAYER" },
     { "overlays", 0, 0, G_OPTION_ARG_STRING, &overlay_names, "Vector overlays: towns,roads", "LIST" },
     { "layers", 0, 0, G_OPTION_ARG_STRING, &stack_text,
-      "The layer stack instead of --layer/--overlays, e.g. height,hillshade:0.6,water:0.8,roads,towns", "LIST" },
+      "The layer stack instead of --layer/--overlays, e.g. height,hillshade:0.6,water:0.8,contours:10,roads,towns",
+      "LIST" },
     { "max-size", 0, 0, G_OPTION_ARG_INT, &image.max_size, "Largest side of the image; the map is averaged down to fit", "N" },
     { "ramp", 0, 0, G_OPTION_ARG_STRING, &ramp_name, "Height colour ramp: terrain (default) or grey", "RAMP" },
     { "azimuth", 0, 0, G_OPTION_ARG_DOUBLE, &azimuth, "Light direction, degrees clockwise from the top (315)", "DEG" },
     { "altitude", 0, 0, G_OPTION_ARG_DOUBLE, &altitude, "Light altitude above the horizon, degrees (45)", "DEG" },
+    { "multidirectional", 0, 0, G_OPTION_ARG_NONE, &multidirectional,
+      "Light the hillshade from 225°, 270°, 315° and 360° as gdaldem -multidirectional does", NULL },
     { "exaggeration", 0, 0, G_OPTION_ARG_DOUBLE, &exaggeration, "Vertical exaggeration for shading (1)", "F" },
     { "metres-per-pixel", 0, 0, G_OPTION_ARG_DOUBLE, &metres_per_pixel, "Horizontal size of a map pixel (default 8192 / MapSize)", "M" },
     { NULL }
@@ -107,7 +111,12 @@ ms_cli_render (MsCliArgs *args)
     "\n"
     "--layers lists the layers to show, each with an optional opacity 0..1\n"
     "after a colon (default 1); layers not listed are hidden.  They stack in a\n"
-    "fixed order, bottom to top: height, biome, hillshade, water, roads, towns.\n"
+    "fixed order, bottom to top: height, biome, hillshade, water, contours, roads,\n"
+    "towns.  contours:INTERVAL[:OPACITY] draws a line every INTERVAL metres above\n"
+    "sea level (opacity 0.7 unless given), one pixel wide, e.g. contours:10 or\n"
+    "contours:25:1.  hillshade[:OPACITY]:multi (or --multidirectional) lights the\n"
+    "relief from four azimuths, weighted by the slope's aspect, as gdaldem\n"
+    "-multidirectional does; --azimuth is then ignored.\n"
     "Hillshade shades what is under it, or over nothing is a grey relief; where\n"
     "nothing is shown the image is light grey (#d8d8d8).  Each --layer is a\n"
     "preset over the stack: height, biome and hillshade alone at 1;\n"
@@ -146,7 +155,10 @@ ms_cli_render (MsCliArgs *args)
   if (image.max_size < 0 || altitude <= 0 || altitude > 90 || exaggeration <= 0 || metres_per_pixel < 0)
     return ms_cli_usage_error (args->context, "--max-size, --altitude (0..90], --exaggeration and "
                                         "--metres-per-pixel must be positive");
+  /* The stack may have asked for multidirectional light already. */
+  multidirectional = multidirectional || style.light.multidirectional;
   ms_light_init (&style.light, (float) azimuth, (float) altitude);
+  style.light.multidirectional = multidirectional;
   style.exaggeration = (float) exaggeration;
   style.metres_per_pixel = (float) metres_per_pixel;
 

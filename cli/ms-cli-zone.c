@@ -15,6 +15,7 @@
 
 #include "ms-cli.h"
 #include "ms-cli-json.h"
+#include "ms-contours.h"
 #include "ms-demo-zone.h"
 #include "ms-png-writer.h"
 #include "ms-save.h"
@@ -461,7 +462,8 @@ zone_render (MsCliArgs *args)
   g_autofree char *message = NULL;
   MsZoneStyle style;
   double exaggeration = NAN, shade_strength = NAN, opacity = NAN;  /* NAN: the style's */
-  gboolean grey_relief = FALSE;
+  gboolean grey_relief = FALSE, multidirectional = FALSE;
+  g_autofree char *contours = NULL;
   GOptionEntry entries[] = {
     MS_CLI_OPTION_ZONE_SIZE (args),
     MS_CLI_OPTION_PROFILE (args, 'p', "Game profile (plant and ground type colours)"),
@@ -481,6 +483,10 @@ zone_render (MsCliArgs *args)
     { "shade", 0, 0, G_OPTION_ARG_DOUBLE, &shade_strength, "Shading strength 0..1 (0.6); 0 gives flat colours", "S" },
     { "opacity", 0, 0, G_OPTION_ARG_DOUBLE, &opacity,
       "Opacity of flag and plant-allowed tints, and of every overlay, 0..1 (0.65)", "A" },
+    { "contours", 0, 0, G_OPTION_ARG_STRING, &contours,
+      "Contour lines every INTERVAL height units (altitude / 32), at OPACITY 0..1 (0.7)", "INTERVAL[:OPACITY]" },
+    { "multidirectional", 0, 0, G_OPTION_ARG_NONE, &multidirectional,
+      "Light the relief from 225°, 270°, 315° and 360° as gdaldem -multidirectional does", NULL },
     { NULL }
   };
 
@@ -493,7 +499,9 @@ zone_render (MsCliArgs *args)
     "overlays: the shaded altitude tint (or --grey-relief), then spawn, slope, live\n"
     "plants, plant-allowed, blocks and control mixed over it in that order, each at\n"
     "--opacity; several control flags on a tile mix lowest bit first.  An overlay\n"
-    "whose layer the zone lacks is left out.");
+    "whose layer the zone lacks is left out.  --contours draws one-pixel lines over\n"
+    "every shaded layer (not spawn or slope) where the height crosses a multiple of\n"
+    "INTERVAL, e.g. --contours=2 or --contours=1:1.");
   if (!ms_cli_image_parse (&image, args, -1, NULL))
     return args->exit_code;
 
@@ -535,6 +543,10 @@ zone_render (MsCliArgs *args)
     return ms_cli_usage_error (args->context, "--shade must be in 0..1");
   if (!isnan (opacity) && !(opacity >= 0 && opacity <= 1))
     return ms_cli_usage_error (args->context, "--opacity must be in 0..1");
+  if (contours != NULL && !ms_contours_parse (contours, "--contours", &style.contour_interval,
+                                              &style.contour_opacity, &error))
+    return ms_cli_usage_error (args->context, "%s", error->message);
+  style.light.multidirectional = multidirectional;
   if (!isnan (exaggeration))
     style.exaggeration = (float) exaggeration;
   if (!isnan (shade_strength))

@@ -16,6 +16,7 @@
 
 #include "ms-blueprint-grid.h"
 #include "ms-blueprint-renderer.h"
+#include "ms-contours.h"
 #include "ms-enum.h"
 #include "ms-render-enums.h"
 #include "ms-shade.h"
@@ -42,6 +43,8 @@ ms_blueprint_style_init (MsBlueprintStyle *style)
   style->stack[MS_STACK_HEIGHT].visible = TRUE;
   style->stack[MS_STACK_HILLSHADE] = (MsLayerState) { TRUE, style->shade_strength };
   style->stack[MS_STACK_WATER] = (MsLayerState) { TRUE, style->water_opacity };
+  style->stack[MS_STACK_CONTOURS].opacity = MS_CONTOUR_DEFAULT_OPACITY;
+  style->contour_interval = 10.0f;
 }
 
 void
@@ -108,6 +111,17 @@ ms_blueprint_style_has_overlays (const MsBlueprintStyle *style)
   return op[MS_STACK_ROADS] > 0.0f || op[MS_STACK_TOWNS] > 0.0f;
 }
 
+/* A whole string that is a number. */
+static gboolean
+parse_number (const char *text,
+              double     *value)
+{
+  char *end = NULL;
+
+  *value = g_ascii_strtod (text, &end);
+  return end != text && *end == '\0';
+}
+
 gboolean
 ms_blueprint_style_parse_stack (MsBlueprintStyle  *style,
                                 const char        *text,
@@ -115,46 +129,73 @@ ms_blueprint_style_parse_stack (MsBlueprintStyle  *style,
 {
   g_auto(GStrv) items = NULL;
   MsLayerState stack[MS_N_STACK_LAYERS];
+  float interval_out = 0.0f;
+  gboolean multi = FALSE;
 
   g_return_val_if_fail (style != NULL, FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
   for (guint i = 0; i < MS_N_STACK_LAYERS; i++)
     stack[i] = (MsLayerState) { FALSE, 1.0f };
+  stack[MS_STACK_CONTOURS].opacity = MS_CONTOUR_DEFAULT_OPACITY;
 
   items = g_strsplit (text, ",", -1);
   for (guint i = 0; items[i] != NULL; i++)
     {
-      char *item = g_strstrip (items[i]);
-      char *colon = strchr (item, ':');
+      g_auto(GStrv) parts = g_strsplit (g_strstrip (items[i]), ":", -1);
+      guint n_parts = g_strv_length (parts);
+      const char *name = n_parts > 0 ? parts[0] : "";
       MsStackLayer layer;
       double opacity = 1.0;
+      guint next = 1;
 
-      if (*item == '\0')
+      if (*name == '\0' && n_parts <= 1)
         continue;
-      if (colon != NULL)
+      if (!ms_stack_layer_from_string (name, &layer))
         {
-          char *end = NULL;
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                       "Unknown layer “%s” (height, biome, hillshade, water, contours, roads, towns)", name);
+          return FALSE;
+        }
+      if (layer == MS_STACK_CONTOURS)
+        {
+          float op = MS_CONTOUR_DEFAULT_OPACITY;
+          const char *colon = strchr (items[i], ':');
 
-          *colon = '\0';
-          opacity = g_ascii_strtod (colon + 1, &end);
-          if (end == colon + 1 || *end != '\0' || !(opacity >= 0.0 && opacity <= 1.0))
+          if (!ms_contours_parse (colon != NULL ? colon + 1 : "", "contours", &interval_out, &op, error))
+            return FALSE;
+          stack[layer] = (MsLayerState) { TRUE, op };
+          continue;
+        }
+      if (n_parts > next && !(layer == MS_STACK_HILLSHADE && strcmp (parts[next], "multi") == 0))
+        {
+          if (!parse_number (parts[next], &opacity) || !(opacity >= 0.0 && opacity <= 1.0))
             {
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
                            "The opacity of “%s” must be a number from 0 to 1, not “%s”",
-                           item, colon + 1);
+                           name, parts[next]);
               return FALSE;
             }
+          next++;
         }
-      if (!ms_stack_layer_from_string (item, &layer))
+      if (layer == MS_STACK_HILLSHADE && n_parts > next && strcmp (parts[next], "multi") == 0)
+        {
+          multi = TRUE;
+          next++;
+        }
+      if (n_parts > next)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "Unknown layer “%s” (height, biome, hillshade, water, roads, towns)", item);
+                       "Unexpected “%s” in “%s”%s", parts[next], items[i],
+                       layer == MS_STACK_HILLSHADE ? " (hillshade[:OPACITY][:multi])" : " (LAYER[:OPACITY])");
           return FALSE;
         }
       stack[layer] = (MsLayerState) { TRUE, (float) opacity };
     }
 
+  if (interval_out > 0.0f)
+    style->contour_interval = interval_out;
+  style->light.multidirectional = multi;
   memcpy (style->stack, stack, sizeof stack);
   style->layer = MS_BLUEPRINT_LAYER_CUSTOM;
   return TRUE;
@@ -186,6 +227,7 @@ typedef struct
   const MsColourStop     *land;
   guint                   n_land;
   MsRgb                   biomes[256];    /* the profile's palette by ordinal */
+  MsContours              contours;
 } Job;
 
 /* Over @under at @opacity; 1 is exactly @over, as the presets need. */
@@ -242,6 +284,9 @@ colour_cell (const Job *job,
 
   if (op[MS_STACK_WATER] > 0.0f && wet)
     c = blend (c, ms_colour_water (id <= 1, depth), op[MS_STACK_WATER]);
+
+  if (op[MS_STACK_CONTOURS] > 0.0f && ms_contour_at_cell (&job->contours, g->heights, g->width, o))
+    c = ms_contour_colour (c, op[MS_STACK_CONTOURS]);
 
   return c;
 }
@@ -300,6 +345,8 @@ ms_blueprint_colour_grid (MsBlueprint            *bp,
   ms_blueprint_style_get_stack (style, stack);
   ms_blueprint_style_get_opacities (style, job->opacity);
   job->water_visible = stack[MS_STACK_WATER].visible;
+  /* Metres above sea level. */
+  job->contours = (MsContours) { style->contour_interval, style->sea_level, MS_METRES_PER_RAW };
   job->land = ms_colour_get_land_stops (style->ramp, &job->n_land);
   /* The reader refused ordinals the profile does not name. */
   profile = ms_blueprint_get_profile (bp);

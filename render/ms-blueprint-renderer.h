@@ -46,6 +46,9 @@ typedef enum
  *              altitude), so flat ground keeps its colour; over nothing, the
  *              grey relief: mix (canvas, shade, o)
  *   water      on wet cells, mix (c, water colour, o)
+ *   contours   on a contour cell (ms-contours.h) of the heights in metres
+ *              above sea level, every contour_interval metres, mix (c, line
+ *              colour, o)
  * An opacity of 1 replaces the colour exactly. */
 typedef enum
 {
@@ -53,6 +56,7 @@ typedef enum
   MS_STACK_BIOME,
   MS_STACK_HILLSHADE,
   MS_STACK_WATER,
+  MS_STACK_CONTOURS,
   MS_STACK_ROADS,
   MS_STACK_TOWNS,
   MS_N_STACK_LAYERS /*< skip >*/
@@ -91,6 +95,7 @@ typedef struct
   float            water_opacity;     /* 0..1, the water and composite presets' water */
   float            sea_level;         /* raw units, where a pixel has no WSRF */
   MsLayerState     stack[MS_N_STACK_LAYERS];  /* by MsStackLayer; only for CUSTOM */
+  float            contour_interval;  /* metres between contour lines; default 10 */
 } MsBlueprintStyle;
 
 /* A rectangle in file coordinates: x along the first (outer) index, y along
@@ -103,7 +108,7 @@ typedef struct
 void              ms_blueprint_style_init      (MsBlueprintStyle       *style);
 /* "height", "hillshade", "biome", "water", "composite", "custom". */
 MS_RENDER_DECLARE_NAMES (ms_blueprint_layer, MsBlueprintLayer);
-/* "height", "biome", "hillshade", "water", "roads", "towns". */
+/* "height", "biome", "hillshade", "water", "contours", "roads", "towns". */
 MS_RENDER_DECLARE_NAMES (ms_stack_layer, MsStackLayer);
 
 /* The stack @style draws: its preset spelt out, or its own stack for CUSTOM. */
@@ -116,7 +121,11 @@ gboolean          ms_blueprint_style_has_overlays (const MsBlueprintStyle *style
 /* Makes @style CUSTOM with the stack @text names, e.g.
  * "height,hillshade:0.6,water:0.8,roads,towns": the layers listed are shown
  * (opacity 1 unless given), the others hidden.  The order of the list does
- * not matter; the stack's order is fixed. */
+ * not matter; the stack's order is fixed.  Two layers take more:
+ *   contours:INTERVAL[:OPACITY]  lines every INTERVAL metres (> 0), at
+ *                                OPACITY (default MS_CONTOUR_DEFAULT_OPACITY)
+ *   hillshade[:OPACITY][:multi]  "multi" lights it multidirectionally
+ *                                (MsLight.multidirectional) */
 gboolean          ms_blueprint_style_parse_stack (MsBlueprintStyle     *style,
                                                   const char           *text,
                                                   GError              **error);

@@ -53,6 +53,7 @@ ms_light_init (MsLight *light,
   light->x = (float) (sin (az) * cos (alt));
   light->y = (float) (-cos (az) * cos (alt));
   light->z = (float) sin (alt);
+  light->multidirectional = FALSE;
 }
 
 

@@ -35,6 +35,11 @@ typedef struct
   /* Derived by ms_light_init(): a unit vector towards the light in image
    * space (x = column, y = row, downwards; z up). */
   float x, y, z;
+  /* Multidirectional shading, as gdaldem -multidirectional: the azimuth is
+   * ignored and lights from 225°, 270°, 315° and 360° at the altitude are
+   * mixed by weights from the slope's aspect (ms_hillshade_multi ()).
+   * ms_light_init () clears it. */
+  gboolean multidirectional;
 } MsLight;
 
 void   ms_light_init        (MsLight     *light,
@@ -44,6 +49,10 @@ void   ms_light_init        (MsLight     *light,
 /* Shade of a surface with gradient (dz/dcolumn, dz/drow), both in metres per
  * metre: the cosine between its normal and the light, 0..1.  (Inline, like
  * the few below, so the renderers' per-pixel loops need no calls.) */
+static inline float ms_hillshade_multi (const MsLight *light,
+                                        float          dz_dcol,
+                                        float          dz_drow);
+
 static inline float
 ms_hillshade (const MsLight *light,
               float          dz_dcol,
@@ -51,9 +60,40 @@ ms_hillshade (const MsLight *light,
 {
   /* The normal of z = f(col, row) is (-dz/dcol, -dz/drow, 1), normalised. */
   float length = sqrtf (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0f);
-  float shade = (-dz_dcol * light->x - dz_drow * light->y + light->z) / length;
+  float shade;
 
+  if (light->multidirectional)
+    return ms_hillshade_multi (light, dz_dcol, dz_drow);
+  shade = (-dz_dcol * light->x - dz_drow * light->y + light->z) / length;
   return shade > 0.0f ? shade : 0.0f;
+}
+
+/* GDAL's multidirectional hillshade (gdaldem -multidirectional, after Mark,
+ * USGS OF-92-422) in this file's terms, p = dz/dcol, q = dz/drow, g² = p² +
+ * q², s and c the sine and cosine of the altitude:
+ *   shade = ½ · Σ w(az) · max (0, v(az)) / (g² · √(1 + g²))
+ *   v(225) = s + c (p − q) / √2,  w(225) = ½ g² − p q
+ *   v(270) = s + c p,             w(270) = p²
+ *   v(315) = s + c (p + q) / √2,  w(315) = ½ g² + p q
+ *   v(360) = s + c q,             w(360) = q²
+ * (v(az) / √(1 + g²) is ms_hillshade () lit from az.)  Flat ground is s,
+ * as with one light, so ms_colour_shade () keeps its colour. */
+static inline float
+ms_hillshade_multi (const MsLight *light,
+                    float          dz_dcol,
+                    float          dz_drow)
+{
+  const float s = light->z, c = sqrtf (light->x * light->x + light->y * light->y);
+  const float c_diag = c * (float) G_SQRT2 * 0.5f;
+  float p = dz_dcol, q = dz_drow, g2 = p * p + q * q;
+  float v225 = s + c_diag * (p - q), v270 = s + c * p, v315 = s + c_diag * (p + q), v360 = s + c * q;
+  float sum;
+
+  if (!(g2 > 0.0f))
+    return s;
+  sum = (0.5f * g2 - p * q) * (v225 > 0.0f ? v225 : 0.0f) + p * p * (v270 > 0.0f ? v270 : 0.0f) +
+        (0.5f * g2 + p * q) * (v315 > 0.0f ? v315 : 0.0f) + q * q * (v360 > 0.0f ? v360 : 0.0f);
+  return 0.5f * sum / (g2 * sqrtf (1.0f + g2));
 }
 
 /* Horn's 3×3 gradient of the window w (row-major: w[row * 3 + col], the

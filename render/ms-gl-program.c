@@ -15,8 +15,10 @@ compile_shader (GLenum       type,
                 GError     **error)
 {
   g_autoptr(GBytes) bytes = NULL;
-  const char *sources[2];
-  GLint lengths[2];
+  g_autoptr(GBytes) relief = NULL;
+  const char *sources[3];
+  GLint lengths[3];
+  GLsizei n = 0;
   GLint status = 0;
   GLuint shader;
 
@@ -24,16 +26,30 @@ compile_shader (GLenum       type,
   if (bytes == NULL)
     return 0;
 
-  sources[0] = epoxy_is_desktop_gl () ? "#version 330 core\n"
+  sources[n] = epoxy_is_desktop_gl () ? "#version 330 core\n"
                                       : "#version 300 es\n"
                                         "precision highp float;\nprecision highp int;\n"
                                         "precision highp sampler2D;\nprecision highp usampler2D;\n";
-  lengths[0] = (GLint) strlen (sources[0]);
-  sources[1] = g_bytes_get_data (bytes, NULL);
-  lengths[1] = (GLint) g_bytes_get_size (bytes);
+  lengths[n] = (GLint) strlen (sources[n]);
+  n++;
+  /* GLSL has no #include: the shared relief rules go before every fragment
+   * shader. */
+  if (type == GL_FRAGMENT_SHADER)
+    {
+      relief = g_resource_lookup_data (ms_render_get_resource (),
+                                       "/io/github/mapsmith/Mapsmith/render/shaders/relief.glsl", 0, error);
+      if (relief == NULL)
+        return 0;
+      sources[n] = g_bytes_get_data (relief, NULL);
+      lengths[n] = (GLint) g_bytes_get_size (relief);
+      n++;
+    }
+  sources[n] = g_bytes_get_data (bytes, NULL);
+  lengths[n] = (GLint) g_bytes_get_size (bytes);
+  n++;
 
   shader = glCreateShader (type);
-  glShaderSource (shader, 2, sources, lengths);
+  glShaderSource (shader, n, sources, lengths);
   glCompileShader (shader);
   glGetShaderiv (shader, GL_COMPILE_STATUS, &status);
   if (!status)

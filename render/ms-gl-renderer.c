@@ -14,12 +14,14 @@
 #include <epoxy/gl.h>
 
 #include "ms-colour.h"
+#include "ms-contours.h"
 #include "ms-gl-renderer.h"
 
 #define MISSING (-1.0e30f)
 
-/* u_stack is a vec4: one opacity per per-cell layer. */
-G_STATIC_ASSERT (MS_N_STACK_CELL_LAYERS == 4);
+/* u_stack is a vec4: one opacity per per-cell layer but the contours, which
+ * u_contours gives. */
+G_STATIC_ASSERT (MS_N_STACK_CELL_LAYERS == 5 && MS_STACK_CONTOURS == 4);
 #define MAX_STOPS 8
 
 struct _MsGlRenderer
@@ -33,7 +35,7 @@ struct _MsGlRenderer
   struct
   {
     GLint viewport, size, cells, stack, water_visible, canvas, light, spacing, scale, sea, has_water;
-    GLint land, n_land, depth, n_depth, palette;
+    GLint land, n_land, depth, n_depth, palette, contours, multi;
   } u;
 };
 
@@ -41,6 +43,7 @@ struct _MsGlRenderer
 static const char *const uniform_names[] = {
   "u_viewport", "u_size", "u_cells", "u_stack", "u_water_visible", "u_canvas", "u_light", "u_spacing",
   "u_scale", "u_sea", "u_has_water", "u_land", "u_n_land", "u_depth", "u_n_depth", "u_palette",
+  "u_contours", "u_multi",
 };
 G_STATIC_ASSERT (sizeof (((MsGlRenderer *) NULL)->u) == G_N_ELEMENTS (uniform_names) * sizeof (GLint));
 
@@ -130,6 +133,13 @@ set_uniforms (MsGlTileRenderer *renderer,
   glUniform1i (self->u.water_visible, stack[MS_STACK_WATER].visible);
   glUniform1f (self->u.canvas, MS_BLUEPRINT_CANVAS);
   glUniform3f (self->u.light, s->light.x, s->light.y, s->light.z);
+  glUniform1i (self->u.multi, s->light.multidirectional);
+  {
+    MsContours contours = { s->contour_interval, s->sea_level, MS_METRES_PER_RAW };
+
+    glUniform2f (self->u.contours, s->contour_interval > 0.0f ? opacities[MS_STACK_CONTOURS] : 0.0f,
+                 ms_contour_factor (&contours));
+  }
   glUniform1f (self->u.scale, MS_METRES_PER_RAW * s->exaggeration);
   glUniform1f (self->u.sea, s->sea_level);
   glUniform1i (self->u.has_water, ms_blueprint_has_water (bp));

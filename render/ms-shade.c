@@ -13,6 +13,36 @@
 #include "ms-parallel.h"
 #include "ms-shade.h"
 
+/* Horn's gradient at cell i + 1 of the rows from @up, a missing neighbour
+ * taking the centre's height (the centre after the fallback, in *@c). */
+static inline void
+window_gradient (const float *restrict up,
+                 const float *restrict mid,
+                 const float *restrict down,
+                 guint                 i,
+                 float                 scale,
+                 float                 fallback,
+                 float                 eight_spacing,
+                 float                *c_out,
+                 float                *dz_dcol,
+                 float                *dz_drow)
+{
+  float c = isfinite (mid[i + 1]) ? mid[i + 1] : fallback;
+  /* w[row * 3 + col], as ms_horn_gradient () reads it. */
+  float w0 = (isfinite (up[i]) ? up[i] : c) * scale;
+  float w1 = (isfinite (up[i + 1]) ? up[i + 1] : c) * scale;
+  float w2 = (isfinite (up[i + 2]) ? up[i + 2] : c) * scale;
+  float w3 = (isfinite (mid[i]) ? mid[i] : c) * scale;
+  float w5 = (isfinite (mid[i + 2]) ? mid[i + 2] : c) * scale;
+  float w6 = (isfinite (down[i]) ? down[i] : c) * scale;
+  float w7 = (isfinite (down[i + 1]) ? down[i + 1] : c) * scale;
+  float w8 = (isfinite (down[i + 2]) ? down[i + 2] : c) * scale;
+
+  *c_out = c;
+  *dz_dcol = ((w2 + 2.0f * w5 + w8) - (w0 + 2.0f * w3 + w6)) / eight_spacing;
+  *dz_drow = ((w6 + 2.0f * w7 + w8) - (w0 + 2.0f * w1 + w2)) / eight_spacing;
+}
+
 void
 ms_shade_row (const MsShadeGrid *grid,
               guint              cy,
@@ -31,24 +61,26 @@ ms_shade_row (const MsShadeGrid *grid,
 
   g_return_if_fail (cy >= 1 && cx0 >= 1);
 
+  /* Two loops, so the single light's stays one vectorised formula. */
+  if (grid->light->multidirectional)
+    {
+      for (guint i = 0; i < n; i++)
+        {
+          float dz_dcol, dz_drow;
+
+          window_gradient (up, mid, down, i, scale, fallback, eight_spacing, &centres[i], &dz_dcol, &dz_drow);
+          shades[i] = ms_hillshade_multi (grid->light, dz_dcol, dz_drow);
+        }
+      return;
+    }
+
   for (guint i = 0; i < n; i++)
     {
-      float c = isfinite (mid[i + 1]) ? mid[i + 1] : fallback;
-      /* w[row * 3 + col], as ms_horn_gradient () reads it. */
-      float w0 = (isfinite (up[i]) ? up[i] : c) * scale;
-      float w1 = (isfinite (up[i + 1]) ? up[i + 1] : c) * scale;
-      float w2 = (isfinite (up[i + 2]) ? up[i + 2] : c) * scale;
-      float w3 = (isfinite (mid[i]) ? mid[i] : c) * scale;
-      float w5 = (isfinite (mid[i + 2]) ? mid[i + 2] : c) * scale;
-      float w6 = (isfinite (down[i]) ? down[i] : c) * scale;
-      float w7 = (isfinite (down[i + 1]) ? down[i + 1] : c) * scale;
-      float w8 = (isfinite (down[i + 2]) ? down[i + 2] : c) * scale;
-      float dz_dcol = ((w2 + 2.0f * w5 + w8) - (w0 + 2.0f * w3 + w6)) / eight_spacing;
-      float dz_drow = ((w6 + 2.0f * w7 + w8) - (w0 + 2.0f * w1 + w2)) / eight_spacing;
-      float length = sqrtf (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0f);
-      float shade = (-dz_dcol * lx - dz_drow * ly + lz) / length;
+      float dz_dcol, dz_drow, length, shade;
 
-      centres[i] = c;
+      window_gradient (up, mid, down, i, scale, fallback, eight_spacing, &centres[i], &dz_dcol, &dz_drow);
+      length = sqrtf (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0f);
+      shade = (-dz_dcol * lx - dz_drow * ly + lz) / length;
       shades[i] = shade > 0.0f ? shade : 0.0f;
     }
 }

@@ -21,6 +21,7 @@
 #include <epoxy/gl.h>
 
 #include "ms-colour.h"
+#include "ms-contours.h"
 #include "ms-zone-gl-renderer.h"
 
 #define MISSING (-1.0e30f)
@@ -40,6 +41,7 @@ struct _MsZoneGlRenderer
     GLint viewport, cells, flags, ramps, palette, layer, mask, light, spacing, scale;
     GLint strength, opacity, has_relief, relief, allowed, control, blocking;
     GLint overlays, control_mask, blocking_mask, tint, opacities, cell_box;
+    GLint contours, multi;
   } u;
 };
 
@@ -48,7 +50,7 @@ static const char *const uniform_names[] = {
   "u_viewport", "u_cells", "u_flags", "u_ramps", "u_palette", "u_layer", "u_mask", "u_light",
   "u_spacing", "u_scale", "u_strength", "u_opacity", "u_has_relief", "u_relief", "u_allowed",
   "u_control", "u_blocking", "u_overlays", "u_control_mask", "u_blocking_mask", "u_tint",
-  "u_opacities", "u_cell_box",
+  "u_opacities", "u_cell_box", "u_contours", "u_multi",
 };
 G_STATIC_ASSERT (sizeof (((MsZoneGlRenderer *) NULL)->u) == G_N_ELEMENTS (uniform_names) * sizeof (GLint));
 
@@ -194,6 +196,13 @@ set_uniforms (MsGlTileRenderer *renderer,
   glUniform1i (self->u.layer, s->layer);
   glUniform1i (self->u.mask, s->flags);
   glUniform3f (self->u.light, s->light.x, s->light.y, s->light.z);
+  glUniform1i (self->u.multi, s->light.multidirectional);
+  {
+    MsContours contours = { s->contour_interval, 0.0f, 1.0f };
+
+    glUniform2f (self->u.contours, s->contour_interval > 0.0f ? CLAMP (s->contour_opacity, 0.0f, 1.0f) : 0.0f,
+                 ms_contour_factor (&contours));
+  }
   glUniform1f (self->u.scale, s->exaggeration);
   glUniform1f (self->u.strength, s->shade_strength);
   glUniform1f (self->u.opacity, s->overlay_opacity);

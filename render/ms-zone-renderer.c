@@ -13,6 +13,7 @@
 
 #include <math.h>
 
+#include "ms-contours.h"
 #include "ms-enum.h"
 #include "ms-render-enums.h"
 #include "ms-shade.h"
@@ -43,6 +44,8 @@ ms_zone_style_init (MsZoneStyle *style)
   style->tint_altitude = TRUE;
   for (guint i = 0; i < MS_ZONE_N_OVERLAYS; i++)
     style->overlay_opacities[i] = 0.65f;
+  style->contour_interval = 0.0f;
+  style->contour_opacity = MS_CONTOUR_DEFAULT_OPACITY;
 }
 
 MS_RENDER_DEFINE_NAMES (ms_zone_render_layer, MsZoneRenderLayer, MS_TYPE_ZONE_RENDER_LAYER, MS_N_ZONE_RENDER_LAYERS)
@@ -89,6 +92,7 @@ typedef struct
   float             *heights;
   guint              gw, gh;
   MsShadeGrid        shading;
+  MsContours         contours;   /* in height units */
   GCancellable      *cancellable;
 } Job;
 
@@ -274,11 +278,16 @@ colour_blocks (const MsShadedRun *run,
     {
       guint bx0, by0, bx1, by1;
       MsZoneCell cell = { 0, };
+      MsRgb c;
 
       if (!block_tiles (job, run->x0 + i, run->oy, &bx0, &by0, &bx1, &by1))
         g_assert_not_reached ();
       ms_zone_cell_reduce (job->zone, job->fields, bx0, by0, bx1, by1, &cell);
-      run->out[i] = ms_colour_to_argb32 (colour_cell (job, &cell, run->heights[i], run->shades[i]));
+      c = colour_cell (job, &cell, run->heights[i], run->shades[i]);
+      /* Grid cell (x + 1, y + 1) is pixel (x, y). */
+      c = ms_contours_over (&job->contours, job->style->contour_opacity, job->heights, job->gw,
+                            run->x0 + i + 1, run->oy + 1, c);
+      run->out[i] = ms_colour_to_argb32 (c);
     }
 }
 
@@ -305,6 +314,7 @@ ms_render_zone (MsZone             *zone,
   job.profile = ms_zone_get_profile (zone);
   job.style = style;
   job.cancellable = cancellable;
+  job.contours = (MsContours) { style->contour_interval, 0.0f, 1.0f };
   job.zw = ms_zone_get_width (zone);
   job.zh = ms_zone_get_height (zone);
   job.region = region != NULL ? *region : (MsRect) { 0, 0, job.zw, job.zh };

@@ -99,6 +99,11 @@ typedef struct
   /* 0..1 per overlay, indexed by bit number (SPAWN is 0, CONTROL 5);
    * default 0.65 each. */
   float             overlay_opacities[MS_ZONE_N_OVERLAYS];
+  /* Contour lines over every shaded layer (ms-contours.h), every
+   * contour_interval height units (altitude / MS_ZONE_ALTITUDE_PER_UNIT),
+   * at contour_opacity; interval 0 (the default) draws none. */
+  float             contour_interval;
+  float             contour_opacity;
 } MsZoneStyle;
 
 void             ms_zone_style_init               (MsZoneStyle        *style);

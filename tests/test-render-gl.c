@@ -169,6 +169,12 @@ test_stacks_agree (void)
     "height:0.3,water:0",
     "water:0.9",
     "biome,water:0.5",
+    /* Contours over the rest, at an interval and opacity of their own, and
+     * the multidirectional light. */
+    "height,hillshade:0.6:multi,water:0.8,contours:7",
+    "contours:3:1",
+    "hillshade:multi,contours:0.5:0.4",
+    "biome:0.5,hillshade:0.8:multi",
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (512, 42, &error);

@@ -487,6 +487,68 @@ test_agrees_with_cpu (Fixture       *f,
     }
 }
 
+/* How many pixels of two images of one size differ. */
+static guint
+count_differences (cairo_surface_t *a,
+                   cairo_surface_t *b)
+{
+  int width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
+  guint n = 0;
+
+  g_assert_cmpint (cairo_image_surface_get_width (b), ==, width);
+  for (int y = 0; y < height; y++)
+    {
+      const guint32 *ra = (const guint32 *) (gconstpointer) (cairo_image_surface_get_data (a) +
+                                                             (gsize) y * cairo_image_surface_get_stride (a));
+      const guint32 *rb = (const guint32 *) (gconstpointer) (cairo_image_surface_get_data (b) +
+                                                             (gsize) y * cairo_image_surface_get_stride (b));
+
+      for (int x = 0; x < width; x++)
+        n += ra[x] != rb[x];
+    }
+  return n;
+}
+
+/* Contour lines and the multidirectional light, on every layer: the
+ * contours must show (the picture differs from the one without them), and
+ * GL must draw them where the CPU does. */
+static void
+test_relief_agrees_with_cpu (Fixture       *f,
+                             gconstpointer  data)
+{
+  MsRect seam = { 128, 64, 256, 256 };
+
+  for (guint layer = 0; layer < MS_N_ZONE_RENDER_LAYERS; layer++)
+    {
+      g_autofree char *what = g_strdup_printf ("%s, contours and multidirectional light",
+                                               ms_zone_render_layer_to_string (layer));
+      g_autoptr(GError) error = NULL;
+      MsZoneStyle style, plain;
+      cairo_surface_t *with, *without;
+      gboolean shaded = layer != MS_ZONE_RENDER_LAYER_SPAWN && layer != MS_ZONE_RENDER_LAYER_SLOPE;
+
+      ms_zone_style_init (&style);
+      style.layer = layer;
+      style.light.multidirectional = TRUE;
+      style.contour_interval = layer % 2 ? 0.75f : 2.5f;
+      style.contour_opacity = layer % 3 ? 0.8f : 1.0f;
+      compare_with_cpu (f, &style, &whole, 1, FALSE, what);
+      compare_with_cpu (f, &style, &whole, 2, FALSE, what);
+      compare_with_cpu (f, &style, &seam, 1, FALSE, what);
+
+      plain = style;
+      plain.contour_interval = 0.0f;
+      with = ms_render_zone (f->zone, &style, &whole, 0, NULL, &error);
+      g_assert_no_error (error);
+      without = ms_render_zone (f->zone, &plain, &whole, 0, NULL, &error);
+      g_assert_no_error (error);
+      /* Spawn and slope are unshaded: no relief, no lines. */
+      g_assert_true (shaded == (count_differences (with, without) > 0));
+      cairo_surface_destroy (with);
+      cairo_surface_destroy (without);
+    }
+}
+
 /* The composite for several overlay sets, flag subsets, opacities and both
  * bases — drawn from the same five textures: toggling overlays, as the
  * painter does, uploads nothing. */
@@ -819,6 +881,7 @@ main (int argc, char **argv)
   g_test_add ("/render/zone-gl/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("agrees-with-cpu", test_agrees_with_cpu);
   ADD ("overlays-agree-with-cpu", test_overlays_agree_with_cpu);
+  ADD ("relief-agrees-with-cpu", test_relief_agrees_with_cpu);
   ADD ("overlays-missing-layers", test_overlays_missing_layers);
   ADD ("edit-reuploads-touched-tiles", test_edit_reuploads_touched_tiles);
   ADD ("altitude-apron", test_altitude_apron);

@@ -777,6 +777,37 @@ test_layer_rows (void)
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (ms_test_find_named (GTK_WIDGET (window),
                                                                          "layer-water-visible"))));
 
+  /* Contours: off by default, their interval a spin button in their row
+   * that the view follows; presets leave them as they are.  The hillshade
+   * row's Multi lights the relief multidirectionally. */
+  {
+    GtkWidget *contours = ms_test_find_named (GTK_WIDGET (window), "layer-contours-visible");
+    GtkWidget *interval = ms_test_find_named (GTK_WIDGET (window), "contour-interval");
+    GtkWidget *multi = ms_test_find_named (GTK_WIDGET (window), "hillshade-multidirectional");
+
+    g_assert_true (GTK_IS_SPIN_BUTTON (interval));
+    g_assert_true (GTK_IS_CHECK_BUTTON (multi));
+    g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (contours)));
+    g_assert_false (gtk_widget_get_sensitive (interval));
+    g_assert_cmpfloat (ms_map_view_get_style (view)->contour_interval, ==, 10.0f);
+    g_assert_true (gtk_widget_activate (contours));
+    g_assert_true (gtk_widget_get_sensitive (interval));
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (interval), 25.0);
+    g_assert_cmpfloat (g_settings_get_double (settings, MS_SETTINGS_CONTOUR_INTERVAL), ==, 25.0);
+    ms_blueprint_style_get_stack (ms_map_view_get_style (view), stack);
+    g_assert_true (stack[MS_STACK_CONTOURS].visible);
+    g_assert_cmpfloat (ms_map_view_get_style (view)->contour_interval, ==, 25.0f);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.layer-preset", "s", "composite");
+    g_assert_true (g_settings_get_boolean (settings, MS_SETTINGS_CONTOURS_VISIBLE));
+
+    g_assert_false (ms_map_view_get_style (view)->light.multidirectional);
+    g_assert_true (gtk_widget_activate (multi));
+    g_assert_true (g_settings_get_boolean (settings, MS_SETTINGS_HILLSHADE_MULTIDIRECTIONAL));
+    g_assert_true (ms_map_view_get_style (view)->light.multidirectional);
+    g_settings_reset (settings, MS_SETTINGS_CONTOUR_INTERVAL);
+    g_settings_reset (settings, MS_SETTINGS_HILLSHADE_MULTIDIRECTIONAL);
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
   /* The other tests expect the default stack. */
   for (guint i = 0; i < MS_N_STACK_CELL_LAYERS; i++)

@@ -83,6 +83,9 @@ assert_styles_equal (const MsZoneStyle *a,
   g_assert_cmpint (!!a->tint_altitude, ==, !!b->tint_altitude);
   for (guint i = 0; i < MS_ZONE_N_OVERLAYS; i++)
     g_assert_cmpfloat (a->overlay_opacities[i], ==, b->overlay_opacities[i]);
+  g_assert_cmpint (!!a->light.multidirectional, ==, !!b->light.multidirectional);
+  g_assert_cmpfloat (a->contour_interval, ==, b->contour_interval);
+  g_assert_cmpfloat (a->contour_opacity, ==, b->contour_opacity);
 }
 
 static void
@@ -225,6 +228,32 @@ test_activate_rows (Fixture       *fixture,
   /* From the east: the light vector points along +x (columns). */
   g_assert_cmpfloat_with_epsilon (expected.light.x, 0.70710678f, 1e-5);
   assert_style_is (fixture, &expected);
+
+  /* Multi lights from four azimuths and survives a turn of the light. */
+  before = fixture->n_changed;
+  g_assert_true (gtk_widget_activate (get_named (fixture, "hillshade-multidirectional")));
+  g_assert_cmpuint (fixture->n_changed, ==, before + 1);
+  expected.light.multidirectional = TRUE;
+  assert_style_is (fixture, &expected);
+  gtk_range_set_value (GTK_RANGE (get_named (fixture, "light-azimuth")), 180.0);
+  ms_light_init (&expected.light, 180.0f, 45.0f);
+  expected.light.multidirectional = TRUE;
+  assert_style_is (fixture, &expected);
+
+  /* Contours: the check draws them at the spin button's interval (4
+   * height units at first), which then follows the spin button. */
+  g_assert_false (gtk_widget_get_sensitive (get_named (fixture, "contour-interval")));
+  before = fixture->n_changed;
+  g_assert_true (gtk_widget_activate (get_named (fixture, "contours-visible")));
+  g_assert_cmpuint (fixture->n_changed, ==, before + 1);
+  expected.contour_interval = 4.0f;
+  assert_style_is (fixture, &expected);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (get_named (fixture, "contour-interval")), 7.0);
+  expected.contour_interval = 7.0f;
+  assert_style_is (fixture, &expected);
+  g_assert_true (gtk_widget_activate (get_named (fixture, "contours-visible")));
+  expected.contour_interval = 0.0f;
+  assert_style_is (fixture, &expected);
 }
 
 static void
@@ -249,6 +278,8 @@ test_set_style_round_trip (Fixture       *fixture,
   style.blocking_flags = (1 << 1) | (1 << 3);
   style.tint_altitude = FALSE;
   memcpy (style.overlay_opacities, opacities, sizeof opacities);
+  style.light.multidirectional = TRUE;
+  style.contour_interval = 2.5f;
 
   ms_zone_overlays_panel_set_style (fixture->panel, &style);
   ms_test_run_for (50);

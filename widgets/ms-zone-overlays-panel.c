@@ -7,7 +7,8 @@
  * overlay-<name>-opacity (ms_zone_overlay_to_string ()), control-flag-<bit>,
  * control-swatch-<bit>, blocking-flag-<bit> and blocking-swatch-<bit> (bit
  * numbers, not masks), control-all, control-none, blocking-all,
- * blocking-none, tint-altitude, light-azimuth.
+ * blocking-none, tint-altitude, light-azimuth, contours-visible,
+ * contour-interval, hillshade-multidirectional.
  */
 #define G_LOG_DOMAIN "ms-zone-overlays-panel"
 
@@ -17,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-colour.h"
+#include "ms-relief-controls.h"
 #include "ms-zone-layer.h"
 #include "ms-zone-overlays-panel.h"
 
@@ -37,6 +39,9 @@ struct _MsZoneOverlaysPanel
   GtkCheckButton *blocking_checks[N_BLOCKING_BITS];
   GtkSwitch      *tint_switch;
   GtkRange       *azimuth_scale;
+  GtkCheckButton *contours_check;
+  GtkSpinButton  *contour_spin;
+  GtkCheckButton *multi_check;
 
   MsZoneStyle  style;
   /* Set while the widgets are made to show self->style, so their signals
@@ -91,6 +96,11 @@ sync_widgets (MsZoneOverlaysPanel *self)
       gtk_check_button_set_active (self->blocking_checks[i], (style->blocking_flags & (1u << i)) != 0);
   gtk_switch_set_active (self->tint_switch, style->tint_altitude);
   gtk_range_set_value (self->azimuth_scale, style->light.azimuth_deg);
+  /* Interval 0 is no lines; the spin button keeps its value meanwhile. */
+  gtk_check_button_set_active (self->contours_check, style->contour_interval > 0.0f);
+  if (style->contour_interval > 0.0f)
+    gtk_spin_button_set_value (self->contour_spin, style->contour_interval);
+  gtk_check_button_set_active (self->multi_check, style->light.multidirectional);
   self->syncing = FALSE;
 }
 
@@ -366,7 +376,33 @@ on_azimuth_changed (GtkRange            *range,
 
   if (self->syncing || value == self->style.light.azimuth_deg)
     return;
-  ms_light_init (&self->style.light, value, self->style.light.altitude_deg);
+  {
+    gboolean multi = self->style.light.multidirectional;
+
+    ms_light_init (&self->style.light, value, self->style.light.altitude_deg);
+    self->style.light.multidirectional = multi;
+  }
+  emit_changed (self);
+}
+
+static void
+on_contours_changed (MsZoneOverlaysPanel *self)
+{
+  if (self->syncing)
+    return;
+  self->style.contour_interval = gtk_check_button_get_active (self->contours_check)
+                                   ? (float) gtk_spin_button_get_value (self->contour_spin)
+                                   : 0.0f;
+  emit_changed (self);
+}
+
+static void
+on_multi_toggled (GtkCheckButton      *check,
+                  MsZoneOverlaysPanel *self)
+{
+  if (self->syncing)
+    return;
+  self->style.light.multidirectional = gtk_check_button_get_active (check);
   emit_changed (self);
 }
 
@@ -377,6 +413,37 @@ format_degrees (GtkScale *scale,
 {
   /* Translators: a compass bearing in degrees. */
   return g_strdup_printf (_("%.0f°"), value);
+}
+
+/* Contours (a check and the interval) and the multidirectional light, on
+ * grid row @top. */
+static void
+make_contour_controls (MsZoneOverlaysPanel *self,
+                       GtkWidget           *grid,
+                       int                  top)
+{
+  GtkWidget *check = gtk_check_button_new_with_mnemonic (_("_Contours"));
+  GtkWidget *spin = ms_contour_interval_spin_new (0.25, 1000.0, 1.0, _("height units (altitude / 32)"));
+  GtkWidget *multi = ms_multidirectional_check_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  gtk_widget_set_name (check, "contours-visible");
+  gtk_widget_set_tooltip_text (check, _("Draw contour lines over the relief"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 4.0);
+  g_object_bind_property (check, "active", spin, "sensitive", G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_contours_changed), self);
+  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (on_contours_changed), self);
+  g_signal_connect (multi, "toggled", G_CALLBACK (on_multi_toggled), self);
+  gtk_widget_set_hexpand (multi, TRUE);
+  gtk_widget_set_halign (multi, GTK_ALIGN_END);
+
+  gtk_box_append (GTK_BOX (box), check);
+  gtk_box_append (GTK_BOX (box), spin);
+  gtk_box_append (GTK_BOX (box), multi);
+  gtk_grid_attach (GTK_GRID (grid), box, 0, top, 2, 1);
+  self->contours_check = GTK_CHECK_BUTTON (check);
+  self->contour_spin = GTK_SPIN_BUTTON (spin);
+  self->multi_check = GTK_CHECK_BUTTON (multi);
 }
 
 static GtkWidget *
@@ -433,6 +500,7 @@ make_relief_row (MsZoneOverlaysPanel *self)
   gtk_grid_attach (GTK_GRID (grid), tint, 1, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), light_label, 0, 2, 2, 1);
   gtk_grid_attach (GTK_GRID (grid), azimuth, 0, 3, 2, 1);
+  make_contour_controls (self, grid, 4);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), grid);
   return row;
 }

@@ -30,6 +30,8 @@ uniform int   u_n_land;
 uniform vec4  u_depth[MAX_STOPS];
 uniform int   u_n_depth;
 uniform sampler2D u_palette;     // 256 × 1 RGBA8: the profile's biome colours
+uniform vec2  u_contours;    // opacity (0: not drawn), ms_contour_factor () (bands per raw unit)
+uniform bool  u_multi;       // multidirectional hillshade (MsLight.multidirectional)
 
 vec3
 ramp (vec4 stops[MAX_STOPS], int n, float value)
@@ -70,6 +72,8 @@ hillshade (ivec2 c, float centre)
   float len = sqrt (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0);
   float shade = (-dz_dcol * u_light.x - dz_drow * u_light.y + u_light.z) / len;
 
+  if (u_multi)
+    return ms_hillshade_multi (u_light, dz_dcol, dz_drow);
   return max (shade, 0.0);
 }
 
@@ -130,6 +134,11 @@ main ()
     }
   if (u_stack.w > 0.0 && wet)  // water
     colour = blend (colour, water_colour (ocean, depth), u_stack.w);
+  if (u_contours.x > 0.0  // contours, metres above sea level
+      && ms_contour_at (cell.r, texelFetch (u_cells, c + ivec2 (-1, 0), 0).r,
+                        texelFetch (u_cells, c + ivec2 (1, 0), 0).r, texelFetch (u_cells, c + ivec2 (0, -1), 0).r,
+                        texelFetch (u_cells, c + ivec2 (0, 1), 0).r, u_sea, u_contours.y))
+    colour = blend (colour, MS_CONTOUR_COLOUR, u_contours.x);
 
   frag_colour = vec4 (clamp (colour, 0.0, 1.0), 1.0);
 }

@@ -48,6 +48,8 @@ uniform float u_opacities[6];
 // them, and an apron cell (heights only, no flags, its neighbours beyond
 // the texture) drew a dark line where tiles meet.
 uniform ivec4 u_cell_box;
+uniform vec2  u_contours;      // opacity (0: none), ms_contour_factor () (bands per height unit)
+uniform bool  u_multi;         // multidirectional hillshade
 
 const int HEIGHT_ROW = 0;
 const int SPAWN_ROW = 8;
@@ -148,6 +150,8 @@ hillshade (ivec2 c, float centre)
   float len = sqrt (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0);
   float shade = (-dz_dcol * u_light.x - dz_drow * u_light.y + u_light.z) / len;
 
+  if (u_multi)
+    return ms_hillshade_multi (u_light, dz_dcol, dz_drow);
   return max (shade, 0.0);
 }
 
@@ -205,6 +209,13 @@ main ()
             }
         }
     }
+
+  // Contours over every shaded layer, as ms_contours_over () in C.
+  if (u_contours.x > 0.0 && u_has_relief && u_layer != 4 && u_layer != 5 &&
+      ms_contour_at (cell.r, texelFetch (u_cells, c + ivec2 (-1, 0), 0).r,
+                     texelFetch (u_cells, c + ivec2 (1, 0), 0).r, texelFetch (u_cells, c + ivec2 (0, -1), 0).r,
+                     texelFetch (u_cells, c + ivec2 (0, 1), 0).r, 0.0, u_contours.y))
+    colour = u_contours.x >= 1.0 ? MS_CONTOUR_COLOUR : colour + (MS_CONTOUR_COLOUR - colour) * u_contours.x;
 
   frag_colour = vec4 (clamp (colour, 0.0, 1.0), 1.0);
 }
