@@ -33,6 +33,14 @@ typedef enum
  * out-of-bounds checks, whose points lie off the map and so have no
  * location), and (@x, @y) the first offending pixel in scan order (X outer,
  * Y inner), in file coordinates. */
+/* How many offending locations a finding lists beyond its count. */
+#define MS_AUDIT_MAX_LOCATIONS 16
+
+typedef struct
+{
+  guint x, y;
+} MsAuditLocation;
+
 typedef struct
 {
   MsAuditSeverity  severity;
@@ -42,6 +50,10 @@ typedef struct
   guint            x;
   guint            y;
   guint64          count;
+  /* The first n_locations offending locations in scan order, locations[0]
+   * being (x, y); 0 where the check lists only (x, y) (the blueprint's). */
+  guint            n_locations;
+  MsAuditLocation  locations[MS_AUDIT_MAX_LOCATIONS];
 } MsAuditFinding;
 
 void                 ms_audit_finding_free         (MsAuditFinding  *finding);
