@@ -19,19 +19,13 @@
 #define CHECKS_FIRST_MAX     50    /* ... at most this many polls */
 #define CHECKS_SPAN          24    /* tiles across the view round a finding */
 
-static void
-audit_thread (GTask        *task,
-              gpointer      source,
-              gpointer      task_data,
-              GCancellable *cancellable)
+/* The audit with every option on auto, as MsAuditFunc. */
+static GPtrArray *
+audit_zone (gpointer       zone,
+            GCancellable  *cancellable,
+            GError       **error)
 {
-  g_autoptr(GError) error = NULL;
-  GPtrArray *findings = ms_zone_audit (task_data, NULL, NULL, cancellable, &error);
-
-  if (findings == NULL)
-    g_task_return_error (task, g_steal_pointer (&error));
-  else
-    g_task_return_pointer (task, findings, (GDestroyNotify) g_ptr_array_unref);
+  return ms_zone_audit (zone, NULL, NULL, cancellable, error);
 }
 
 static void
@@ -41,7 +35,7 @@ audit_done (GObject      *source,
 {
   MsZoneWindow *self = MS_ZONE_WINDOW (source);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) findings = g_task_propagate_pointer (G_TASK (result), &error);
+  g_autoptr(GPtrArray) findings = ms_audit_run_finish (result, &error);
 
   /* Cancelled: a newer audit (or the window's end) took over. */
   if (findings == NULL)
@@ -53,17 +47,12 @@ audit_done (GObject      *source,
 static void
 start_audit (MsZoneWindow *self)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_cancellable_cancel (self->checks_cancellable);
   g_clear_object (&self->checks_cancellable);
   if (self->zone == NULL)
     return;
   self->checks_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->checks_cancellable, audit_done, NULL);
-  g_task_set_source_tag (task, start_audit);
-  g_task_set_task_data (task, g_object_ref (self->zone), g_object_unref);
-  g_task_run_in_thread (task, audit_thread);
+  ms_audit_run_async (self, self->zone, audit_zone, self->checks_cancellable, audit_done, NULL);
 }
 
 static gboolean

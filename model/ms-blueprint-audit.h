@@ -75,6 +75,24 @@ gboolean             ms_audit_finding_marks_pixel  (MsBlueprint          *bluepr
                                                     guint                 x,
                                                     guint                 y);
 
+/* An audit of @subject: MsAuditFinding*, or NULL and @error. */
+typedef GPtrArray *(*MsAuditFunc) (gpointer       subject,
+                                   GCancellable  *cancellable,
+                                   GError       **error);
+
+/* Runs @func on @subject (a GObject, kept until done) in a thread; the
+ * windows audit so as a file opens.  @source_object: the callback's. */
+void                 ms_audit_run_async            (gpointer              source_object,
+                                                    gpointer              subject,
+                                                    MsAuditFunc           func,
+                                                    GCancellable         *cancellable,
+                                                    GAsyncReadyCallback   callback,
+                                                    gpointer              user_data);
+/* (transfer full): the findings, or NULL and @error (G_IO_ERROR_CANCELLED
+ * when cancelled). */
+GPtrArray           *ms_audit_run_finish           (GAsyncResult         *result,
+                                                    GError              **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsAuditFinding, ms_audit_finding_free)
 
 G_END_DECLS
