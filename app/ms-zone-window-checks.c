@@ -42,6 +42,9 @@ audit_done (GObject      *source,
     return;
   g_clear_object (&self->checks_cancellable);
   ms_zone_checks_panel_set_findings (self->checks_panel, findings);
+  /* The chosen finding went with an edit: so does its outline. */
+  if (!ms_zone_checks_panel_get_chosen (self->checks_panel, NULL, NULL))
+    ms_zone_view_set_highlight (self->view, 0, 0, 0, 0);
 }
 
 static void

@@ -198,6 +198,9 @@ test_checks_page (void)
     g_assert_no_error (error);
   }
   ms_test_iterate_until_within (30, one_finding, window, "the audit after the edit");
+  /* The chosen finding is gone, and its outline with it. */
+  g_assert_false (ms_zone_checks_panel_get_chosen (panel, NULL, NULL));
+  g_assert_false (ms_zone_view_get_highlight (ms_zone_window_get_view (window), NULL, NULL, NULL, NULL));
   g_assert_cmpstr (((MsAuditFinding *) g_ptr_array_index (ms_zone_checks_panel_get_findings (panel), 0))->check,
                    ==, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED);
 
