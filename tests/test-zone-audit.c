@@ -267,6 +267,33 @@ packed_tiles (const guint16   *alt,
   return count;
 }
 
+/* A generator using the server's own slope (ZONE_LAYERS_NOTES, worked here
+ * from the text), scaled by 1/8 and clamped to 5 bits. */
+static void
+pack_server_slope (guint16 *alt,
+                   guint    n)
+{
+  g_autofree guint16 *h = g_new (guint16, (gsize) n * n);
+
+  for (gsize i = 0; i < (gsize) n * n; i++)
+    h[i] = alt[i] >> 5;
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      {
+        guint x1 = MIN (x + 1, n - 1), y1 = MIN (y + 1, n - 1);
+        int a = h[y * n + x], b = h[y * n + x1], c = h[y1 * n + x1], d = h[y1 * n + x];
+        int e = (a + b) >> 1, f = (b + c) >> 1, g = (c + d) >> 1, hh = (d + e) >> 1;
+        int i = (a + b + c + d) >> 2;
+        int v[] = { a, b, c, d, e, f, g, hh };
+        int s = 0;
+
+        for (guint k = 0; k < G_N_ELEMENTS (v); k++)
+          s += ABS (i - v[k]);
+        s = MIN (2 * s, 255) / 8;
+        alt[y * n + x] = (guint16) ((h[y * n + x] << 5) | MIN (s, 31));
+      }
+}
+
 static void
 test_slope_packed (void)
 {
@@ -576,7 +603,8 @@ test_real_clean (void)
     }
 }
 
-/* Each real zone's altitude written x-outer, slope-packed, and both, by
+/* Each real zone's altitude written x-outer, slope-packed (by a gradient
+ * of the test's and by the server's slope), and both, by
  * this test; the other layers as they are.  The JSON lists the findings
  * in check order, the packed one with the count and first tiles this test
  * works out itself. */
@@ -584,7 +612,8 @@ static void
 test_real_broken (void)
 {
   for (guint id = 70; id <= 71; id++)
-    for (guint kind = 1; kind <= 3; kind++)  /* 1: transposed, 2: packed, 3: both */
+    /* 1: transposed, 2: packed, 3: both, 6: packed with the server's slope */
+    for (guint kind = 1; kind <= 6; kind += kind < 3 ? 1 : 3)
       {
         g_autofree char *src = real_dir (id);
         g_autofree char *dir = ms_test_make_tmpdir ();
@@ -599,6 +628,7 @@ test_real_broken (void)
         MsAuditLocation first[MS_AUDIT_MAX_LOCATIONS];
         gsize len;
         guint n, expected = (kind == 3) ? 2 : 1, k = 0;
+        gboolean transposed = kind == 1 || kind == 3;
         JsonArray *arr;
         JsonObject *o, *f = NULL;
 
@@ -618,11 +648,13 @@ test_real_broken (void)
         for (gsize i = 0; i < (gsize) n * n; i++)
           alt[i] = data[2 * i] | (data[2 * i + 1] << 8);
         memcpy (out, alt, sizeof (guint16) * n * n);
-        if (kind & 1)
+        if (transposed)
           for (guint y = 0; y < n; y++)
             for (guint x = 0; x < n; x++)
               out[(gsize) x * n + y] = alt[(gsize) y * n + x];
-        if (kind & 2)
+        if (kind == 6)
+          pack_server_slope (out, n);
+        else if (kind & 2)
           pack_slope (out, n);
         {
           g_autofree guint8 *b = g_malloc (len);
@@ -640,7 +672,7 @@ test_real_broken (void)
         arr = json_object_get_array_member (o, "findings");
         g_assert_cmpuint (json_array_get_length (arr), ==, expected);
         g_assert_cmpint (json_object_get_int_member (o, "errors"), ==, expected);
-        if (kind & 1)
+        if (transposed)
           {
             f = json_array_get_object_element (arr, k++);
             g_assert_cmpstr (json_object_get_string_member (f, "check"), ==, MS_ZONE_AUDIT_ALTITUDE_TRANSPOSED);
