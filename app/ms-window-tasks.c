@@ -22,28 +22,13 @@
 #include "ms-window-private.h"
 
 static void
-audit_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  GError *error = NULL;
-  GPtrArray *findings = ms_blueprint_audit (task_data, cancellable, &error);
-
-  if (findings == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, findings, (GDestroyNotify) g_ptr_array_unref);
-}
-
-static void
 audit_done (GObject      *source,
             GAsyncResult *result,
             gpointer      user_data)
 {
   MsWindow *self = MS_WINDOW (source);
   g_autoptr(GError) error = NULL;
-  GPtrArray *findings = g_task_propagate_pointer (G_TASK (result), &error);
+  GPtrArray *findings = ms_audit_run_finish (result, &error);
 
   if (findings == NULL)
     {
@@ -62,8 +47,6 @@ audit_done (GObject      *source,
 void
 _ms_window_start_audit (MsWindow *self)
 {
-  g_autoptr(GTask) task = NULL;
-
   if (self->audit_cancellable != NULL)
     g_cancellable_cancel (self->audit_cancellable);
   g_clear_object (&self->audit_cancellable);
@@ -73,9 +56,8 @@ _ms_window_start_audit (MsWindow *self)
     return;
 
   self->audit_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->audit_cancellable, audit_done, NULL);
-  g_task_set_task_data (task, g_object_ref (self->blueprint), g_object_unref);
-  g_task_run_in_thread (task, audit_thread);
+  ms_audit_run_async (self, self->blueprint, (MsAuditFunc) ms_blueprint_audit, self->audit_cancellable,
+                      audit_done, NULL);
 }
 
 /* The bar shows the fraction a worker publishes in self->load_permille

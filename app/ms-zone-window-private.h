@@ -13,6 +13,7 @@
 #include "ms-save.h"
 #include "ms-zone-history-list.h"
 #include "ms-zone-autosave.h"
+#include "ms-zone-checks-panel.h"
 #include "ms-zone-overlays-panel.h"
 #include "ms-zone-tool-controller.h"
 #include "ms-zone-window.h"
@@ -82,6 +83,12 @@ struct _MsZoneWindow
   /* "{dir}/{id}" of each zone backed up before its first save, for the
    * window's lifetime: a reload is the same zone. */
   GHashTable      *backed_up;
+
+  /* The Checks page and its audit (ms-zone-window-checks.c). */
+  MsZoneChecksPanel *checks_panel;
+  GCancellable    *checks_cancellable;
+  guint            checks_timeout_id;
+  guint            checks_polls;
 };
 
 /* ms-zone-window.c */
@@ -128,5 +135,10 @@ void       _ms_zone_window_stop_autosave      (MsZoneWindow    *self);
 gboolean   _ms_zone_window_recover_journal    (MsZoneWindow    *self,
                                                const char      *path,
                                                GError         **error);
+
+/* ms-zone-window-checks.c */
+void       _ms_zone_window_checks_init        (MsZoneWindow    *self);
+void       _ms_zone_window_checks_set_zone    (MsZoneWindow    *self);
+void       _ms_zone_window_checks_dispose     (MsZoneWindow    *self);
 
 G_END_DECLS

@@ -483,6 +483,7 @@ set_zone (MsZoneWindow *self,
   _ms_zone_window_watch_layers (self);
   update_hover (self);
   _ms_zone_window_start_journal (self);
+  _ms_zone_window_checks_set_zone (self);
 }
 
 /* ---------------------------------------------------------------- hover --- */
@@ -697,6 +698,7 @@ ms_zone_window_dispose (GObject *object)
   if (self->rule_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->rule_dialog)));
   g_clear_object (&self->tools);
+  _ms_zone_window_checks_dispose (self);
   /* The settings action follows its key: drop it before the window goes. */
   g_action_map_remove_action (G_ACTION_MAP (self), MS_SETTINGS_ZONE_BACKUPS);
   _ms_zone_window_unwatch_layers (self);
@@ -758,6 +760,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   g_type_ensure (MS_TYPE_ZONE_OVERLAYS_PANEL);
   g_type_ensure (MS_TYPE_ZONE_HISTORY_LIST);
   g_type_ensure (MS_TYPE_BANNER);
+  g_type_ensure (MS_TYPE_ZONE_CHECKS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-zone-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, view);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner);
@@ -776,6 +779,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, history_list);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, hover_label);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, save_button);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, checks_panel);
 
   _ms_zone_window_class_add_actions (widget_class);
 }
@@ -831,6 +835,7 @@ ms_zone_window_init (MsZoneWindow *self)
   g_signal_connect (ms_zone_view_get_gestures (self->view), "ctrl-scroll", G_CALLBACK (on_ctrl_scroll), self);
 
   _ms_zone_window_add_shape_keys (self);
+  _ms_zone_window_checks_init (self);
   update_value_label (self);
   on_brush_changed (self);
   ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_BRUSH, NULL, 0);

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "ms-zone.h"
+#include "ms-zone-checks-panel.h"
 #include "ms-zone-view.h"
 
 G_BEGIN_DECLS
@@ -70,6 +71,8 @@ gboolean      ms_zone_window_import_mask     (MsZoneWindow   *self,
                                               gboolean        set,
                                               GFile          *file,
                                               GError        **error);
+/* The Checks page (the zone audit's findings). */
+MsZoneChecksPanel *ms_zone_window_get_checks_panel (MsZoneWindow *self);
 /* TRUE while the unsaved-changes question is open. */
 gboolean      ms_zone_window_is_asking_to_close (MsZoneWindow *self);
 /* That question's dialog while it is open, else NULL. */

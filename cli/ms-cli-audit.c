@@ -45,6 +45,17 @@ ms_cli_report_audit (GPtrArray  *findings,
         g_print ("%s %s %" G_GUINT64_FORMAT ": %s\n",
                  ms_audit_severity_to_string (f->severity), f->check, f->count,
                  f->message);
+      /* The first few after the first, indented under it. */
+      if (f->n_locations > 1)
+        {
+          g_autoptr(GString) at = g_string_new ("  also at");
+
+          for (guint k = 1; k < f->n_locations; k++)
+            g_string_append_printf (at, " (%u, %u)", f->locations[k].x, f->locations[k].y);
+          if (f->count > f->n_locations)
+            g_string_append (at, " …");
+          g_print ("%s\n", at->str);
+        }
     }
   g_printerr ("%s: %u error%s, %u warning%s\n", what, errors, errors == 1 ? "" : "s",
               warnings, warnings == 1 ? "" : "s");

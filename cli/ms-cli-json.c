@@ -398,6 +398,19 @@ ms_cli_json_audit (GPtrArray *findings)
       if (begin_member (b, "y", f->has_location))
         json_builder_add_int_value (b, f->y);
       ms_cli_json_add_int (b, "count", (gint64) f->count);
+      if (f->n_locations > 0)
+        {
+          json_builder_set_member_name (b, "locations");
+          json_builder_begin_array (b);
+          for (guint k = 0; k < f->n_locations; k++)
+            {
+              json_builder_begin_array (b);
+              json_builder_add_int_value (b, f->locations[k].x);
+              json_builder_add_int_value (b, f->locations[k].y);
+              json_builder_end_array (b);
+            }
+          json_builder_end_array (b);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);

@@ -798,22 +798,40 @@ zone_audit (MsCliArgs *args)
   g_autoptr(GPtrArray) findings = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *what = NULL;
+  g_autofree char *terraformable = NULL;
+  MsZoneAuditOptions options = { MS_ZONE_AUDIT_TERRAFORMABLE_AUTO };
   GOptionEntry entries[] = {
     MS_CLI_OPTION_JSON (args, "Print one JSON object"),
     MS_CLI_OPTION_ZONE_SIZE (args),
     MS_CLI_OPTION_PROFILE (args, 0, "Game profile (plant types)"),
+    { "terraformable", 0, 0, G_OPTION_ARG_STRING, &terraformable,
+      "Whether the server treats the zone as terraformable: yes, no, or auto (default: "
+      "it is when the folder holds its altitude_blend file)", "auto|yes|no" },
     { NULL }
   };
 
   ms_cli_args_init (args, entries, "DIR ZONEID | FILE.bin — check a zone's layers (ms-zone-audit.h)",
     NULL,
-    "Locations are tiles (x, y), row-major (index = y * width + x).\n"
+    "Locations are tiles (x, y), row-major (index = y * width + x); JSON lists the first\n"
+    "16 of each finding under \"locations\" as [x, y] pairs.\n"
     "Exit status: 0 no error finding, 3 error findings, 1 invalid zone, 2 usage or I/O error.");
-  if (!ms_cli_args_parse (args, -1, NULL) || !ms_cli_args_load_profile (args) ||
+  if (!ms_cli_args_parse (args, -1, NULL))
+    return args->exit_code;
+  if (terraformable != NULL)
+    {
+      if (g_str_equal (terraformable, "yes"))
+        options.terraformable = MS_ZONE_AUDIT_TERRAFORMABLE_YES;
+      else if (g_str_equal (terraformable, "no"))
+        options.terraformable = MS_ZONE_AUDIT_TERRAFORMABLE_NO;
+      else if (!g_str_equal (terraformable, "auto"))
+        return ms_cli_usage_error (args->context, "--terraformable wants auto, yes or no, got “%s”",
+                                   terraformable);
+    }
+  if (!ms_cli_args_load_profile (args) ||
       (zone = open_zone (args, args->argv, args->argc - 1)) == NULL)
     return args->exit_code;
 
-  findings = ms_zone_audit (zone, NULL, NULL, &error);
+  findings = ms_zone_audit (zone, &options, NULL, NULL, &error);
   if (findings == NULL)
     return zone_fail (error);
   what = g_strdup_printf ("zone %u", ms_zone_get_id (zone));

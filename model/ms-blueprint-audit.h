@@ -33,6 +33,14 @@ typedef enum
  * out-of-bounds checks, whose points lie off the map and so have no
  * location), and (@x, @y) the first offending pixel in scan order (X outer,
  * Y inner), in file coordinates. */
+/* How many offending locations a finding lists beyond its count. */
+#define MS_AUDIT_MAX_LOCATIONS 16
+
+typedef struct
+{
+  guint x, y;
+} MsAuditLocation;
+
 typedef struct
 {
   MsAuditSeverity  severity;
@@ -42,6 +50,10 @@ typedef struct
   guint            x;
   guint            y;
   guint64          count;
+  /* The first n_locations offending locations in scan order, locations[0]
+   * being (x, y); 0 where the check lists only (x, y) (the blueprint's). */
+  guint            n_locations;
+  MsAuditLocation  locations[MS_AUDIT_MAX_LOCATIONS];
 } MsAuditFinding;
 
 void                 ms_audit_finding_free         (MsAuditFinding  *finding);
@@ -62,6 +74,24 @@ gboolean             ms_audit_finding_marks_pixel  (MsBlueprint          *bluepr
                                                     const MsAuditFinding *finding,
                                                     guint                 x,
                                                     guint                 y);
+
+/* An audit of @subject: MsAuditFinding*, or NULL and @error. */
+typedef GPtrArray *(*MsAuditFunc) (gpointer       subject,
+                                   GCancellable  *cancellable,
+                                   GError       **error);
+
+/* Runs @func on @subject (a GObject, kept until done) in a thread; the
+ * windows audit so as a file opens.  @source_object: the callback's. */
+void                 ms_audit_run_async            (gpointer              source_object,
+                                                    gpointer              subject,
+                                                    MsAuditFunc           func,
+                                                    GCancellable         *cancellable,
+                                                    GAsyncReadyCallback   callback,
+                                                    gpointer              user_data);
+/* (transfer full): the findings, or NULL and @error (G_IO_ERROR_CANCELLED
+ * when cancelled). */
+GPtrArray           *ms_audit_run_finish           (GAsyncResult         *result,
+                                                    GError              **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsAuditFinding, ms_audit_finding_free)
 

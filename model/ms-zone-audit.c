@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "ms-zone-audit.h"
 
@@ -42,13 +43,15 @@ ms_zone_audit_get_checks (void)
   return checks;
 }
 
-/* Offending tiles of one check: how many, and the first in row-major order
- * with the value that offended. */
+/* Offending tiles of one check: how many, the first in row-major order
+ * with the value that offended, and the first MS_AUDIT_MAX_LOCATIONS. */
 typedef struct
 {
-  guint64 count;
-  guint   x, y;
-  guint   value, extra;
+  guint64         count;
+  guint           x, y;
+  guint           value, extra;
+  guint           n_locations;
+  MsAuditLocation locations[MS_AUDIT_MAX_LOCATIONS];
 } Tally;
 
 static inline void
@@ -65,16 +68,17 @@ tally (Tally *t,
       t->value = value;
       t->extra = extra;
     }
+  if (t->n_locations < MS_AUDIT_MAX_LOCATIONS)
+    t->locations[t->n_locations++] = (MsAuditLocation) { x, y };
 }
 
+/* @t: the offending tiles, or NULL for a whole-layer finding (no location,
+ * no count). */
 static void
 add_finding (GPtrArray       *findings,
              MsAuditSeverity  severity,
              const char      *check,
-             gboolean         has_location,
-             guint            x,
-             guint            y,
-             guint64          count,
+             const Tally     *t,
              char            *message)
 {
   MsAuditFinding *f = g_new0 (MsAuditFinding, 1);
@@ -82,10 +86,15 @@ add_finding (GPtrArray       *findings,
   f->severity = severity;
   f->check = check;
   f->message = message;
-  f->has_location = has_location;
-  f->x = x;
-  f->y = y;
-  f->count = count;
+  if (t != NULL)
+    {
+      f->has_location = TRUE;
+      f->x = t->x;
+      f->y = t->y;
+      f->count = t->count;
+      f->n_locations = t->n_locations;
+      memcpy (f->locations, t->locations, sizeof (MsAuditLocation) * t->n_locations);
+    }
   g_ptr_array_add (findings, f);
 }
 
@@ -149,10 +158,11 @@ is_interesting_tile (MsZone *zone,
  * See ms-zone-audit.h.  A check whose layers the zone lacks is not run.
  */
 GPtrArray *
-ms_zone_audit (MsZone            *zone,
-               MsZoneAuditStats  *stats,
-               GCancellable      *cancellable,
-               GError           **error)
+ms_zone_audit (MsZone                   *zone,
+               const MsZoneAuditOptions *options,
+               MsZoneAuditStats         *stats,
+               GCancellable             *cancellable,
+               GError                  **error)
 {
   g_autoptr(GPtrArray) findings = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_audit_finding_free);
   guint w, h;
@@ -181,7 +191,10 @@ ms_zone_audit (MsZone            *zone,
   has_pl = ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS);
   has_blend = ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE_BLEND);
   has_orig = ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE_ORIGINAL);
-  terraformable = ms_zone_is_terraformable (zone);
+  if (options != NULL && options->terraformable != MS_ZONE_AUDIT_TERRAFORMABLE_AUTO)
+    terraformable = options->terraformable == MS_ZONE_AUDIT_TERRAFORMABLE_YES;
+  else
+    terraformable = ms_zone_is_terraformable (zone);
   n_plant_types = ms_profile_get_count (ms_zone_get_profile (zone), MS_PROFILE_PLANT_TYPES);
 
   /* The reference mask for the transposition test: Island where it is a
@@ -292,7 +305,7 @@ ms_zone_audit (MsZone            *zone,
       st.corr_read = r;
       st.corr_transposed = rt;
       if (st.transposed_checked && rt >= TRANSPOSE_MIN_CORR && rt > r + TRANSPOSE_MIN_MARGIN)
-        add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_ALTITUDE_TRANSPOSED, FALSE, 0, 0, 0,
+        add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_ALTITUDE_TRANSPOSED, NULL,
                      g_strdup_printf ("the altitude matches the %s layout far better read x-outer "
                                       "(index x * %u + y, |r| = %.2f) than row-major as the server "
                                       "reads it (|r| = %.2f): it looks written transposed",
@@ -317,8 +330,7 @@ ms_zone_audit (MsZone            *zone,
       st.packed_tiles = packed_tiles;
       st.packed_eta2 = total > 0 ? 1.0 - within / total : 0.0;
       if (st.packed_checked && st.packed_eta2 >= PACKED_MIN_ETA2)
-        add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED, TRUE,
-                     packed_low.x, packed_low.y, packed_low.count,
+        add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED, &packed_low,
                      g_strdup_printf ("the low 5 bits of the altitude follow the slope (eta² = %.2f "
                                       "over %" G_GUINT64_FORMAT " sloped tiles): it looks written as "
                                       "(height << 5) | slope; first tile with low bits (%u, %u): "
@@ -331,15 +343,13 @@ ms_zone_audit (MsZone            *zone,
     {
       g_autofree char *names = control_names (not_allowed.extra);
 
-      add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, TRUE,
-                   not_allowed.x, not_allowed.y, not_allowed.count,
+      add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, &not_allowed,
                    g_strdup_printf ("live plants on tiles where plants are not allowed; first (%u, %u): "
                                     "plant type %u on %s", not_allowed.x, not_allowed.y,
                                     not_allowed.value, names));
     }
   if (on_blocked.count > 0)
-    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_ON_BLOCKED, TRUE,
-                 on_blocked.x, on_blocked.y, on_blocked.count,
+    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_ON_BLOCKED, &on_blocked,
                  g_strdup_printf ("live plants on Obstacle or Island blocks; first (%u, %u): plant "
                                   "type %u on %s", on_blocked.x, on_blocked.y, on_blocked.value,
                                   (on_blocked.extra & MS_ZONE_BLOCKING_OBSTACLE) ? "Obstacle" : "Island"));
@@ -348,42 +358,38 @@ ms_zone_audit (MsZone            *zone,
       g_autofree char *names = control_names (protected.value & (MS_ZONE_CONTROL_TERRAFORM_PROTECTED |
                                                                  MS_ZONE_CONTROL_PBS_TERRAFORM_PROTECTED));
 
-      add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_TERRAFORM_PROTECTED, TRUE,
-                   protected.x, protected.y, protected.count,
-                   g_strdup_printf ("terraform protection on a zone that is not terraformable (no "
-                                    "altitude_blend file), so it protects nothing; first (%u, %u): %s",
+      add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_TERRAFORM_PROTECTED, &protected,
+                   g_strdup_printf ("terraform protection on a zone that is not terraformable (%s), "
+                                    "so it protects nothing; first (%u, %u): %s",
+                                    options != NULL && options->terraformable == MS_ZONE_AUDIT_TERRAFORMABLE_NO ?
+                                    "as given" : "no altitude_blend file",
                                     protected.x, protected.y, names));
     }
   /* A u16 blend cannot leave 0..65535; the range mistake a tool makes is
    * writing an 8-bit mask, which mixes at most 255/65535 = 0.4 %. */
   if (blend_nonzero.count > 0 && blend_max <= 255)
-    add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_BLEND_RANGE, TRUE,
-                 blend_nonzero.x, blend_nonzero.y, blend_nonzero.count,
+    add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_BLEND_RANGE, &blend_nonzero,
                  g_strdup_printf ("every non-zero blend value is at most %u: an 8-bit mask (0..255) "
                                   "where the server reads 0..65535, so it pins no tile; first (%u, %u): %u",
                                   blend_max, blend_nonzero.x, blend_nonzero.y, blend_nonzero.value));
   if (barrier.count > 0)
-    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_ALTITUDE_OUTSIDE_BARRIER, TRUE,
-                 barrier.x, barrier.y, barrier.count,
+    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_ALTITUDE_OUTSIDE_BARRIER, &barrier,
                  g_strdup_printf ("altitude outside the terraform barrier the blend and "
                                   "altitude_original imply; first (%u, %u): %u, barrier %u..%u",
                                   barrier.x, barrier.y, barrier.value, barrier.extra >> 16,
                                   barrier.extra & 0xffff));
   if (unknown_bits.count > 0)
-    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_CONTROL_UNKNOWN_BITS, TRUE,
-                 unknown_bits.x, unknown_bits.y, unknown_bits.count,
+    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_CONTROL_UNKNOWN_BITS, &unknown_bits,
                  g_strdup_printf ("control bits no TerrainControlFlags names (32, or above 1024); "
                                   "first (%u, %u): 0x%04x, unknown 0x%04x", unknown_bits.x,
                                   unknown_bits.y, unknown_bits.value, unknown_bits.extra));
   if (unknown_plant.count > 0)
-    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_TYPE_UNKNOWN, TRUE,
-                 unknown_plant.x, unknown_plant.y, unknown_plant.count,
+    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_TYPE_UNKNOWN, &unknown_plant,
                  g_strdup_printf ("plant types the profile does not know (it names 0..%u); first "
                                   "(%u, %u): %u", n_plant_types - 1, unknown_plant.x, unknown_plant.y,
                                   unknown_plant.value));
   if (height_no_flag.count > 0)
-    add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_BLOCKS_HEIGHT_NO_FLAG, TRUE,
-                 height_no_flag.x, height_no_flag.y, height_no_flag.count,
+    add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_BLOCKS_HEIGHT_NO_FLAG, &height_no_flag,
                  g_strdup_printf ("a blocking height on tiles with no blocking flag, which nothing "
                                   "reads; first (%u, %u): height %u", height_no_flag.x,
                                   height_no_flag.y, height_no_flag.value));

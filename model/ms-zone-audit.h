@@ -54,13 +54,34 @@ typedef struct
   guint64  packed_tiles;
 } MsZoneAuditStats;
 
-/* MsAuditFinding*, one per check that found something, in check order.
- * @stats: nullable, receives the two statistics.  Fails only when
- * cancelled. */
-GPtrArray           *ms_zone_audit             (MsZone            *zone,
-                                                MsZoneAuditStats  *stats,
-                                                GCancellable      *cancellable,
-                                                GError           **error);
+/* Whether the zone is terraformable is the server database's, not in any
+ * layer file.  ZONE_LAYERS.md says only terraformable zones ship
+ * altitude_blend, so AUTO takes the blend file's presence for it; YES and
+ * NO are for a folder known to lack it or hold a stray one (the CLI's
+ * --terraformable). */
+typedef enum
+{
+  MS_ZONE_AUDIT_TERRAFORMABLE_AUTO,
+  MS_ZONE_AUDIT_TERRAFORMABLE_YES,
+  MS_ZONE_AUDIT_TERRAFORMABLE_NO,
+} MsZoneAuditTerraformable;
+
+typedef struct
+{
+  MsZoneAuditTerraformable terraformable;
+} MsZoneAuditOptions;
+
+/* MsAuditFinding*, one per check that found something, in check order;
+ * each with its count of offending tiles and the first
+ * MS_AUDIT_MAX_LOCATIONS of them, row-major (x, y) in scan order
+ * y * width + x — except altitude-transposed, a whole-layer finding with
+ * neither.  @options: nullable (all AUTO).  @stats: nullable, receives the
+ * two statistics.  Fails only when cancelled. */
+GPtrArray           *ms_zone_audit             (MsZone                   *zone,
+                                                const MsZoneAuditOptions *options,
+                                                MsZoneAuditStats         *stats,
+                                                GCancellable             *cancellable,
+                                                GError                  **error);
 /* Every check id, %NULL-terminated. */
 const char * const  *ms_zone_audit_get_checks  (void);
 

@@ -97,16 +97,13 @@ put16 (const char    *dir,
   ms_test_put_file (dir, name, b, 2 * n);
 }
 
-static GPtrArray *
-audit_fixture (Fixture          *f,
-               MsZoneAuditStats *stats)
+/* The fixture's layer files in a fresh folder, as zone ID. */
+static char *
+write_fixture (Fixture *f)
 {
-  g_autofree char *dir = ms_test_make_tmpdir ();
+  char *dir = ms_test_make_tmpdir ();
   g_autofree char *blk = g_strdup_printf ("blocks.%04u.bin", ID);
   g_autofree char *pl = g_strdup_printf ("plants.%04u.bin", ID);
-  g_autoptr(MsZone) zone = NULL;
-  g_autoptr(GError) error = NULL;
-  GPtrArray *findings;
   gsize n = (gsize) f->n * f->n;
 
   put16 (dir, "altitude", f->alt, n);
@@ -117,14 +114,33 @@ audit_fixture (Fixture          *f,
     put16 (dir, "altitude_original", f->orig, n);
   ms_test_put_file (dir, blk, f->blk, 2 * n);
   ms_test_put_file (dir, pl, f->pl, 7 * n);
+  return dir;
+}
+
+static GPtrArray *
+audit_fixture_with (Fixture                  *f,
+                    const MsZoneAuditOptions *options,
+                    MsZoneAuditStats         *stats)
+{
+  g_autofree char *dir = write_fixture (f);
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *findings;
 
   zone = ms_zone_new_for_dir (dir, ID, f->n, f->n, NULL, &error);
   g_assert_no_error (error);
-  findings = ms_zone_audit (zone, stats, NULL, &error);
+  findings = ms_zone_audit (zone, options, stats, NULL, &error);
   g_assert_no_error (error);
   g_clear_object (&zone);
   ms_test_remove_tree (dir);
   return findings;
+}
+
+static GPtrArray *
+audit_fixture (Fixture          *f,
+               MsZoneAuditStats *stats)
+{
+  return audit_fixture_with (f, NULL, stats);
 }
 
 static const MsAuditFinding *
@@ -163,7 +179,13 @@ assert_only (GPtrArray  *findings,
       g_assert_cmpuint (f->x, ==, x);
       g_assert_cmpuint (f->y, ==, y);
       g_assert_cmpuint (f->count, ==, count);
+      /* The listed locations start at the first and stop at the cap. */
+      g_assert_cmpuint (f->n_locations, ==, MIN (count, MS_AUDIT_MAX_LOCATIONS));
+      g_assert_cmpuint (f->locations[0].x, ==, x);
+      g_assert_cmpuint (f->locations[0].y, ==, y);
     }
+  else
+    g_assert_cmpuint (f->n_locations, ==, 0);
   g_assert_nonnull (f->message);
 }
 
@@ -222,40 +244,77 @@ pack_slope (guint16 *alt,
       }
 }
 
+/* The tiles a slope-packed finding counts, by the header's definition:
+ * interior tiles whose raw altitude differs from a 4-neighbour's and whose
+ * low 5 bits are not 0, in row-major order; the first few go in @first. */
+static guint64
+packed_tiles (const guint16   *alt,
+              guint            n,
+              MsAuditLocation *first)
+{
+  guint64 count = 0;
+
+  for (guint y = 1; y + 1 < n; y++)
+    for (guint x = 1; x + 1 < n; x++)
+      {
+        guint16 r = alt[y * n + x];
+        gboolean sloped = alt[y * n + x - 1] != r || alt[y * n + x + 1] != r ||
+                          alt[(y - 1) * n + x] != r || alt[(y + 1) * n + x] != r;
+
+        if (sloped && (r & 31) != 0 && count++ < MS_AUDIT_MAX_LOCATIONS)
+          first[count - 1] = (MsAuditLocation) { x, y };
+      }
+  return count;
+}
+
+/* A generator using the server's own slope (ZONE_LAYERS_NOTES, worked here
+ * from the text), scaled by 1/8 and clamped to 5 bits. */
+static void
+pack_server_slope (guint16 *alt,
+                   guint    n)
+{
+  g_autofree guint16 *h = g_new (guint16, (gsize) n * n);
+
+  for (gsize i = 0; i < (gsize) n * n; i++)
+    h[i] = alt[i] >> 5;
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      {
+        guint x1 = MIN (x + 1, n - 1), y1 = MIN (y + 1, n - 1);
+        int a = h[y * n + x], b = h[y * n + x1], c = h[y1 * n + x1], d = h[y1 * n + x];
+        int e = (a + b) >> 1, f = (b + c) >> 1, g = (c + d) >> 1, hh = (d + e) >> 1;
+        int i = (a + b + c + d) >> 2;
+        int v[] = { a, b, c, d, e, f, g, hh };
+        int s = 0;
+
+        for (guint k = 0; k < G_N_ELEMENTS (v); k++)
+          s += ABS (i - v[k]);
+        s = MIN (2 * s, 255) / 8;
+        alt[y * n + x] = (guint16) ((h[y * n + x] << 5) | MIN (s, 31));
+      }
+}
+
 static void
 test_slope_packed (void)
 {
   g_autoptr(Fixture) f = fixture_clean ();
   g_autoptr(GPtrArray) findings = NULL;
   MsZoneAuditStats st;
-  const MsAuditFinding *fd;
-  guint64 low = 0;
-  guint fx = 0, fy = 0;
+  MsAuditLocation first[MS_AUDIT_MAX_LOCATIONS];
+  guint64 low;
 
   pack_slope (f->alt, N);
   findings = audit_fixture (f, &st);
   g_assert_cmpfloat (st.packed_eta2, >=, 0.5);
-  g_assert_cmpuint (findings->len, ==, 1);
-  fd = find (findings, MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED);
-  g_assert_nonnull (fd);
-  /* The count is of sloped interior tiles with low bits set: the first
-   * such tile in row-major order is the location. */
-  for (guint y = 1; y + 1 < N; y++)
-    for (guint x = 1; x + 1 < N; x++)
-      {
-        guint16 r = f->alt[y * N + x];
-        gboolean sloped = f->alt[y * N + x - 1] != r || f->alt[y * N + x + 1] != r ||
-                          f->alt[(y - 1) * N + x] != r || f->alt[(y + 1) * N + x] != r;
+  low = packed_tiles (f->alt, N, first);
+  assert_only (findings, MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED, TRUE, first[0].x, first[0].y, low);
+  for (guint k = 0; k < MS_AUDIT_MAX_LOCATIONS; k++)
+    {
+      const MsAuditFinding *fd = g_ptr_array_index (findings, 0);
 
-        if (sloped && (r & 31) != 0 && low++ == 0)
-          {
-            fx = x;
-            fy = y;
-          }
-      }
-  g_assert_cmpuint (fd->count, ==, low);
-  g_assert_cmpuint (fd->x, ==, fx);
-  g_assert_cmpuint (fd->y, ==, fy);
+      g_assert_cmpuint (fd->locations[k].x, ==, first[k].x);
+      g_assert_cmpuint (fd->locations[k].y, ==, first[k].y);
+    }
 }
 
 static void
@@ -282,6 +341,13 @@ test_plants (void)
   f->blk[2 * (100 * N + 70) + 1] = 0;
   findings = audit_fixture (f, NULL);
   assert_only (findings, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, TRUE, 60, 100, G_N_ELEMENTS (forbidden));
+  for (guint k = 0; k < G_N_ELEMENTS (forbidden); k++)
+    {
+      const MsAuditFinding *fd = g_ptr_array_index (findings, 0);
+
+      g_assert_cmpuint (fd->locations[k].x, ==, 60 + k);
+      g_assert_cmpuint (fd->locations[k].y, ==, 100);
+    }
   g_clear_pointer (&findings, g_ptr_array_unref);
 
   /* Live plants on Obstacle and Island; Decor and Plant blocks are fine. */
@@ -323,6 +389,15 @@ test_terraform (void)
   assert_only (findings, MS_ZONE_AUDIT_TERRAFORM_PROTECTED, TRUE, 20, 10, 3);
   g_clear_pointer (&findings, g_ptr_array_unref);
 
+  /* Said terraformable (the database's flag, which no file holds): none. */
+  {
+    MsZoneAuditOptions yes = { MS_ZONE_AUDIT_TERRAFORMABLE_YES };
+
+    findings = audit_fixture_with (f, &yes, NULL);
+    g_assert_cmpuint (findings->len, ==, 0);
+    g_clear_pointer (&findings, g_ptr_array_unref);
+  }
+
   /* The same on a terraformable zone (a full-range blend): no finding. */
   f->blend = g_new0 (guint16, N * N);
   for (guint i = 0; i < N * N; i++)
@@ -330,6 +405,16 @@ test_terraform (void)
   findings = audit_fixture (f, NULL);
   g_assert_cmpuint (findings->len, ==, 0);
   g_clear_pointer (&findings, g_ptr_array_unref);
+
+  /* ... unless said not to be, a stray blend file. */
+  {
+    MsZoneAuditOptions no = { MS_ZONE_AUDIT_TERRAFORMABLE_NO };
+
+    findings = audit_fixture_with (f, &no, NULL);
+    assert_only (findings, MS_ZONE_AUDIT_TERRAFORM_PROTECTED, TRUE, 20, 10, 3);
+    g_assert_nonnull (strstr (((MsAuditFinding *) g_ptr_array_index (findings, 0))->message, "as given"));
+    g_clear_pointer (&findings, g_ptr_array_unref);
+  }
 
   /* An 8-bit blend: the range finding, at the first non-zero value. */
   for (guint i = 0; i < N * N; i++)
@@ -419,6 +504,59 @@ real_dir (guint id)
   return g_test_build_filename (G_TEST_DIST, "data", "zones", name, NULL);
 }
 
+static guint8 *
+read_layer (const char *dir,
+            const char *layer,
+            guint       id,
+            gsize      *len)
+{
+  g_autofree char *name = g_strdup_printf ("%s.%04u.bin", layer, id);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  char *bytes = NULL;
+
+  g_assert_true (g_file_get_contents (path, &bytes, len, NULL));
+  return (guint8 *) bytes;
+}
+
+/* Every tile-wise check, worked out here from the raw bytes with the
+ * numbers of docs/ZONE_LAYERS_NOTES.md (not ms-zone.h's names): how many
+ * tiles each would flag.  Zones 70 and 71 ship no altitude_blend, so they
+ * are not terraformable and have no barrier. */
+typedef struct
+{
+  guint64 not_allowed, on_blocked, protected, unknown_bits, unknown_plant, height_no_flag;
+} RawCounts;
+
+static void
+count_raw (const char *dir,
+           guint       id,
+           RawCounts  *c)
+{
+  gsize lc, lb, lp;
+  g_autofree guint8 *ctl = read_layer (dir, "control", id, &lc);
+  g_autofree guint8 *blk = read_layer (dir, "blocks", id, &lb);
+  g_autofree guint8 *pl = read_layer (dir, "plants", id, &lp);
+  gsize n = lc / 2;
+
+  g_assert_cmpuint (lb, ==, 2 * n);
+  g_assert_cmpuint (lp, ==, 7 * n);
+  memset (c, 0, sizeof *c);
+  for (gsize i = 0; i < n; i++)
+    {
+      guint control = ctl[2 * i] | (ctl[2 * i + 1] << 8);
+      guint type = pl[7 * i];
+
+      /* AntiPlant 1, ConcreteA 8, ConcreteB 16, Roaming 64, Highway 128, PBSHighway 256. */
+      c->not_allowed += type != 0 && (control & (1 | 8 | 16 | 64 | 128 | 256)) != 0;
+      /* Obstacle 1, Island 8. */
+      c->on_blocked += type != 0 && (blk[2 * i] & (1 | 8)) != 0;
+      c->protected += (control & (2 | 512)) != 0;
+      c->unknown_bits += (control & 32) != 0 || control > 2047;
+      c->unknown_plant += type > 19;
+      c->height_no_flag += blk[2 * i] == 0 && blk[2 * i + 1] != 0;
+    }
+}
+
 static void
 test_real_clean (void)
 {
@@ -432,11 +570,22 @@ test_real_clean (void)
       g_autoptr(JsonParser) parser = json_parser_new ();
       g_auto(MsTestRun) run = { 0 };
       MsZoneAuditStats st;
+      RawCounts raw;
       JsonObject *o;
+
+      /* What a person finds counting the bytes: nothing to flag. */
+      count_raw (dir, id, &raw);
+      g_assert_cmpuint (raw.not_allowed, ==, 0);
+      g_assert_cmpuint (raw.on_blocked, ==, 0);
+      g_assert_cmpuint (raw.protected, ==, 0);
+      g_assert_cmpuint (raw.unknown_bits, ==, 0);
+      g_assert_cmpuint (raw.unknown_plant, ==, 0);
+      g_assert_cmpuint (raw.height_no_flag, ==, 0);
 
       zone = ms_zone_new_for_dir (dir, id, 0, 0, NULL, &error);
       g_assert_no_error (error);
-      findings = ms_zone_audit (zone, &st, NULL, &error);
+      g_assert_false (ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE_BLEND));
+      findings = ms_zone_audit (zone, NULL, &st, NULL, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (findings->len, ==, 0);
       /* Both statistics were computed, and far from their thresholds. */
@@ -454,81 +603,118 @@ test_real_clean (void)
     }
 }
 
-/* Zone 70's altitude written x-outer, and zone 71's slope-packed, by this
- * test; the other layers as they are. */
+/* Each real zone's altitude written x-outer, slope-packed (by a gradient
+ * of the test's and by the server's slope), and both, by
+ * this test; the other layers as they are.  The JSON lists the findings
+ * in check order, the packed one with the count and first tiles this test
+ * works out itself. */
 static void
 test_real_broken (void)
 {
   for (guint id = 70; id <= 71; id++)
-    {
-      g_autofree char *src = real_dir (id);
-      g_autofree char *dir = ms_test_make_tmpdir ();
-      g_autofree char *idtext = g_strdup_printf ("%u", id);
-      g_autoptr(JsonParser) parser = json_parser_new ();
-      g_auto(MsTestRun) run = { 0 };
-      g_auto(MsTestRun) text = { 0 };
-      const char *layers[] = { "blocks", "control", "plants" };
-      g_autofree char *alt_name = g_strdup_printf ("altitude.%04u.bin", id);
-      g_autofree char *alt_path = g_build_filename (src, alt_name, NULL);
-      g_autofree char *data = NULL;
-      g_autofree guint16 *alt = NULL, *out = NULL;
-      gsize len;
-      guint n;
-      JsonObject *o, *f;
-
-      for (guint l = 0; l < G_N_ELEMENTS (layers); l++)
-        {
-          g_autofree char *name = g_strdup_printf ("%s.%04u.bin", layers[l], id);
-          g_autofree char *path = g_build_filename (src, name, NULL);
-          g_autofree char *bytes = NULL;
-          gsize blen;
-
-          g_assert_true (g_file_get_contents (path, &bytes, &blen, NULL));
-          ms_test_put_file (dir, name, bytes, blen);
-        }
-      g_assert_true (g_file_get_contents (alt_path, &data, &len, NULL));
-      n = (guint) sqrt ((double) (len / 2));
-      g_assert_cmpuint ((gsize) n * n * 2, ==, len);
-      alt = g_new (guint16, (gsize) n * n);
-      out = g_new (guint16, (gsize) n * n);
-      for (gsize i = 0; i < (gsize) n * n; i++)
-        alt[i] = (guint8) data[2 * i] | ((guint8) data[2 * i + 1] << 8);
-      if (id == 70)
-        for (guint y = 0; y < n; y++)
-          for (guint x = 0; x < n; x++)
-            out[(gsize) x * n + y] = alt[(gsize) y * n + x];
-      else
-        {
-          memcpy (out, alt, sizeof (guint16) * n * n);
-          pack_slope (out, n);
-        }
+    /* 1: transposed, 2: packed, 3: both, 6: packed with the server's slope */
+    for (guint kind = 1; kind <= 6; kind += kind < 3 ? 1 : 3)
       {
-        g_autofree guint8 *b = g_malloc (len);
-        for (gsize i = 0; i < (gsize) n * n; i++)
+        g_autofree char *src = real_dir (id);
+        g_autofree char *dir = ms_test_make_tmpdir ();
+        g_autofree char *idtext = g_strdup_printf ("%u", id);
+        g_autoptr(JsonParser) parser = json_parser_new ();
+        g_auto(MsTestRun) run = { 0 };
+        g_auto(MsTestRun) text = { 0 };
+        const char *layers[] = { "blocks", "control", "plants" };
+        g_autofree char *alt_name = g_strdup_printf ("altitude.%04u.bin", id);
+        g_autofree guint8 *data = NULL;
+        g_autofree guint16 *alt = NULL, *out = NULL;
+        MsAuditLocation first[MS_AUDIT_MAX_LOCATIONS];
+        gsize len;
+        guint n, expected = (kind == 3) ? 2 : 1, k = 0;
+        gboolean transposed = kind == 1 || kind == 3;
+        JsonArray *arr;
+        JsonObject *o, *f = NULL;
+
+        for (guint l = 0; l < G_N_ELEMENTS (layers); l++)
           {
-            b[2 * i] = out[i] & 0xff;
-            b[2 * i + 1] = out[i] >> 8;
+            g_autofree char *name = g_strdup_printf ("%s.%04u.bin", layers[l], id);
+            gsize blen;
+            g_autofree guint8 *bytes = read_layer (src, layers[l], id, &blen);
+
+            ms_test_put_file (dir, name, bytes, blen);
           }
-        ms_test_put_file (dir, alt_name, b, len);
+        data = read_layer (src, "altitude", id, &len);
+        n = (guint) sqrt ((double) (len / 2));
+        g_assert_cmpuint ((gsize) n * n * 2, ==, len);
+        alt = g_new (guint16, (gsize) n * n);
+        out = g_new (guint16, (gsize) n * n);
+        for (gsize i = 0; i < (gsize) n * n; i++)
+          alt[i] = data[2 * i] | (data[2 * i + 1] << 8);
+        memcpy (out, alt, sizeof (guint16) * n * n);
+        if (transposed)
+          for (guint y = 0; y < n; y++)
+            for (guint x = 0; x < n; x++)
+              out[(gsize) x * n + y] = alt[(gsize) y * n + x];
+        if (kind == 6)
+          pack_server_slope (out, n);
+        else if (kind & 2)
+          pack_slope (out, n);
+        {
+          g_autofree guint8 *b = g_malloc (len);
+          for (gsize i = 0; i < (gsize) n * n; i++)
+            {
+              b[2 * i] = out[i] & 0xff;
+              b[2 * i + 1] = out[i] >> 8;
+            }
+          ms_test_put_file (dir, alt_name, b, len);
+        }
+
+        ms_test_run_cli (&run, "zone", "audit", "--json", dir, idtext, NULL);
+        g_assert_cmpint (run.status, ==, 3);
+        o = ms_test_parse_json (run.out, parser);
+        arr = json_object_get_array_member (o, "findings");
+        g_assert_cmpuint (json_array_get_length (arr), ==, expected);
+        g_assert_cmpint (json_object_get_int_member (o, "errors"), ==, expected);
+        if (transposed)
+          {
+            f = json_array_get_object_element (arr, k++);
+            g_assert_cmpstr (json_object_get_string_member (f, "check"), ==, MS_ZONE_AUDIT_ALTITUDE_TRANSPOSED);
+            /* A whole-layer finding: no tile to point at (x and y null). */
+            g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (f, "x")));
+            g_assert_false (json_object_has_member (f, "locations"));
+          }
+        if (kind & 2)
+          {
+            guint64 count = packed_tiles (out, n, first);
+            JsonArray *locs;
+
+            f = json_array_get_object_element (arr, k++);
+            g_assert_cmpstr (json_object_get_string_member (f, "check"), ==, MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED);
+            g_assert_cmpint (json_object_get_int_member (f, "count"), ==, (gint64) count);
+            g_assert_cmpint (json_object_get_int_member (f, "x"), ==, first[0].x);
+            g_assert_cmpint (json_object_get_int_member (f, "y"), ==, first[0].y);
+            locs = json_object_get_array_member (f, "locations");
+            g_assert_cmpuint (json_array_get_length (locs), ==, MS_AUDIT_MAX_LOCATIONS);
+            for (guint j = 0; j < MS_AUDIT_MAX_LOCATIONS; j++)
+              {
+                JsonArray *xy = json_array_get_array_element (locs, j);
+
+                g_assert_cmpint (json_array_get_int_element (xy, 0), ==, first[j].x);
+                g_assert_cmpint (json_array_get_int_element (xy, 1), ==, first[j].y);
+              }
+          }
+        g_assert_cmpstr (json_object_get_string_member (f, "severity"), ==, "error");
+
+        /* The text form: a line naming each check, the same exit status. */
+        ms_test_run_cli (&text, "zone", "audit", dir, idtext, NULL);
+        g_assert_cmpint (text.status, ==, 3);
+        g_assert_true (g_str_has_prefix (text.out, "error "));
+        g_assert_nonnull (strstr (text.out, json_object_get_string_member (f, "check")));
+        if (kind & 2)
+          {
+            g_autofree char *also = g_strdup_printf ("  also at (%u, %u) (%u, %u)", first[1].x, first[1].y,
+                                                     first[2].x, first[2].y);
+            g_assert_nonnull (strstr (text.out, also));
+          }
+        ms_test_remove_tree (dir);
       }
-
-      ms_test_run_cli (&run, "zone", "audit", "--json", dir, idtext, NULL);
-      g_assert_cmpint (run.status, ==, 3);
-      o = ms_test_parse_json (run.out, parser);
-      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "findings")), ==, 1);
-      f = json_array_get_object_element (json_object_get_array_member (o, "findings"), 0);
-      g_assert_cmpstr (json_object_get_string_member (f, "check"), ==,
-                       id == 70 ? MS_ZONE_AUDIT_ALTITUDE_TRANSPOSED : MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED);
-      g_assert_cmpstr (json_object_get_string_member (f, "severity"), ==, "error");
-      g_assert_cmpint (json_object_get_int_member (o, "errors"), ==, 1);
-
-      /* The text form: one line naming the check, the same exit status. */
-      ms_test_run_cli (&text, "zone", "audit", dir, idtext, NULL);
-      g_assert_cmpint (text.status, ==, 3);
-      g_assert_true (g_str_has_prefix (text.out, "error "));
-      g_assert_nonnull (strstr (text.out, json_object_get_string_member (f, "check")));
-      ms_test_remove_tree (dir);
-    }
 }
 
 static void
@@ -551,6 +737,53 @@ test_cli_usage (void)
   ms_test_remove_tree (dir);
 }
 
+/* --terraformable: TerraformProtected on a zone with no blend file warns
+ * (exit 0: a warning) unless the zone is said to be terraformable. */
+static void
+test_cli_terraformable (void)
+{
+  g_autoptr(Fixture) f = fixture_clean ();
+  g_autofree char *dir = NULL;
+  g_autofree char *id = g_strdup_printf ("%u", ID);
+  const char *modes[] = { NULL, "--terraformable=auto", "--terraformable=no", "--terraformable=yes" };
+
+  f->ctl[9 * N + 3] = MS_ZONE_CONTROL_PBS_TERRAFORM_PROTECTED;
+  dir = write_fixture (f);
+  for (guint m = 0; m < G_N_ELEMENTS (modes); m++)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_auto(MsTestRun) run = { 0 };
+      JsonObject *o;
+      JsonArray *arr;
+
+      if (modes[m] != NULL)
+        ms_test_run_cli (&run, "zone", "audit", "--json", modes[m], dir, id, NULL);
+      else
+        ms_test_run_cli (&run, "zone", "audit", "--json", dir, id, NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      o = ms_test_parse_json (run.out, parser);
+      arr = json_object_get_array_member (o, "findings");
+      g_assert_cmpuint (json_array_get_length (arr), ==, m == 3 ? 0 : 1);
+      if (m < 3)
+        {
+          JsonObject *fd = json_array_get_object_element (arr, 0);
+
+          g_assert_cmpstr (json_object_get_string_member (fd, "check"), ==, MS_ZONE_AUDIT_TERRAFORM_PROTECTED);
+          g_assert_cmpstr (json_object_get_string_member (fd, "severity"), ==, "warning");
+          g_assert_cmpint (json_object_get_int_member (fd, "x"), ==, 3);
+          g_assert_cmpint (json_object_get_int_member (fd, "y"), ==, 9);
+          g_assert_cmpint (json_object_get_int_member (o, "warnings"), ==, 1);
+        }
+    }
+  {
+    g_auto(MsTestRun) bad = { 0 };
+
+    ms_test_run_cli (&bad, "zone", "audit", "--terraformable=maybe", dir, id, NULL);
+    g_assert_cmpint (bad.status, ==, 2);
+  }
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -567,5 +800,6 @@ main (int    argc,
   g_test_add_func ("/zone-audit/real-zones-clean", test_real_clean);
   g_test_add_func ("/zone-audit/real-zones-broken", test_real_broken);
   g_test_add_func ("/zone-audit/cli-usage", test_cli_usage);
+  g_test_add_func ("/zone-audit/cli-terraformable", test_cli_terraformable);
   return g_test_run ();
 }

@@ -19,6 +19,8 @@ struct _MsFindingsList
   GtkListBox *list;
   GtkLabel   *status;
   guint       n_rows;
+  char       *busy_text, *clean_text;  /* NULL: the blueprint's */
+  GtkListBoxRow *just_selected;        /* a click selects, then activates */
 };
 
 enum
@@ -82,8 +84,37 @@ on_row_selected (GtkListBox     *list,
                  GtkListBoxRow  *row,
                  MsFindingsList *self)
 {
+  self->just_selected = row;
   if (row != NULL)
     g_signal_emit (self, signals[SIGNAL_FINDING_SELECTED], 0, (guint) gtk_list_box_row_get_index (row));
+}
+
+/* Activating the row already chosen (Enter, a second click) shows it again,
+ * after the view has moved away; the click that selected it does not. */
+static void
+on_row_activated (GtkListBox     *list,
+                  GtkListBoxRow  *row,
+                  MsFindingsList *self)
+{
+  if (row == self->just_selected)
+    {
+      self->just_selected = NULL;
+      return;
+    }
+  g_signal_emit (self, signals[SIGNAL_FINDING_SELECTED], 0, (guint) gtk_list_box_row_get_index (row));
+}
+
+void
+ms_findings_list_set_texts (MsFindingsList *self,
+                            const char     *busy,
+                            const char     *clean)
+{
+  g_return_if_fail (MS_IS_FINDINGS_LIST (self));
+
+  g_free (self->busy_text);
+  g_free (self->clean_text);
+  self->busy_text = g_strdup (busy);
+  self->clean_text = g_strdup (clean);
 }
 
 void
@@ -97,10 +128,11 @@ ms_findings_list_set_findings (MsFindingsList *self,
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
     gtk_list_box_remove (self->list, child);
   self->n_rows = 0;
+  self->just_selected = NULL;
 
   if (findings == NULL)
     {
-      gtk_label_set_text (self->status, _("Checking the map…"));
+      gtk_label_set_text (self->status, self->busy_text != NULL ? self->busy_text : _("Checking the map…"));
       return;
     }
 
@@ -108,7 +140,7 @@ ms_findings_list_set_findings (MsFindingsList *self,
     gtk_list_box_append (self->list, make_row (g_ptr_array_index (findings, i)));
   self->n_rows = findings->len;
   gtk_label_set_text (self->status, findings->len == 0 ?
-                      _("The map passes every check.") :
+                      (self->clean_text != NULL ? self->clean_text : _("The map passes every check.")) :
                       _("Select a finding to show where it is."));
 }
 
@@ -137,6 +169,8 @@ ms_findings_list_dispose (GObject *object)
   MsFindingsList *self = MS_FINDINGS_LIST (object);
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
+  g_clear_pointer (&self->busy_text, g_free);
+  g_clear_pointer (&self->clean_text, g_free);
   G_OBJECT_CLASS (ms_findings_list_parent_class)->dispose (object);
 }
 
@@ -169,6 +203,7 @@ ms_findings_list_init (MsFindingsList *self)
   self->list = GTK_LIST_BOX (gtk_list_box_new ());
   gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_SINGLE);
   g_signal_connect (self->list, "row-selected", G_CALLBACK (on_row_selected), self);
+  g_signal_connect (self->list, "row-activated", G_CALLBACK (on_row_activated), self);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (scrolled, TRUE);

@@ -17,6 +17,7 @@
 
 #include <math.h>
 
+#include "ms-map-marks.h"
 #include "ms-zone-gl-renderer.h"
 #include "ms-zone-pyramid.h"
 #include "ms-zone-tile-texture.h"
@@ -39,6 +40,7 @@ struct _MsZoneView
   guint64            uploads_before;  /* of renderers the zone replaced */
 
   MsZoneOutline      tools;
+  MsRect             highlight;       /* row-major tiles; width 0: none */
 };
 
 enum
@@ -220,6 +222,8 @@ ms_zone_view_snapshot (GtkWidget   *widget,
   cairo_t *cr;
 
   GTK_WIDGET_CLASS (ms_zone_view_parent_class)->snapshot (widget, snapshot);
+  if (self->zone != NULL && self->highlight.width > 0)
+    ms_map_marks_snapshot_highlight (snapshot, VIEWPORT (self), &self->highlight);
   if (self->zone == NULL || (self->tools.preview == NULL && self->tools.kind == MS_ZONE_VIEW_OUTLINE_NONE))
     return;
 
@@ -320,6 +324,7 @@ ms_zone_view_set_zone (MsZoneView *self,
   /* Every tile and the renderer go before the pyramid they came from. */
   ms_tile_view_set_map (MS_TILE_VIEW (self), 0, 0, 0);
   ms_zone_view_set_preview (self, NULL, 0);
+  self->highlight.width = 0;
   if (self->pyramid != NULL)
     g_signal_handlers_disconnect_by_data (self->pyramid, self);
   g_clear_object (&self->pyramid);
@@ -456,6 +461,39 @@ ms_zone_view_get_rubber_band (MsZoneView *self,
 {
   g_return_val_if_fail (MS_IS_ZONE_VIEW (self), FALSE);
   return ms_zone_outline_get_rubber_band (&self->tools, VIEWPORT (self), x0, y0, x1, y1);
+}
+
+void
+ms_zone_view_set_highlight (MsZoneView *self,
+                            guint       x,
+                            guint       y,
+                            guint       width,
+                            guint       height)
+{
+  g_return_if_fail (MS_IS_ZONE_VIEW (self));
+
+  self->highlight = (MsRect) { x, y, height > 0 ? width : 0, height };
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+ms_zone_view_get_highlight (MsZoneView *self,
+                            guint      *x,
+                            guint      *y,
+                            guint      *width,
+                            guint      *height)
+{
+  g_return_val_if_fail (MS_IS_ZONE_VIEW (self), FALSE);
+
+  if (x != NULL)
+    *x = self->highlight.x;
+  if (y != NULL)
+    *y = self->highlight.y;
+  if (width != NULL)
+    *width = self->highlight.width;
+  if (height != NULL)
+    *height = self->highlight.height;
+  return self->highlight.width > 0;
 }
 
 void

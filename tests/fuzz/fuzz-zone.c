@@ -208,7 +208,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   if (flags & 8)
     {
       MsZoneAuditStats stats;
-      g_autoptr(GPtrArray) findings = ms_zone_audit (zone, &stats, NULL, &error);
+      g_autoptr(GPtrArray) findings = ms_zone_audit (zone, NULL, &stats, NULL, &error);
 
       g_assert_no_error (error);
       g_assert_nonnull (findings);
