@@ -5,6 +5,7 @@
 
 #include "ms-blueprint.h"
 #include "ms-map-view.h"
+#include "ms-ruler-overlay.h"
 
 G_BEGIN_DECLS
 
@@ -47,5 +48,7 @@ gboolean     ms_window_is_auditing    (MsWindow      *self);
 
 /* The Open Recent submenu: one item per file, labelled with its name. */
 GMenuModel   *ms_window_get_recent_menu (MsWindow *self);
+/* The ruler over the map (win.ruler). */
+MsRulerOverlay *ms_window_get_ruler     (MsWindow *self);
 
 G_END_DECLS
