@@ -233,7 +233,6 @@ on_pressed (GtkGestureClick *gesture,
 
   if (self->viewport == NULL)
     return;
-  gtk_widget_grab_focus (GTK_WIDGET (self));
   /* A double-click's first press added its point already. */
   if (n_press >= 2)
     {
