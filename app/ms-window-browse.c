@@ -119,14 +119,26 @@ on_blueprint_changed (MsWindow *self)
 }
 
 void
+ms_window_class_add_page_actions (GtkWidgetClass              *widget_class,
+                                  const char                  *next,
+                                  const char                  *previous,
+                                  GtkWidgetActionActivateFunc  activate)
+{
+  const struct { guint key; const char *action; } keys[] = {
+    { GDK_KEY_Page_Down, next }, { GDK_KEY_KP_Page_Down, next },
+    { GDK_KEY_Page_Up, previous }, { GDK_KEY_KP_Page_Up, previous },
+  };
+
+  gtk_widget_class_install_action (widget_class, next, NULL, activate);
+  gtk_widget_class_install_action (widget_class, previous, NULL, activate);
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    gtk_widget_class_add_binding_action (widget_class, keys[i].key, 0, keys[i].action, NULL);
+}
+
+void
 _ms_window_class_add_browse (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "win.next-file", NULL, step_action);
-  gtk_widget_class_install_action (widget_class, "win.previous-file", NULL, step_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "win.next-file", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Page_Down, 0, "win.next-file", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "win.previous-file", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Page_Up, 0, "win.previous-file", NULL);
+  ms_window_class_add_page_actions (widget_class, "win.next-file", "win.previous-file", step_action);
 }
 
 void

@@ -19,6 +19,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-measure.h"
+#include "ms-window.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-window-private.h"
 
@@ -115,12 +116,7 @@ on_ruler_active (MsZoneWindow *self)
 void
 _ms_zone_window_class_add_browse (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "win.next-zone", NULL, step_action);
-  gtk_widget_class_install_action (widget_class, "win.previous-zone", NULL, step_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "win.next-zone", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Page_Down, 0, "win.next-zone", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "win.previous-zone", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Page_Up, 0, "win.previous-zone", NULL);
+  ms_window_class_add_page_actions (widget_class, "win.next-zone", "win.previous-zone", step_action);
 }
 
 void

@@ -316,6 +316,22 @@ view_action (GtkWidget  *widget,
 
 /* ------------------------------------------------------------- drawing --- */
 
+/* Dark under light: the path stays visible over water, snow and sand. */
+static void
+stroke_twice (cairo_t *cr,
+              double   width,
+              double   r,
+              double   g,
+              double   b)
+{
+  cairo_set_source_rgba (cr, 0.0, 0.0, 0.0, 0.7);
+  cairo_set_line_width (cr, width + 2.0);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, r, g, b);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+}
+
 static void
 ms_ruler_overlay_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -350,13 +366,7 @@ ms_ruler_overlay_snapshot (GtkWidget   *widget,
     }
   else if (n > 0 && self->hovering)
     cairo_line_to (cr, self->pointer_x, self->pointer_y);   /* the rubber band */
-  /* Dark under light: visible over water, snow and sand alike. */
-  cairo_set_source_rgba (cr, 0.0, 0.0, 0.0, 0.7);
-  cairo_set_line_width (cr, 4.0);
-  cairo_stroke_preserve (cr);
-  cairo_set_source_rgb (cr, 1.0, 0.85, 0.1);
-  cairo_set_line_width (cr, 2.0);
-  cairo_stroke (cr);
+  stroke_twice (cr, 2.0, 1.0, 0.85, 0.1);
 
   for (guint i = 0; i < n; i++)
     {
@@ -380,12 +390,7 @@ ms_ruler_overlay_snapshot (GtkWidget   *widget,
       cairo_line_to (cr, cx + 10, cy);
       cairo_move_to (cr, cx, cy - 10);
       cairo_line_to (cr, cx, cy + 10);
-      cairo_set_source_rgba (cr, 0.0, 0.0, 0.0, 0.7);
-      cairo_set_line_width (cr, 3.0);
-      cairo_stroke_preserve (cr);
-      cairo_set_source_rgb (cr, 1.0, 1.0, 1.0);
-      cairo_set_line_width (cr, 1.0);
-      cairo_stroke (cr);
+      stroke_twice (cr, 1.0, 1.0, 1.0, 1.0);
     }
   cairo_destroy (cr);
 
