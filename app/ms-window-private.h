@@ -16,6 +16,7 @@
 #include "ms-minimap.h"
 #include "ms-pixel-inspector.h"
 #include "ms-road-list.h"
+#include "ms-ruler-overlay.h"
 #include "ms-scale-bar.h"
 #include "ms-town-list.h"
 #include "ms-water-body-list.h"
@@ -73,6 +74,7 @@ struct _MsWindow
   MsMinimap            *minimap;
   MsFindingsList       *findings_list;
   MsScaleBar           *scale_bar;
+  MsRulerOverlay       *ruler;
 };
 
 /* ms-window.c */
@@ -120,6 +122,10 @@ void        _ms_window_export_size         (MsWindow     *self,
                                             guint        *width,
                                             guint        *height);
 void        _ms_window_tasks_dispose       (MsWindow     *self);
+
+/* ms-window-browse.c: the ruler, and Page Up/Down through the folder */
+void        _ms_window_class_add_browse    (GtkWidgetClass *widget_class);
+void        _ms_window_init_browse         (MsWindow     *self);
 
 /* ms-window-picks.c */
 void        _ms_window_init_picks          (MsWindow     *self);

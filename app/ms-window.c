@@ -679,6 +679,7 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_MINIMAP);
   g_type_ensure (MS_TYPE_FINDINGS_LIST);
   g_type_ensure (MS_TYPE_SCALE_BAR);
+  g_type_ensure (MS_TYPE_RULER_OVERLAY);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsWindow, error_banner);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, changed_banner);
@@ -707,8 +708,10 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsWindow, minimap);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, findings_list);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, scale_bar);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, ruler);
 
   _ms_window_class_add_actions (widget_class);
+  _ms_window_class_add_browse (widget_class);
 }
 
 static void
@@ -762,6 +765,7 @@ ms_window_init (MsWindow *self)
   ms_minimap_set_viewport (self->minimap, ms_map_view_get_viewport (self->map_view));
   ms_scale_bar_set_viewport (self->scale_bar, ms_map_view_get_viewport (self->map_view));
   _ms_window_init_picks (self);
+  _ms_window_init_browse (self);
   _ms_window_add_drop_target (self);
 
   _ms_window_set_loading (self, NULL);

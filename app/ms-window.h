@@ -5,6 +5,7 @@
 
 #include "ms-blueprint.h"
 #include "ms-map-view.h"
+#include "ms-ruler-overlay.h"
 
 G_BEGIN_DECLS
 
@@ -47,5 +48,14 @@ gboolean     ms_window_is_auditing    (MsWindow      *self);
 
 /* The Open Recent submenu: one item per file, labelled with its name. */
 GMenuModel   *ms_window_get_recent_menu (MsWindow *self);
+/* Installs the actions @next and @previous (no parameter) on a window
+ * class, with Page Down and Page Up: the viewer's and the zone painter's
+ * way through a folder. */
+void         ms_window_class_add_page_actions (GtkWidgetClass              *widget_class,
+                                               const char                  *next,
+                                               const char                  *previous,
+                                               GtkWidgetActionActivateFunc  activate);
+/* The ruler over the map (win.ruler). */
+MsRulerOverlay *ms_window_get_ruler     (MsWindow *self);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "ms-banner.h"
+#include "ms-ruler-overlay.h"
 #include "ms-save.h"
 #include "ms-zone-history-list.h"
 #include "ms-zone-autosave.h"
@@ -26,6 +27,7 @@ struct _MsZoneWindow
   GSettings            *settings;   /* the window's own, once it has an application */
 
   MsZoneView      *view;
+  MsRulerOverlay  *ruler;
   MsBanner        *banner;
   GtkWidget       *reload_button;
   GtkWidget       *overwrite_button;
@@ -62,6 +64,8 @@ struct _MsZoneWindow
   gboolean         disk_broken;     /* the banner is about lost pages */
   gboolean         close_confirmed;
   GtkWidget       *close_dialog;
+  gboolean         switching;       /* close_dialog asks before opening switch_to */
+  guint            switch_to;
 
   /* Unsaved edits go to a journal (crash recovery).  A journal found when
    * the zone opens waits in pending_journal until the user recovers or
@@ -115,6 +119,14 @@ void       _ms_zone_window_go_to_step         (MsZoneWindow    *self,
 /* ms-zone-window-actions.c */
 void       _ms_zone_window_class_add_actions  (GtkWidgetClass  *widget_class);
 void       _ms_zone_window_add_shape_keys     (MsZoneWindow    *self);
+
+/* ms-zone-window-browse.c: the ruler, and Page Up/Down through the folder */
+void       _ms_zone_window_class_add_browse   (GtkWidgetClass  *widget_class);
+void       _ms_zone_window_init_browse        (MsZoneWindow    *self);
+/* Leaves the zone (its edits asked about already) for zone @zone_id of
+ * the same folder. */
+void       _ms_zone_window_switch_zone        (MsZoneWindow    *self,
+                                               guint            zone_id);
 
 /* ms-zone-window-save.c */
 void       _ms_zone_window_check_disk         (MsZoneWindow    *self,

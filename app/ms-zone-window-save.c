@@ -638,9 +638,12 @@ on_close_response (GtkDialog    *dialog,
   /* The response's emission holds the dialog past this window's own
    * destruction below: cut its tie to the parent now, or its finalisation
    * disconnects from a freed window. */
+  gboolean switching = self->switching;
+
   gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   gtk_window_destroy (GTK_WINDOW (dialog));
   self->close_dialog = NULL;
+  self->switching = FALSE;
   if (response == GTK_RESPONSE_ACCEPT)
     {
       if (!_ms_zone_window_save (self, MS_ZONE_SAVE_FLAGS_NONE))
@@ -650,6 +653,11 @@ on_close_response (GtkDialog    *dialog,
     return;
   else if (self->autosave != NULL)
     ms_zone_autosave_discard (self->autosave, NULL);
+  if (switching)
+    {
+      _ms_zone_window_switch_zone (self, self->switch_to);
+      return;
+    }
   self->close_confirmed = TRUE;
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -666,11 +674,23 @@ _ms_zone_window_ask_before_close (MsZoneWindow *self)
   if (self->close_dialog != NULL)
     return TRUE;
 
-  dialog = gtk_message_dialog_new (window, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                   _("Save the changes to zone %u before closing?"), self->zone_id);
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                            _("Unsaved edits are lost when the window closes."));
+  if (self->switching)
+    {
+      dialog = gtk_message_dialog_new (window, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                       GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                       _("Save the changes to zone %u before opening zone %u?"),
+                                       self->zone_id, self->switch_to);
+      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                                _("Unsaved edits are lost when another zone opens."));
+    }
+  else
+    {
+      dialog = gtk_message_dialog_new (window, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                       GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                       _("Save the changes to zone %u before closing?"), self->zone_id);
+      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                                _("Unsaved edits are lost when the window closes."));
+    }
   gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
                           _("_Discard"), GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);

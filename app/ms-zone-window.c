@@ -757,12 +757,14 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
                                                         G_PARAM_STATIC_STRINGS));
 
   g_type_ensure (MS_TYPE_ZONE_VIEW);
+  g_type_ensure (MS_TYPE_RULER_OVERLAY);
   g_type_ensure (MS_TYPE_ZONE_OVERLAYS_PANEL);
   g_type_ensure (MS_TYPE_ZONE_HISTORY_LIST);
   g_type_ensure (MS_TYPE_BANNER);
   g_type_ensure (MS_TYPE_ZONE_CHECKS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-zone-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, view);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, ruler);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, reload_button);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, overwrite_button);
@@ -782,6 +784,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, checks_panel);
 
   _ms_zone_window_class_add_actions (widget_class);
+  _ms_zone_window_class_add_browse (widget_class);
 }
 
 static void
@@ -836,6 +839,7 @@ ms_zone_window_init (MsZoneWindow *self)
 
   _ms_zone_window_add_shape_keys (self);
   _ms_zone_window_checks_init (self);
+  _ms_zone_window_init_browse (self);
   update_value_label (self);
   on_brush_changed (self);
   ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_BRUSH, NULL, 0);

@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-ruler-overlay.h"
 #include "ms-zone.h"
 #include "ms-zone-checks-panel.h"
 #include "ms-zone-view.h"
@@ -77,5 +78,8 @@ MsZoneChecksPanel *ms_zone_window_get_checks_panel (MsZoneWindow *self);
 gboolean      ms_zone_window_is_asking_to_close (MsZoneWindow *self);
 /* That question's dialog while it is open, else NULL. */
 GtkWindow    *ms_zone_window_get_close_dialog (MsZoneWindow *self);
+/* The ruler over the zone (win.ruler); the open zone's id. */
+MsRulerOverlay *ms_zone_window_get_ruler     (MsZoneWindow *self);
+guint         ms_zone_window_get_zone_id     (MsZoneWindow *self);
 
 G_END_DECLS

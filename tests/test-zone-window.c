@@ -740,7 +740,8 @@ test_primary_menu (Fixture       *f,
   GtkWidget *titlebar = gtk_window_get_titlebar (GTK_WINDOW (f->window));
   GtkWidget *button = ms_test_find_type (titlebar, GTK_TYPE_MENU_BUTTON);
   g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
-  const char *expected[] = { "app.open-zone-folder", "app.open-demo-zone", "zone.export-mask",
+  const char *expected[] = { "app.open-zone-folder", "app.open-demo-zone",
+                             "win.ruler", "win.next-zone", "win.previous-zone", "zone.export-mask",
                              "zone.import-mask", "win.zone-backups", "win.show-help-overlay", "app.about" };
 
   g_assert_nonnull (button);
