@@ -163,6 +163,13 @@ set_quad_uniforms (MsGlTileRenderer   *renderer,
   glUniform2i (self->u.size, (GLint) quad->texture_width, (GLint) quad->texture_height);
 }
 
+/* A blueprint never changes: no tile is ever stale (no is_tile_stale). */
+static const MsTileKey *
+tile_key (gconstpointer tile)
+{
+  return &((const MsBlueprintTile *) tile)->key;
+}
+
 static void
 upload_tile (MsGlTileRenderer *renderer,
              gconstpointer     data,
@@ -201,6 +208,7 @@ ms_gl_renderer_class_init (MsGlRendererClass *klass)
   renderer_class->set_uniforms = set_uniforms;
   renderer_class->set_quad_uniforms = set_quad_uniforms;
   renderer_class->upload_tile = upload_tile;
+  renderer_class->tile_key = tile_key;
 }
 
 static void
@@ -226,13 +234,4 @@ ms_gl_renderer_set_style (MsGlRenderer           *self,
   self->style = *style;
 }
 
-/* A blueprint never changes: no tile is ever stale. */
-void
-ms_gl_renderer_upload_tile (MsGlRenderer    *self,
-                            MsBlueprintTile *tile)
-{
-  ms_gl_tile_renderer_upload (MS_GL_TILE_RENDERER (self), &tile->key, tile->width, tile->height,
-                              FALSE, tile);
-}
-
-MS_GL_TILE_RENDERER_DEFINE_TYPED (MsGlRenderer, ms_gl_renderer)
+MS_GL_TILE_RENDERER_DEFINE_TYPED (MsGlRenderer, ms_gl_renderer, MsBlueprintTile)

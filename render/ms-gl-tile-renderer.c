@@ -402,6 +402,24 @@ ms_gl_tile_renderer_upload (MsGlTileRenderer *self,
 }
 
 void
+ms_gl_tile_renderer_upload_pyramid_tile (MsGlTileRenderer *self,
+                                         gconstpointer     tile)
+{
+  MsGlTileRendererClass *klass;
+  const MsTileKey *key;
+  guint width, height;
+
+  g_return_if_fail (MS_IS_GL_TILE_RENDERER (self));
+  g_return_if_fail (tile != NULL);
+
+  klass = MS_GL_TILE_RENDERER_GET_CLASS (self);
+  key = klass->tile_key (tile);
+  ms_tile_pyramid_get_tile_size (PRIV (self)->pyramid, key, &width, &height);
+  ms_gl_tile_renderer_upload (self, key, width, height,
+                              klass->is_tile_stale != NULL && klass->is_tile_stale (self, tile), tile);
+}
+
+void
 ms_gl_tile_renderer_invalidate (MsGlTileRenderer *self,
                                 const MsTileKey  *keys,
                                 guint             n_keys)

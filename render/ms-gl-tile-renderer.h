@@ -96,6 +96,11 @@ struct _MsGlTileRendererClass
   void     (*upload_tile)       (MsGlTileRenderer   *self,
                                  gconstpointer       tile,
                                  const GLuint       *textures);
+  /* A pyramid tile's key; and (optional) whether an edit overtook the
+   * tile, so it is drawn but still listed missing. */
+  const MsTileKey *(*tile_key)  (gconstpointer       tile);
+  gboolean (*is_tile_stale)     (MsGlTileRenderer   *self,
+                                 gconstpointer       tile);
 
   gpointer padding[8];
 };
@@ -119,6 +124,9 @@ void           ms_gl_tile_renderer_upload            (MsGlTileRenderer *self,
                                                       guint             height,
                                                       gboolean          stale,
                                                       gconstpointer     tile);
+/* Uploads a tile of the renderer's pyramid (see tile_key). */
+void           ms_gl_tile_renderer_upload_pyramid_tile (MsGlTileRenderer *self,
+                                                        gconstpointer     tile);
 /* Marks these uploaded tiles stale. */
 void           ms_gl_tile_renderer_invalidate        (MsGlTileRenderer *self,
                                                       const MsTileKey  *keys,
@@ -165,7 +173,7 @@ GLuint         ms_gl_tile_renderer_new_texture       (GLint             internal
 
 /* The typed face of a subclass: _realize, _unrealize, _level_for_zoom,
  * _get_missing, _invalidate, _is_stale, _draw, _get_n_uploads,
- * _get_n_textures, _get_texture_bytes, each forwarding to the
+ * _get_n_textures, _get_texture_bytes, _upload_tile, each forwarding to the
  * ms_gl_tile_renderer_ function of the same name, and the subclass's own
  * _set_style and _upload_tile (@Tile: the pyramid's).  _DECLARE in the
  * subclass's header, _DEFINE (all but the subclass's own) in its file. */
@@ -183,7 +191,9 @@ GLuint         ms_gl_tile_renderer_new_texture       (GLint             internal
   guint     t_n##_get_n_textures    (TN *self);                                             \
   gsize     t_n##_get_texture_bytes (TN *self)
 
-#define MS_GL_TILE_RENDERER_DEFINE_TYPED(TN, t_n)                                           \
+#define MS_GL_TILE_RENDERER_DEFINE_TYPED(TN, t_n, Tile)                                     \
+  void t_n##_upload_tile (TN *self, Tile *tile)                                             \
+  { ms_gl_tile_renderer_upload_pyramid_tile (MS_GL_TILE_RENDERER (self), tile); }           \
   gboolean t_n##_realize (TN *self, GError **error)                                         \
   { return ms_gl_tile_renderer_realize (MS_GL_TILE_RENDERER (self), error); }               \
   void t_n##_unrealize (TN *self)                                                           \

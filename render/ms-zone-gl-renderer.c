@@ -231,6 +231,20 @@ set_quad_uniforms (MsGlTileRenderer   *renderer,
                quad->cell_box[3]);
 }
 
+static const MsTileKey *
+tile_key (gconstpointer tile)
+{
+  return &((const MsZoneTile *) tile)->key;
+}
+
+/* A tile asked for before an edit it missed is shown, but asked for again. */
+static gboolean
+is_tile_stale (MsGlTileRenderer *renderer,
+               gconstpointer     tile)
+{
+  return !ms_zone_pyramid_is_current (PYRAMID (renderer), (MsZoneTile *) tile);
+}
+
 static void
 upload_tile (MsGlTileRenderer *renderer,
              gconstpointer     data,
@@ -281,6 +295,8 @@ ms_zone_gl_renderer_class_init (MsZoneGlRendererClass *klass)
   /* The means, then the flags (texture units 0 and 1). */
   ms_gl_tile_renderer_class_set_tiles (renderer_class, 2, 4 * (sizeof (float) + sizeof (guint16)));
   renderer_class->upload_tile = upload_tile;
+  renderer_class->tile_key = tile_key;
+  renderer_class->is_tile_stale = is_tile_stale;
   /* Drawing: a view of a layer the zone lacks is refused, as on the CPU. */
   renderer_class->check_draw = check_draw;
   renderer_class->set_uniforms = set_uniforms;
@@ -320,19 +336,4 @@ ms_zone_gl_renderer_set_style (MsZoneGlRenderer  *self,
   self->style = *style;
 }
 
-void
-ms_zone_gl_renderer_upload_tile (MsZoneGlRenderer *self,
-                                 MsZoneTile       *tile)
-{
-  gboolean stale;
-
-  g_return_if_fail (MS_IS_ZONE_GL_RENDERER (self));
-  g_return_if_fail (tile != NULL);
-
-  /* A tile asked for before an edit it missed is shown, but asked for again. */
-  stale = !ms_zone_pyramid_is_current (PYRAMID (self), tile);
-  ms_gl_tile_renderer_upload (MS_GL_TILE_RENDERER (self), &tile->key, tile->width, tile->height,
-                              stale, tile);
-}
-
-MS_GL_TILE_RENDERER_DEFINE_TYPED (MsZoneGlRenderer, ms_zone_gl_renderer)
+MS_GL_TILE_RENDERER_DEFINE_TYPED (MsZoneGlRenderer, ms_zone_gl_renderer, MsZoneTile)

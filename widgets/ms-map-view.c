@@ -32,7 +32,6 @@ struct _MsMapView
   MsBlueprint        *blueprint;
   MsBlueprintPyramid *pyramid;
   MsBlueprintStyle    style;
-  MsGlRenderer       *gl_renderer;
   MsDiffPyramid      *diff;         /* showing a difference, not a blueprint */
 
   gboolean            has_highlight;
@@ -166,58 +165,17 @@ wants_gl (MsTileView *view)
   return MS_MAP_VIEW (view)->diff == NULL;
 }
 
-static gboolean
-gl_realize (MsTileView  *view,
-            GError     **error)
+static MsGlTileRenderer *
+create_gl_renderer (MsTileView *view)
 {
   MsMapView *self = MS_MAP_VIEW (view);
+  MsGlRenderer *renderer;
 
   if (self->pyramid == NULL)
-    {
-      g_set_error_literal (error, MS_GL_RENDERER_ERROR, MS_GL_RENDERER_ERROR_UNSUPPORTED, "No map to draw");
-      return FALSE;
-    }
-  self->gl_renderer = ms_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
-  if (!ms_gl_renderer_realize (self->gl_renderer, error))
-    {
-      g_clear_object (&self->gl_renderer);
-      return FALSE;
-    }
-  ms_gl_renderer_set_style (self->gl_renderer, &self->style);
-  return TRUE;
-}
-
-static void
-gl_unrealize (MsTileView *view,
-              gboolean    context_ok)
-{
-  MsMapView *self = MS_MAP_VIEW (view);
-
-  if (self->gl_renderer != NULL && context_ok)
-    ms_gl_renderer_unrealize (self->gl_renderer);
-  g_clear_object (&self->gl_renderer);
-}
-
-static gboolean
-gl_draw (MsTileView      *view,
-         const MsGlView  *gl_view,
-         GError         **error)
-{
-  return ms_gl_renderer_draw (MS_MAP_VIEW (view)->gl_renderer, gl_view, error);
-}
-
-static void
-gl_upload (MsTileView *view,
-           gpointer    tile)
-{
-  ms_gl_renderer_upload_tile (MS_MAP_VIEW (view)->gl_renderer, tile);
-}
-
-static GArray *
-gl_get_missing (MsTileView     *view,
-                const MsGlView *gl_view)
-{
-  return ms_gl_renderer_get_missing (MS_MAP_VIEW (view)->gl_renderer, gl_view);
+    return NULL;
+  renderer = ms_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
+  ms_gl_renderer_set_style (renderer, &self->style);
+  return MS_GL_TILE_RENDERER (renderer);
 }
 
 /* ------------------------------------------------------------- drawing --- */
@@ -351,8 +309,8 @@ ms_map_view_set_style (MsMapView              *self,
   g_return_if_fail (MS_IS_MAP_VIEW (self));
 
   self->style = *style;
-  if (self->gl_renderer != NULL)
-    ms_gl_renderer_set_style (self->gl_renderer, style);
+  if (ms_tile_view_get_gl_renderer (MS_TILE_VIEW (self)) != NULL)
+    ms_gl_renderer_set_style (MS_GL_RENDERER (ms_tile_view_get_gl_renderer (MS_TILE_VIEW (self))), style);
   /* CPU tiles are coloured: a new style makes them stale. */
   ms_tile_view_invalidate (MS_TILE_VIEW (self), NULL, 0);
 }
@@ -470,7 +428,6 @@ ms_map_view_dispose (GObject *object)
 
   /* The renderer and the requests go before the pyramids. */
   ms_tile_view_set_map (MS_TILE_VIEW (self), 0, 0, 0);
-  g_clear_object (&self->gl_renderer);
   ms_map_marks_set (&self->marks, NULL, NULL, NULL);
   g_clear_object (&self->diff);
   g_clear_object (&self->pyramid);
@@ -502,11 +459,7 @@ ms_map_view_class_init (MsMapViewClass *klass)
   view_class->colour_tile = colour_tile;
   view_class->draw_sharp = draw_sharp;
   view_class->wants_gl = wants_gl;
-  view_class->gl_realize = gl_realize;
-  view_class->gl_unrealize = gl_unrealize;
-  view_class->gl_draw = gl_draw;
-  view_class->gl_upload = gl_upload;
-  view_class->gl_get_missing = gl_get_missing;
+  view_class->create_gl_renderer = create_gl_renderer;
 
   properties[PROP_BLUEPRINT] =
     g_param_spec_object ("blueprint", NULL, NULL, MS_TYPE_BLUEPRINT,

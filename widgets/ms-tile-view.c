@@ -56,7 +56,9 @@ typedef struct
   MsViewGestures  *gestures;
   MsGlFallback    *gl;
   GtkWidget       *gl_area;     /* gl's; NULL once fallen back */
-  gboolean         gl_ready;    /* the subclass's renderer is made */
+  gboolean         gl_ready;    /* gl_renderer is made and realized */
+  MsGlTileRenderer *gl_renderer;
+  guint64          gl_uploads_before;  /* of renderers this map had before */
 
   gboolean         has_map;
   double           width, height;
@@ -421,7 +423,6 @@ static void
 update_requests (MsTileView *self)
 {
   MsTileViewPrivate *priv = PRIV (self);
-  MsTileViewClass *klass = MS_TILE_VIEW_GET_CLASS (self);
   guint level, top = priv->top_level;
   MsTileKey top_key = { top, 0, 0 };
 
@@ -441,13 +442,13 @@ update_requests (MsTileView *self)
         return;
       view = current_view (self);
       at_top = view_at_level (&view, top);
-      top_missing = klass->gl_get_missing (self, &at_top);
+      top_missing = ms_gl_tile_renderer_get_missing (priv->gl_renderer, &at_top);
       /* Missing, not merely stale: a stale top still stands in, and making
        * it anew on every brush dab would read the whole map each time. */
       if (top_missing->len > 0 && priv->gl_top == NULL &&
-          (klass->gl_is_stale == NULL || !klass->gl_is_stale (self, &top_key)))
+          !ms_gl_tile_renderer_is_stale (priv->gl_renderer, &top_key))
         request (self, &top_key, TRUE);
-      missing = klass->gl_get_missing (self, &view);
+      missing = ms_gl_tile_renderer_get_missing (priv->gl_renderer, &view);
       priv->n_missing = missing->len;
       for (guint i = 0; i < missing->len; i++)
         request (self, &g_array_index (missing, MsTileKey, i), TRUE);
@@ -601,6 +602,23 @@ ms_tile_view_gl_make_current (MsTileView *self)
   return gtk_gl_area_get_error (GTK_GL_AREA (area)) == NULL;
 }
 
+MsGlTileRenderer *
+ms_tile_view_get_gl_renderer (MsTileView *self)
+{
+  g_return_val_if_fail (MS_IS_TILE_VIEW (self), NULL);
+  return PRIV (self)->gl_renderer;
+}
+
+guint64
+ms_tile_view_get_n_gl_uploads (MsTileView *self)
+{
+  MsTileViewPrivate *priv;
+
+  g_return_val_if_fail (MS_IS_TILE_VIEW (self), 0);
+  priv = PRIV (self);
+  return priv->gl_uploads_before + (priv->gl_renderer != NULL ? ms_gl_tile_renderer_get_n_uploads (priv->gl_renderer) : 0);
+}
+
 gboolean
 ms_tile_view_get_gl_ready (MsTileView *self)
 {
@@ -617,8 +635,12 @@ ensure_gl_renderer (MsTileView *self)
   if (priv->gl_ready || !priv->has_map || !ms_tile_view_gl_make_current (self))
     return;
 
-  if (!MS_TILE_VIEW_GET_CLASS (self)->gl_realize (self, &error))
+  priv->gl_renderer = MS_TILE_VIEW_GET_CLASS (self)->create_gl_renderer (self);
+  if (priv->gl_renderer == NULL)
+    g_set_error_literal (&error, MS_GL_RENDERER_ERROR, MS_GL_RENDERER_ERROR_UNSUPPORTED, "No map to draw");
+  if (priv->gl_renderer == NULL || !ms_gl_tile_renderer_realize (priv->gl_renderer, &error))
     {
+      g_clear_object (&priv->gl_renderer);
       gtk_gl_area_set_error (GTK_GL_AREA (priv->gl_area), error);
       ms_gl_fallback_fail (priv->gl, error->message);
       return;
@@ -639,8 +661,10 @@ drop_gl_renderer (MsTileView *self)
   current = priv->gl_area != NULL && gtk_widget_get_realized (priv->gl_area);
   if (current)
     gtk_gl_area_make_current (GTK_GL_AREA (priv->gl_area));
-  MS_TILE_VIEW_GET_CLASS (self)->gl_unrealize (self, current &&
-                                               gtk_gl_area_get_error (GTK_GL_AREA (priv->gl_area)) == NULL);
+  priv->gl_uploads_before += ms_gl_tile_renderer_get_n_uploads (priv->gl_renderer);
+  if (current && gtk_gl_area_get_error (GTK_GL_AREA (priv->gl_area)) == NULL)
+    ms_gl_tile_renderer_unrealize (priv->gl_renderer);
+  g_clear_object (&priv->gl_renderer);
 }
 
 void
@@ -680,7 +704,6 @@ gl_count_frame (MsTileView     *self,
                 const MsGlView *view)
 {
   MsTileViewPrivate *priv = PRIV (self);
-  MsTileViewClass *klass = MS_TILE_VIEW_GET_CLASS (self);
   guint level = ms_tile_view_get_level (self);
   guint tx0, ty0, tx1, ty1, n_wanted, n_own, n_drawn = 0;
   GHashTable *missing = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
@@ -689,7 +712,7 @@ gl_count_frame (MsTileView     *self,
   for (guint l = level; l <= priv->top_level; l++)
     {
       MsGlView at = view_at_level (view, l);
-      GArray *keys = klass->gl_get_missing (self, &at);
+      GArray *keys = ms_gl_tile_renderer_get_missing (priv->gl_renderer, &at);
 
       g_ptr_array_add (lists, keys);
       for (guint i = 0; i < keys->len; i++)
@@ -697,7 +720,7 @@ gl_count_frame (MsTileView     *self,
           MsTileKey *key = &g_array_index (keys, MsTileKey, i);
           guint64 *packed = g_new (guint64, 1);
 
-          if (klass->gl_is_stale != NULL && klass->gl_is_stale (self, key))
+          if (ms_gl_tile_renderer_is_stale (priv->gl_renderer, key))
             {
               g_free (packed);
               continue;
@@ -747,7 +770,7 @@ on_gl_render (GtkGLArea    *area,
 
   priv->in_frame = TRUE;
   for (guint i = 0; i < priv->to_upload->len; i++)
-    klass->gl_upload (self, g_ptr_array_index (priv->to_upload, i));
+    ms_gl_tile_renderer_upload_pyramid_tile (priv->gl_renderer, g_ptr_array_index (priv->to_upload, i));
   if (priv->to_upload->len > 0)
     schedule_update (self);   /* what is missing now */
   g_ptr_array_set_size (priv->to_upload, 0);
@@ -757,20 +780,23 @@ on_gl_render (GtkGLArea    *area,
   if (priv->gl_top != NULL && !priv->gl_top_due)
     {
       MsGlView at_top = view_at_level (&view, priv->top_level);
-      g_autoptr(GArray) top_missing = klass->gl_get_missing (self, &at_top);
+      g_autoptr(GArray) top_missing = ms_gl_tile_renderer_get_missing (priv->gl_renderer, &at_top);
       MsTileKey top_key = { priv->top_level, 0, 0 };
 
       priv->gl_top_due = top_missing->len > 0 &&
-                         (klass->gl_is_stale == NULL || !klass->gl_is_stale (self, &top_key));
+                         !ms_gl_tile_renderer_is_stale (priv->gl_renderer, &top_key);
     }
   if (priv->gl_top_due)
     {
-      klass->gl_upload (self, priv->gl_top);
+      ms_gl_tile_renderer_upload_pyramid_tile (priv->gl_renderer, priv->gl_top);
       priv->gl_top_due = FALSE;
       schedule_update (self);
     }
-  if (!klass->gl_draw (self, &view, &error))
+  if (!ms_gl_tile_renderer_draw (priv->gl_renderer, &view, &error) &&
+      !g_error_matches (error, klass->gl_blank_domain, klass->gl_blank_code))
     ms_gl_fallback_fail (priv->gl, error->message);
+  else if (error != NULL)
+    ms_tile_view_gl_clear ();
   else
     gl_count_frame (self, &view);
   priv->in_frame = FALSE;
@@ -785,6 +811,7 @@ on_fell_back (MsTileView *self)
   /* The area is unparented; the renderer went with its unrealize. */
   priv->gl_area = NULL;
   priv->gl_ready = FALSE;
+  g_clear_object (&priv->gl_renderer);
   cancel_requests (self);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_USING_GL]);
@@ -971,6 +998,7 @@ ms_tile_view_set_map (MsTileView *self,
   cancel_requests (self);
   cpu_tiles_clear (self);
   drop_gl_renderer (self);
+  priv->gl_uploads_before = 0;
   g_clear_handle_id (&priv->update_id, g_source_remove);
   priv->n_missing = 0;
   priv->traced_first = priv->traced_whole = FALSE;
@@ -1196,6 +1224,7 @@ ms_tile_view_dispose (GObject *object)
   if (priv->gl != NULL)
     ms_gl_fallback_remove (priv->gl);
   priv->gl_area = NULL;
+  g_clear_object (&priv->gl_renderer);
   g_clear_object (&priv->gl);
   priv->has_map = FALSE;
   if (priv->viewport != NULL)

@@ -67,26 +67,14 @@ struct _MsTileViewClass
 
   /* Optional: FALSE to draw CPU textures even while GL works. */
   gboolean     (*wants_gl)           (MsTileView          *self);
-  /* GL, each with the area's context current: make the renderer for the
-   * current map (FALSE with @error: the view falls back to the CPU), free
-   * it, draw (@error: falls back, unless the subclass cleared the frame
-   * and returned TRUE), upload an arrived tile, and list the tiles of
-   * @view's level that are not uploaded or are stale. */
-  gboolean     (*gl_realize)         (MsTileView          *self,
-                                      GError             **error);
-  void         (*gl_unrealize)       (MsTileView          *self,
-                                      gboolean             context_ok);
-  gboolean     (*gl_draw)            (MsTileView          *self,
-                                      const MsGlView      *view,
-                                      GError             **error);
-  void         (*gl_upload)          (MsTileView          *self,
-                                      gpointer             tile);
-  GArray      *(*gl_get_missing)     (MsTileView          *self,
-                                      const MsGlView      *view);
-  /* Optional: TRUE for an uploaded tile that is stale but still drawn
-   * (for the hole count). */
-  gboolean     (*gl_is_stale)        (MsTileView          *self,
-                                      const MsTileKey     *key);
+  /* GL, with the area's context current: a new, unrealized renderer for
+   * the current map with its style set, or NULL when there is none.  The
+   * view realizes, feeds, draws and frees it; a draw failing with
+   * gl_blank_domain/gl_blank_code clears the frame instead of falling back
+   * (a zone without the layer shown). */
+  MsGlTileRenderer *(*create_gl_renderer) (MsTileView      *self);
+  GQuark       gl_blank_domain;
+  int          gl_blank_code;
 
   gpointer     padding[7];
 };
@@ -107,7 +95,7 @@ typedef struct
 /* For subclasses. */
 /* The map is now @width × @height (0: none) with @top_level its coarsest
  * level: drops every tile and the GL renderer, fits the view, and makes
- * the renderer again (gl_realize) when it can.  Call it after the
+ * the renderer again (create_gl_renderer) when it can.  Call it after the
  * subclass's own source changed. */
 void        ms_tile_view_set_map           (MsTileView      *self,
                                             double           width,
@@ -123,6 +111,10 @@ void        ms_tile_view_invalidate        (MsTileView      *self,
 void        ms_tile_view_queue_update      (MsTileView      *self);
 /* TRUE once the subclass's GL renderer is made and drawing. */
 gboolean    ms_tile_view_get_gl_ready      (MsTileView      *self);
+/* The renderer create_gl_renderer made, or NULL; and the textures every
+ * renderer of this map uploaded. */
+MsGlTileRenderer *ms_tile_view_get_gl_renderer (MsTileView    *self);
+guint64     ms_tile_view_get_n_gl_uploads  (MsTileView      *self);
 /* Makes the GL area's context current; FALSE without a working one. */
 gboolean    ms_tile_view_gl_make_current   (MsTileView      *self);
 /* Clears the bound framebuffer to the views' background. */

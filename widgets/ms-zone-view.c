@@ -36,8 +36,6 @@ struct _MsZoneView
   MsZone            *zone;
   MsZonePyramid     *pyramid;
   MsZoneStyle        style;
-  MsZoneGlRenderer  *gl_renderer;
-  guint64            uploads_before;  /* of renderers the zone replaced */
 
   MsZoneOutline      tools;
   MsRect             highlight;       /* row-major tiles; width 0: none */
@@ -140,75 +138,14 @@ on_tiles_invalidated (MsZonePyramid *pyramid,
 
 /* ------------------------------------------------------------------ GL --- */
 
-static gboolean
-gl_realize (MsTileView  *view,
-            GError     **error)
+static MsGlTileRenderer *
+create_gl_renderer (MsTileView *view)
 {
   MsZoneView *self = MS_ZONE_VIEW (view);
+  MsZoneGlRenderer *renderer = ms_zone_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
 
-  self->gl_renderer = ms_zone_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
-  if (!ms_zone_gl_renderer_realize (self->gl_renderer, error))
-    {
-      g_clear_object (&self->gl_renderer);
-      return FALSE;
-    }
-  ms_zone_gl_renderer_set_style (self->gl_renderer, &self->style);
-  return TRUE;
-}
-
-static void
-gl_unrealize (MsTileView *view,
-              gboolean    context_ok)
-{
-  MsZoneView *self = MS_ZONE_VIEW (view);
-
-  if (self->gl_renderer == NULL)
-    return;
-  self->uploads_before += ms_zone_gl_renderer_get_n_uploads (self->gl_renderer);
-  if (context_ok)
-    ms_zone_gl_renderer_unrealize (self->gl_renderer);
-  g_clear_object (&self->gl_renderer);
-}
-
-static gboolean
-gl_draw (MsTileView      *view,
-         const MsGlView  *gl_view,
-         GError         **error)
-{
-  g_autoptr(GError) local = NULL;
-
-  if (ms_zone_gl_renderer_draw (MS_ZONE_VIEW (view)->gl_renderer, gl_view, &local))
-    return TRUE;
-  /* A zone without the layer shown is not a GL failure: clear and wait
-   * for another layer. */
-  if (g_error_matches (local, MS_ZONE_ERROR, MS_ZONE_ERROR_NO_LAYER))
-    {
-      ms_tile_view_gl_clear ();
-      return TRUE;
-    }
-  g_propagate_error (error, g_steal_pointer (&local));
-  return FALSE;
-}
-
-static void
-gl_upload (MsTileView *view,
-           gpointer    tile)
-{
-  ms_zone_gl_renderer_upload_tile (MS_ZONE_VIEW (view)->gl_renderer, tile);
-}
-
-static GArray *
-gl_get_missing (MsTileView     *view,
-                const MsGlView *gl_view)
-{
-  return ms_zone_gl_renderer_get_missing (MS_ZONE_VIEW (view)->gl_renderer, gl_view);
-}
-
-static gboolean
-gl_is_stale (MsTileView      *view,
-             const MsTileKey *key)
-{
-  return ms_zone_gl_renderer_is_stale (MS_ZONE_VIEW (view)->gl_renderer, key);
+  ms_zone_gl_renderer_set_style (renderer, &self->style);
+  return MS_GL_TILE_RENDERER (renderer);
 }
 
 /* ------------------------------------------------------------ overlays --- */
@@ -329,7 +266,6 @@ ms_zone_view_set_zone (MsZoneView *self,
     g_signal_handlers_disconnect_by_data (self->pyramid, self);
   g_clear_object (&self->pyramid);
   g_set_object (&self->zone, zone);
-  self->uploads_before = 0;
 
   if (zone != NULL)
     {
@@ -375,8 +311,8 @@ ms_zone_view_set_style (MsZoneView        *self,
   g_return_if_fail (style != NULL);
 
   self->style = *style;
-  if (self->gl_renderer != NULL)
-    ms_zone_gl_renderer_set_style (self->gl_renderer, style);
+  if (ms_tile_view_get_gl_renderer (MS_TILE_VIEW (self)) != NULL)
+    ms_zone_gl_renderer_set_style (MS_ZONE_GL_RENDERER (ms_tile_view_get_gl_renderer (MS_TILE_VIEW (self))), style);
   /* CPU tiles are coloured: a new style makes them stale. */
   ms_tile_view_invalidate (MS_TILE_VIEW (self), NULL, 0);
 }
@@ -409,8 +345,7 @@ ms_zone_view_get_pending_tiles (MsZoneView *self)
 guint64
 ms_zone_view_get_n_uploads (MsZoneView *self)
 {
-  g_return_val_if_fail (MS_IS_ZONE_VIEW (self), 0);
-  return self->uploads_before + (self->gl_renderer ? ms_zone_gl_renderer_get_n_uploads (self->gl_renderer) : 0);
+  return ms_tile_view_get_n_gl_uploads (MS_TILE_VIEW (self));
 }
 
 guint
@@ -585,12 +520,11 @@ ms_zone_view_class_init (MsZoneViewClass *klass)
   view_class->get_texture_async = get_texture_async;
   view_class->get_texture_finish = get_texture_finish;
   view_class->draw_sharp = draw_sharp;
-  view_class->gl_realize = gl_realize;
-  view_class->gl_unrealize = gl_unrealize;
-  view_class->gl_draw = gl_draw;
-  view_class->gl_upload = gl_upload;
-  view_class->gl_get_missing = gl_get_missing;
-  view_class->gl_is_stale = gl_is_stale;
+  view_class->create_gl_renderer = create_gl_renderer;
+  /* A zone without the layer shown is not a GL failure: clear and wait
+   * for another layer. */
+  view_class->gl_blank_domain = MS_ZONE_ERROR;
+  view_class->gl_blank_code = MS_ZONE_ERROR_NO_LAYER;
 
   properties[PROP_ZONE] =
     g_param_spec_object ("zone", NULL, NULL, MS_TYPE_ZONE,
