@@ -64,7 +64,7 @@ on_checks_timeout (gpointer user_data)
   MsZoneWindow *self = user_data;
 
   /* The first audit waits for the first picture: the tiles come first. */
-  if (self->checks_polls > 0 && ms_zone_view_get_pending_tiles (self->view) > 0)
+  if (self->checks_polls > 0 && ms_tile_view_get_n_pending (MS_TILE_VIEW (self->view)) > 0)
     {
       self->checks_polls--;
       return G_SOURCE_CONTINUE;

@@ -835,7 +835,7 @@ ms_zone_window_init (MsZoneWindow *self)
   g_signal_connect (self->tools, "apply", G_CALLBACK (on_tool_apply), self);
   g_signal_connect (self->tools, "step-done", G_CALLBACK (on_tool_step_done), self);
   g_signal_connect (self->tools, "failed", G_CALLBACK (on_tool_failed), self);
-  g_signal_connect (ms_zone_view_get_gestures (self->view), "ctrl-scroll", G_CALLBACK (on_ctrl_scroll), self);
+  g_signal_connect (ms_tile_view_get_gestures (MS_TILE_VIEW (self->view)), "ctrl-scroll", G_CALLBACK (on_ctrl_scroll), self);
 
   _ms_zone_window_add_shape_keys (self);
   _ms_zone_window_checks_init (self);

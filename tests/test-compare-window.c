@@ -156,8 +156,8 @@ swipe_drawn (gpointer data)
   MsSwipeView *swipe = data;
 
   return gtk_widget_get_mapped (GTK_WIDGET (swipe)) && gtk_widget_get_width (GTK_WIDGET (swipe)) > 1 &&
-         ms_map_view_get_pending_tiles (ms_swipe_view_get_view_a (swipe)) == 0 &&
-         ms_map_view_get_pending_tiles (ms_swipe_view_get_view_b (swipe)) == 0;
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_swipe_view_get_view_a (swipe))) == 0 &&
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_swipe_view_get_view_b (swipe))) == 0;
 }
 
 static guint32 *
@@ -693,7 +693,7 @@ diff_drawn (gpointer data)
   MsMapView *view = data;
 
   return gtk_widget_get_mapped (GTK_WIDGET (view)) && gtk_widget_get_width (GTK_WIDGET (view)) > 1 &&
-         ms_map_view_get_showing_difference (view) && ms_map_view_get_pending_tiles (view) == 0;
+         ms_map_view_get_showing_difference (view) && ms_tile_view_get_n_pending (MS_TILE_VIEW (view)) == 0;
 }
 
 /* The colour drawn over map point (@mx, @my) of @view, as 0xRRGGBB. */

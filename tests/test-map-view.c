@@ -21,7 +21,7 @@
 static gboolean
 tiles_drawn (gpointer data)
 {
-  return ms_map_view_get_pending_tiles (data) == 0 && gtk_widget_get_mapped (data);
+  return ms_tile_view_get_n_pending (MS_TILE_VIEW (data)) == 0 && gtk_widget_get_mapped (data);
 }
 
 /* Until no tile is pending, then a few more frames. */
@@ -92,9 +92,9 @@ test_shows_the_map (void)
   ms_viewport_get_centre (viewport, &cx, &cy);
   g_assert_cmpfloat (cx, ==, SIZE / 2);
 
-  g_assert_cmpint (ms_map_view_get_using_gl (MS_MAP_VIEW (view)), ==, expect_gl);
+  g_assert_cmpint (ms_tile_view_get_using_gl (MS_TILE_VIEW (MS_MAP_VIEW (view))), ==, expect_gl);
   if (!expect_gl)
-    g_assert_nonnull (ms_map_view_get_renderer_problem (MS_MAP_VIEW (view)));
+    g_assert_nonnull (ms_tile_view_get_renderer_problem (MS_TILE_VIEW (MS_MAP_VIEW (view))));
 
   shown = ms_test_capture (view, SIZE, SIZE);
   assert_matches_cpu (shown, bp, &style);

@@ -101,7 +101,7 @@ test_requests_not_in_frame (void)
 
   ms_map_view_set_blueprint (MS_MAP_VIEW (view), bp);
   settle (view);
-  g_assert_cmpint (ms_map_view_get_using_gl (MS_MAP_VIEW (view)), ==, expect_gl ());
+  g_assert_cmpint (ms_tile_view_get_using_gl (MS_TILE_VIEW (MS_MAP_VIEW (view))), ==, expect_gl ());
   ms_tile_view_get_stats (MS_TILE_VIEW (view), &stats);
   g_assert_cmpuint (stats.requests, >, 0);
   g_assert_cmpuint (stats.frames, >, 0);
@@ -222,11 +222,11 @@ test_zone_edit_recolours_its_tiles (void)
   ms_zone_view_set_style (MS_ZONE_VIEW (view), &style);
   ms_zone_view_set_zone (MS_ZONE_VIEW (view), zone);
   settle (view);
-  g_assert_cmpint (ms_zone_view_get_using_gl (MS_ZONE_VIEW (view)), ==, expect_gl ());
+  g_assert_cmpint (ms_tile_view_get_using_gl (MS_TILE_VIEW (MS_ZONE_VIEW (view))), ==, expect_gl ());
   ms_viewport_set_zoom (vp, 1.0);
   ms_viewport_set_centre (vp, WIDTH / 2.0, HEIGHT / 2.0);
   settle (view);
-  g_assert_cmpuint (ms_zone_view_get_level (MS_ZONE_VIEW (view)), ==, 0);
+  g_assert_cmpuint (ms_tile_view_get_level (MS_TILE_VIEW (MS_ZONE_VIEW (view))), ==, 0);
   before = ms_test_capture (view, WIDTH, HEIGHT);
 
   ms_tile_view_reset_stats (MS_TILE_VIEW (view));

@@ -44,7 +44,7 @@ tiles_done (gpointer data)
    * tiles to wait for, and its first size refits the map. */
   return gtk_widget_get_mapped (GTK_WIDGET (view)) && !ms_window_is_loading (window) &&
          ms_viewport_get_width (ms_map_view_get_viewport (view)) > 1 &&
-         ms_map_view_get_pending_tiles (view) == 0;
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (view)) == 0;
 }
 
 static gboolean
@@ -1697,7 +1697,7 @@ test_changed_on_disk (void)
     g_assert_nonnull (strstr (text, expected));
   }
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
-  g_assert_cmpuint (ms_map_view_get_pending_tiles (view), ==, 0);
+  g_assert_cmpuint (ms_tile_view_get_n_pending (MS_TILE_VIEW (view)), ==, 0);
 
   gtk_window_destroy (GTK_WINDOW (window));
   ms_test_remove_tree (dir);

@@ -80,7 +80,7 @@ drawn (gpointer data)
 {
   MsZoneView *view = ms_zone_window_get_view (data);
 
-  return gtk_widget_get_mapped (GTK_WIDGET (view)) && ms_zone_view_get_pending_tiles (view) == 0;
+  return gtk_widget_get_mapped (GTK_WIDGET (view)) && ms_tile_view_get_n_pending (MS_TILE_VIEW (view)) == 0;
 }
 
 static void

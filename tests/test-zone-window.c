@@ -47,7 +47,7 @@ drawn (gpointer data)
 {
   MsZoneView *view = ms_zone_window_get_view (data);
 
-  return gtk_widget_get_mapped (GTK_WIDGET (view)) && ms_zone_view_get_pending_tiles (view) == 0;
+  return gtk_widget_get_mapped (GTK_WIDGET (view)) && ms_tile_view_get_n_pending (MS_TILE_VIEW (view)) == 0;
 }
 
 static void
@@ -594,18 +594,18 @@ test_gl_uploads_only_touched (Fixture       *f,
   guint64 before;
   guint level, span, bx0, by0, bx1, by1, n_tiles;
 
-  g_assert_cmpint (ms_zone_view_get_using_gl (view), ==, expect_gl);
+  g_assert_cmpint (ms_tile_view_get_using_gl (MS_TILE_VIEW (view)), ==, expect_gl);
   if (!expect_gl)
     {
-      g_assert_nonnull (ms_zone_view_get_renderer_problem (view));
-      g_assert_cmpuint (ms_zone_view_get_n_uploads (view), ==, 0);
+      g_assert_nonnull (ms_tile_view_get_renderer_problem (MS_TILE_VIEW (view)));
+      g_assert_cmpuint (ms_tile_view_get_n_gl_uploads (MS_TILE_VIEW (view)), ==, 0);
       return;
     }
 
   /* A dab across the boundary between two 256-cell tiles. */
-  level = ms_zone_view_get_level (view);
+  level = ms_tile_view_get_level (MS_TILE_VIEW (view));
   span = 256u << level;
-  before = ms_zone_view_get_n_uploads (view);
+  before = ms_tile_view_get_n_gl_uploads (MS_TILE_VIEW (view));
   g_assert_cmpuint (before, >, 0);
   dab = ms_zone_region_new_stamp (SIZE, SIZE, MS_ZONE_BRUSH_ROUND, 256.0, 100.5, 3.0);
   g_assert_true (ms_zone_region_get_bounds (dab, &bx0, &by0, &bx1, &by1));
@@ -615,7 +615,7 @@ test_gl_uploads_only_touched (Fixture       *f,
   g_assert_no_error (error);
   ms_test_run_for (100);
   settle (f->window);
-  g_assert_cmpuint (ms_zone_view_get_n_uploads (view) - before, ==, n_tiles);
+  g_assert_cmpuint (ms_tile_view_get_n_gl_uploads (MS_TILE_VIEW (view)) - before, ==, n_tiles);
 }
 
 /* ----------------------------------------------------------- overlays --- */
@@ -2251,7 +2251,7 @@ test_no_seams (void)
   g_assert_cmpuint (ms_zone_get_width (ms_zone_window_get_zone (window)), ==, BIG);
   gtk_window_present (GTK_WINDOW (window));
   ms_test_settle (drawn, window, 300, "the big zone to draw");
-  g_assert_cmpint (ms_zone_view_get_using_gl (ms_zone_window_get_view (window)), ==, expect_gl);
+  g_assert_cmpint (ms_tile_view_get_using_gl (MS_TILE_VIEW (ms_zone_window_get_view (window))), ==, expect_gl);
   vp = ms_zone_view_get_viewport (ms_zone_window_get_view (window));
 
   for (guint i = 0; i < G_N_ELEMENTS (views); i++)

@@ -5,40 +5,21 @@
  * highlight and the marks on top.  GL colours MsGlRenderer's tiles in a
  * shader; on the CPU each tile is coloured by the CPU colour model.
  *
- * Instead of a blueprint the view can show the difference of two
- * (ms_map_view_set_difference): the same levels and tiles, from an
- * MsDiffPyramid, always as CPU textures (they are colours already), with
- * map coordinates the comparison grid's pixels.
+ * Instead of a blueprint the view can show the difference of two: see
+ * ms-map-view-difference.c.
  */
 #define G_LOG_DOMAIN "ms-map-view"
 
 #include "config.h"
 
-#include <math.h>
 
 #include "ms-blueprint-pyramid.h"
-#include "ms-diff-pyramid.h"
 #include "ms-gl-renderer.h"
 #include "ms-map-marks.h"
-#include "ms-map-view.h"
+#include "ms-map-view-private.h"
 
 #define PYRAMID_BUDGET   (256u << 20)
 #define TEXTURE_BUDGET   (192u << 20)
-
-struct _MsMapView
-{
-  MsTileView          parent_instance;
-
-  MsBlueprint        *blueprint;
-  MsBlueprintPyramid *pyramid;
-  MsBlueprintStyle    style;
-  MsDiffPyramid      *diff;         /* showing a difference, not a blueprint */
-
-  gboolean            has_highlight;
-  MsRect              highlight;
-
-  MsMapMarks          marks;
-};
 
 enum
 {
@@ -97,73 +78,7 @@ colour_tile (MsTileView *view,
                                  GDK_MEMORY_DEFAULT, bytes, stride);
 }
 
-static void
-diff_tile_ready (GObject      *source,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  GError *error = NULL;
-  g_autoptr(MsDiffTile) tile = ms_diff_pyramid_get_tile_finish (MS_DIFF_PYRAMID (source), result, &error);
-
-  if (tile == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, ms_tile_view_texture_new (tile->surface, ldexp (1.0, (int) tile->key.level)),
-                           g_object_unref);
-}
-
-static void
-get_texture_async (MsTileView          *view,
-                   const MsTileKey     *key,
-                   GCancellable        *cancellable,
-                   GAsyncReadyCallback  callback,
-                   gpointer             user_data)
-{
-  MsMapView *self = MS_MAP_VIEW (view);
-  GTask *task;
-
-  if (self->diff == NULL)
-    {
-      MS_TILE_VIEW_CLASS (ms_map_view_parent_class)->get_texture_async (view, key, cancellable, callback,
-                                                                       user_data);
-      return;
-    }
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, get_texture_async);
-  g_task_set_task_data (task, GUINT_TO_POINTER (key->level), NULL);
-  ms_diff_pyramid_get_tile_async (self->diff, key, cancellable, diff_tile_ready, task);
-}
-
-static GdkTexture *
-get_texture_finish (MsTileView    *view,
-                    GAsyncResult  *result,
-                    double        *cell_size,
-                    GError       **error)
-{
-  if (g_task_get_source_tag (G_TASK (result)) != get_texture_async)
-    return MS_TILE_VIEW_CLASS (ms_map_view_parent_class)->get_texture_finish (view, result, cell_size, error);
-  *cell_size = ldexp (1.0, (int) GPOINTER_TO_UINT (g_task_get_task_data (G_TASK (result))));
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-/* Textures are filtered smoothly; a difference's hatching and its
- * one-pixel changes stay crisp, drawn nearest, once magnified. */
-static gboolean
-draw_sharp (MsTileView *view,
-            double      device_zoom)
-{
-  return MS_MAP_VIEW (view)->diff != NULL && device_zoom > 1.0 + 1e-9;
-}
-
 /* ------------------------------------------------------------------ GL --- */
-
-/* GL draws blueprints; a difference is colours already, drawn as textures. */
-static gboolean
-wants_gl (MsTileView *view)
-{
-  return MS_MAP_VIEW (view)->diff == NULL;
-}
 
 static MsGlTileRenderer *
 create_gl_renderer (MsTileView *view)
@@ -209,8 +124,7 @@ ms_map_view_snapshot (GtkWidget   *widget,
       ms_map_marks_snapshot (&self->marks, snapshot, vp, n, x0, y0, x1, y1);
     }
 
-  if (self->has_highlight)
-    ms_map_marks_snapshot_highlight (snapshot, vp, &self->highlight);
+  ms_tile_view_snapshot_highlight (MS_TILE_VIEW (self), snapshot);
 }
 
 /* -------------------------------------------------------------- object --- */
@@ -228,7 +142,6 @@ ms_map_view_set_blueprint (MsMapView   *self,
   /* Every tile and the renderer go before the pyramid they came from. */
   ms_tile_view_set_map (MS_TILE_VIEW (self), 0, 0, 0);
   g_clear_object (&self->diff);
-  self->has_highlight = FALSE;
   ms_map_view_set_marks (self, NULL, NULL, NULL);
   g_clear_object (&self->pyramid);
   g_set_object (&self->blueprint, blueprint);
@@ -254,33 +167,6 @@ ms_map_view_set_blueprint (MsMapView   *self,
  * grid's pixels (the larger map's).  %NULL @a and @b show nothing; a later
  * ms_map_view_set_blueprint() shows a blueprint again.
  */
-void
-ms_map_view_set_difference (MsMapView   *self,
-                            MsBlueprint *a,
-                            MsBlueprint *b,
-                            double       scale)
-{
-  g_return_if_fail (MS_IS_MAP_VIEW (self));
-  g_return_if_fail ((a == NULL) == (b == NULL));
-
-  ms_map_view_set_blueprint (self, NULL);
-  if (a != NULL)
-    {
-      guint n;
-
-      self->diff = ms_diff_pyramid_new (a, b, scale);
-      n = ms_diff_pyramid_get_grid_size (self->diff);
-      ms_tile_view_set_map (MS_TILE_VIEW (self), n, n, ms_diff_pyramid_get_top_level (self->diff));
-    }
-}
-
-gboolean
-ms_map_view_get_showing_difference (MsMapView *self)
-{
-  g_return_val_if_fail (MS_IS_MAP_VIEW (self), FALSE);
-  return self->diff != NULL;
-}
-
 MsBlueprint *
 ms_map_view_get_blueprint (MsMapView *self)
 {
@@ -319,23 +205,14 @@ void
 ms_map_view_set_highlight (MsMapView    *self,
                            const MsRect *rect)
 {
-  g_return_if_fail (MS_IS_MAP_VIEW (self));
-
-  self->has_highlight = rect != NULL;
-  if (rect != NULL)
-    self->highlight = *rect;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  ms_tile_view_set_highlight (MS_TILE_VIEW (self), rect);
 }
 
 gboolean
 ms_map_view_get_highlight (MsMapView *self,
                            MsRect    *rect)
 {
-  g_return_val_if_fail (MS_IS_MAP_VIEW (self), FALSE);
-
-  if (self->has_highlight && rect != NULL)
-    *rect = self->highlight;
-  return self->has_highlight;
+  return ms_tile_view_get_highlight (MS_TILE_VIEW (self), rect);
 }
 
 void
@@ -369,24 +246,6 @@ ms_map_view_get_style (MsMapView *self)
 {
   g_return_val_if_fail (MS_IS_MAP_VIEW (self), NULL);
   return &self->style;
-}
-
-gboolean
-ms_map_view_get_using_gl (MsMapView *self)
-{
-  return ms_tile_view_get_using_gl (MS_TILE_VIEW (self));
-}
-
-const char *
-ms_map_view_get_renderer_problem (MsMapView *self)
-{
-  return ms_tile_view_get_renderer_problem (MS_TILE_VIEW (self));
-}
-
-guint
-ms_map_view_get_pending_tiles (MsMapView *self)
-{
-  return ms_tile_view_get_n_pending (MS_TILE_VIEW (self));
 }
 
 static void
@@ -454,12 +313,9 @@ ms_map_view_class_init (MsMapViewClass *klass)
   view_class->get_tile_async = get_tile_async;
   view_class->get_tile_finish = get_tile_finish;
   view_class->tile_unref = tile_unref;
-  view_class->get_texture_async = get_texture_async;
-  view_class->get_texture_finish = get_texture_finish;
   view_class->colour_tile = colour_tile;
-  view_class->draw_sharp = draw_sharp;
-  view_class->wants_gl = wants_gl;
   view_class->create_gl_renderer = create_gl_renderer;
+  _ms_map_view_class_init_difference (view_class);
 
   properties[PROP_BLUEPRINT] =
     g_param_spec_object ("blueprint", NULL, NULL, MS_TYPE_BLUEPRINT,

@@ -32,10 +32,6 @@ MsViewport             *ms_map_view_get_viewport    (MsMapView              *sel
 void                    ms_map_view_set_style       (MsMapView              *self,
                                                      const MsBlueprintStyle *style);
 const MsBlueprintStyle *ms_map_view_get_style       (MsMapView              *self);
-/* TRUE while drawing with OpenGL; FALSE once it fell back to the CPU. */
-gboolean                ms_map_view_get_using_gl    (MsMapView              *self);
-/* Why the view draws on the CPU, or NULL. */
-const char             *ms_map_view_get_renderer_problem (MsMapView         *self);
 /* Outlines a rectangle of the map (file coordinates); NULL removes it. */
 void                    ms_map_view_set_highlight   (MsMapView              *self,
                                                      const MsRect           *rect);
@@ -52,7 +48,5 @@ void                    ms_map_view_set_marks       (MsMapView              *sel
 cairo_surface_t        *ms_map_view_get_marks_surface (MsMapView            *self,
                                                        guint                *x0,
                                                        guint                *y0);
-/* Tiles requested and not yet drawn; 0 when the view is complete. */
-guint                   ms_map_view_get_pending_tiles (MsMapView            *self);
 
 G_END_DECLS

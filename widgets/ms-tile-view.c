@@ -22,6 +22,7 @@
 #include <math.h>
 
 #include "ms-gl-fallback.h"
+#include "ms-map-marks.h"
 #include "ms-tile-lru.h"
 #include "ms-tile-view.h"
 #include "ms-tile-view-replay.h"
@@ -74,6 +75,9 @@ typedef struct
   guint            update_id;
   guint            n_missing;   /* visible tiles of the level lacking at the last look */
   gboolean         in_frame;
+
+  gboolean         has_highlight;
+  MsRect           highlight;   /* map cells */
 
   gboolean         traced_first, traced_whole;
   MsTileViewStats  stats;
@@ -602,6 +606,45 @@ ms_tile_view_gl_make_current (MsTileView *self)
   return gtk_gl_area_get_error (GTK_GL_AREA (area)) == NULL;
 }
 
+void
+ms_tile_view_set_highlight (MsTileView   *self,
+                            const MsRect *rect)
+{
+  MsTileViewPrivate *priv;
+
+  g_return_if_fail (MS_IS_TILE_VIEW (self));
+
+  priv = PRIV (self);
+  priv->has_highlight = rect != NULL && rect->width > 0 && rect->height > 0;
+  if (priv->has_highlight)
+    priv->highlight = *rect;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+ms_tile_view_get_highlight (MsTileView *self,
+                            MsRect     *rect)
+{
+  MsTileViewPrivate *priv;
+
+  g_return_val_if_fail (MS_IS_TILE_VIEW (self), FALSE);
+
+  priv = PRIV (self);
+  if (priv->has_highlight && rect != NULL)
+    *rect = priv->highlight;
+  return priv->has_highlight;
+}
+
+void
+ms_tile_view_snapshot_highlight (MsTileView  *self,
+                                 GtkSnapshot *snapshot)
+{
+  MsTileViewPrivate *priv = PRIV (self);
+
+  if (priv->has_map && priv->has_highlight)
+    ms_map_marks_snapshot_highlight (snapshot, priv->viewport, &priv->highlight);
+}
+
 MsGlTileRenderer *
 ms_tile_view_get_gl_renderer (MsTileView *self)
 {
@@ -999,6 +1042,7 @@ ms_tile_view_set_map (MsTileView *self,
   cpu_tiles_clear (self);
   drop_gl_renderer (self);
   priv->gl_uploads_before = 0;
+  priv->has_highlight = FALSE;
   g_clear_handle_id (&priv->update_id, g_source_remove);
   priv->n_missing = 0;
   priv->traced_first = priv->traced_whole = FALSE;

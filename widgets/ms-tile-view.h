@@ -111,6 +111,15 @@ void        ms_tile_view_invalidate        (MsTileView      *self,
 void        ms_tile_view_queue_update      (MsTileView      *self);
 /* TRUE once the subclass's GL renderer is made and drawing. */
 gboolean    ms_tile_view_get_gl_ready      (MsTileView      *self);
+/* Outlines @rect of the map (cells: map pixels, zone tiles); NULL or an
+ * empty one removes it, as does a new map.  Subclasses draw it last in
+ * their snapshot, over their own overlays. */
+void        ms_tile_view_set_highlight     (MsTileView      *self,
+                                            const MsRect    *rect);
+gboolean    ms_tile_view_get_highlight     (MsTileView      *self,
+                                            MsRect          *rect);
+void        ms_tile_view_snapshot_highlight (MsTileView     *self,
+                                             GtkSnapshot    *snapshot);
 /* The renderer create_gl_renderer made, or NULL; and the textures every
  * renderer of this map uploaded. */
 MsGlTileRenderer *ms_tile_view_get_gl_renderer (MsTileView    *self);

@@ -2,7 +2,7 @@
  *
  * The zone view: a zone drawn from its tile pyramid (MsTileView does the
  * tiles, GL and its CPU fallback), with the painter's tool outlines and
- * pointer on top.
+ * pointer on top (those are in ms-zone-view-tools.c).
  *
  * GL: MsZoneGlRenderer uploads the pyramid's tiles and colours them in a
  * shader.  On the CPU each tile is ms_render_zone () of the tile's area at
@@ -22,24 +22,10 @@
 #include "ms-zone-pyramid.h"
 #include "ms-zone-tile-texture.h"
 #include "ms-zone-outline.h"
-#include "ms-zone-view.h"
+#include "ms-zone-view-private.h"
 
 #define PYRAMID_BUDGET   (256u << 20)
 #define TEXTURE_BUDGET   (192u << 20)
-
-#define VIEWPORT(self) ms_tile_view_get_viewport (MS_TILE_VIEW (self))
-
-struct _MsZoneView
-{
-  MsTileView         parent_instance;
-
-  MsZone            *zone;
-  MsZonePyramid     *pyramid;
-  MsZoneStyle        style;
-
-  MsZoneOutline      tools;
-  MsRect             highlight;       /* row-major tiles; width 0: none */
-};
 
 enum
 {
@@ -48,28 +34,9 @@ enum
   N_PROPS
 };
 
-enum
-{
-  SIGNAL_TILE_PRESSED,
-  SIGNAL_TILE_MOTION,
-  SIGNAL_TILE_RELEASED,
-  N_SIGNALS
-};
-
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MsZoneView, ms_zone_view, MS_TYPE_TILE_VIEW)
-
-void
-ms_zone_view_brush_centre (guint   size,
-                           double  x,
-                           double  y,
-                           double *cx,
-                           double *cy)
-{
-  ms_zone_brush_centre (size, x, y, cx, cy);
-}
 
 /* ---------------------------------------------------------------- tiles --- */
 
@@ -155,95 +122,10 @@ ms_zone_view_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
 {
   MsZoneView *self = MS_ZONE_VIEW (widget);
-  double x0, y0, x1, y1;
-  cairo_t *cr;
 
   GTK_WIDGET_CLASS (ms_zone_view_parent_class)->snapshot (widget, snapshot);
-  if (self->zone != NULL && self->highlight.width > 0)
-    ms_map_marks_snapshot_highlight (snapshot, VIEWPORT (self), &self->highlight);
-  if (self->zone == NULL || (self->tools.preview == NULL && self->tools.kind == MS_ZONE_VIEW_OUTLINE_NONE))
-    return;
-
-  ms_tile_view_get_visible (MS_TILE_VIEW (self), &x0, &y0, &x1, &y1);
-  cr = ms_tile_view_append_map_cairo (MS_TILE_VIEW (self), snapshot);
-  ms_zone_outline_draw (&self->tools, VIEWPORT (self), cr, x0, y0, x1, y1);
-  cairo_destroy (cr);
-}
-
-/* ---------------------------------------------------------------- input --- */
-
-static void
-emit_tile (MsZoneView *self,
-           guint       signal,
-           double      sx,
-           double      sy,
-           int         n_press)
-{
-  double x, y;
-
-  ms_viewport_screen_to_map (VIEWPORT (self), sx, sy, &x, &y);
-  if (signal == signals[SIGNAL_TILE_PRESSED])
-    g_signal_emit (self, signal, 0, x, y, n_press);
-  else
-    g_signal_emit (self, signal, 0, x, y);
-}
-
-static void
-on_tool_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               MsZoneView     *self)
-{
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  ms_view_gestures_stop_kinetic (ms_tile_view_get_gestures (MS_TILE_VIEW (self)));
-  emit_tile (self, signals[SIGNAL_TILE_PRESSED], x, y, 1);
-}
-
-static void
-on_tool_end (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             MsZoneView     *self)
-{
-  double x, y;
-
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  emit_tile (self, signals[SIGNAL_TILE_RELEASED], x + dx, y + dy, 0);
-}
-
-static void
-on_click_pressed (GtkGestureClick *gesture,
-                  int              n_press,
-                  double           x,
-                  double           y,
-                  MsZoneView      *self)
-{
-  /* Single presses come from the drag gesture; this only adds the double
-   * click (the polygon tool closes with it). */
-  if (n_press >= 2)
-    emit_tile (self, signals[SIGNAL_TILE_PRESSED], x, y, n_press);
-}
-
-static void
-on_motion (GtkEventControllerMotion *controller,
-           double                    x,
-           double                    y,
-           MsZoneView               *self)
-{
-  self->tools.pointer_inside = TRUE;
-  self->tools.pointer_x = x;
-  self->tools.pointer_y = y;
-  emit_tile (self, signals[SIGNAL_TILE_MOTION], x, y, 0);
-  if (self->tools.kind != MS_ZONE_VIEW_OUTLINE_NONE)
-    gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-static void
-on_leave (GtkEventControllerMotion *controller,
-          MsZoneView               *self)
-{
-  self->tools.pointer_inside = FALSE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _ms_zone_view_snapshot_tools (self, snapshot);
+  ms_tile_view_snapshot_highlight (MS_TILE_VIEW (self), snapshot);
 }
 
 /* -------------------------------------------------------------- object --- */
@@ -261,7 +143,6 @@ ms_zone_view_set_zone (MsZoneView *self,
   /* Every tile and the renderer go before the pyramid they came from. */
   ms_tile_view_set_map (MS_TILE_VIEW (self), 0, 0, 0);
   ms_zone_view_set_preview (self, NULL, 0);
-  self->highlight.width = 0;
   if (self->pyramid != NULL)
     g_signal_handlers_disconnect_by_data (self->pyramid, self);
   g_clear_object (&self->pyramid);
@@ -297,12 +178,6 @@ ms_zone_view_get_viewport (MsZoneView *self)
   return ms_tile_view_get_viewport (MS_TILE_VIEW (self));
 }
 
-MsViewGestures *
-ms_zone_view_get_gestures (MsZoneView *self)
-{
-  return ms_tile_view_get_gestures (MS_TILE_VIEW (self));
-}
-
 void
 ms_zone_view_set_style (MsZoneView        *self,
                         const MsZoneStyle *style)
@@ -324,80 +199,6 @@ ms_zone_view_get_style (MsZoneView *self)
   return &self->style;
 }
 
-gboolean
-ms_zone_view_get_using_gl (MsZoneView *self)
-{
-  return ms_tile_view_get_using_gl (MS_TILE_VIEW (self));
-}
-
-const char *
-ms_zone_view_get_renderer_problem (MsZoneView *self)
-{
-  return ms_tile_view_get_renderer_problem (MS_TILE_VIEW (self));
-}
-
-guint
-ms_zone_view_get_pending_tiles (MsZoneView *self)
-{
-  return ms_tile_view_get_n_pending (MS_TILE_VIEW (self));
-}
-
-guint64
-ms_zone_view_get_n_uploads (MsZoneView *self)
-{
-  return ms_tile_view_get_n_gl_uploads (MS_TILE_VIEW (self));
-}
-
-guint
-ms_zone_view_get_level (MsZoneView *self)
-{
-  return ms_tile_view_get_level (MS_TILE_VIEW (self));
-}
-
-void
-ms_zone_view_set_brush (MsZoneView       *self,
-                        MsZoneBrushShape  shape,
-                        guint             size)
-{
-  g_return_if_fail (MS_IS_ZONE_VIEW (self));
-  self->tools.brush_shape = shape;
-  self->tools.brush_size = MAX (size, 1);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-void
-ms_zone_view_set_outline (MsZoneView        *self,
-                          MsZoneViewOutline  kind,
-                          const double      *points,
-                          guint              n_points)
-{
-  g_return_if_fail (MS_IS_ZONE_VIEW (self));
-
-  self->tools.kind = kind;
-  g_array_set_size (self->tools.points, 0);
-  if (points != NULL)
-    g_array_append_vals (self->tools.points, points, n_points * 2);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-MsZoneViewOutline
-ms_zone_view_get_outline (MsZoneView *self)
-{
-  g_return_val_if_fail (MS_IS_ZONE_VIEW (self), MS_ZONE_VIEW_OUTLINE_NONE);
-  return self->tools.kind;
-}
-
-gboolean
-ms_zone_view_get_rubber_band (MsZoneView *self,
-                              double     *x0,
-                              double     *y0,
-                              double     *x1,
-                              double     *y1)
-{
-  g_return_val_if_fail (MS_IS_ZONE_VIEW (self), FALSE);
-  return ms_zone_outline_get_rubber_band (&self->tools, VIEWPORT (self), x0, y0, x1, y1);
-}
-
 void
 ms_zone_view_set_highlight (MsZoneView *self,
                             guint       x,
@@ -405,10 +206,7 @@ ms_zone_view_set_highlight (MsZoneView *self,
                             guint       width,
                             guint       height)
 {
-  g_return_if_fail (MS_IS_ZONE_VIEW (self));
-
-  self->highlight = (MsRect) { x, y, height > 0 ? width : 0, height };
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  ms_tile_view_set_highlight (MS_TILE_VIEW (self), &(MsRect) { x, y, width, height });
 }
 
 gboolean
@@ -418,33 +216,18 @@ ms_zone_view_get_highlight (MsZoneView *self,
                             guint      *width,
                             guint      *height)
 {
-  g_return_val_if_fail (MS_IS_ZONE_VIEW (self), FALSE);
+  MsRect rect = { 0 };
+  gboolean shown = ms_tile_view_get_highlight (MS_TILE_VIEW (self), &rect);
 
   if (x != NULL)
-    *x = self->highlight.x;
+    *x = rect.x;
   if (y != NULL)
-    *y = self->highlight.y;
+    *y = rect.y;
   if (width != NULL)
-    *width = self->highlight.width;
+    *width = rect.width;
   if (height != NULL)
-    *height = self->highlight.height;
-  return self->highlight.width > 0;
-}
-
-void
-ms_zone_view_set_preview (MsZoneView       *self,
-                          const MsZoneSpan *spans,
-                          guint             n_spans)
-{
-  g_return_if_fail (MS_IS_ZONE_VIEW (self));
-
-  g_clear_pointer (&self->tools.preview, g_array_unref);
-  if (spans != NULL)
-    {
-      self->tools.preview = g_array_sized_new (FALSE, FALSE, sizeof (MsZoneSpan), n_spans);
-      g_array_append_vals (self->tools.preview, spans, n_spans);
-    }
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+    *height = rect.height;
+  return shown;
 }
 
 static void
@@ -531,21 +314,7 @@ ms_zone_view_class_init (MsZoneViewClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /**
-   * MsZoneView::tile-pressed:
-   * @x, @y: the pointer in tiles (row-major)
-   * @n_press: 1, or 2 for a double click
-   */
-  signals[SIGNAL_TILE_PRESSED] =
-    g_signal_new ("tile-pressed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 3, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_INT);
-  signals[SIGNAL_TILE_MOTION] =
-    g_signal_new ("tile-motion", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
-  signals[SIGNAL_TILE_RELEASED] =
-    g_signal_new ("tile-released", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
-
+  _ms_zone_view_class_init_tools (klass);
   ms_tile_view_class_install_actions (view_class, "zone-view");
   gtk_widget_class_set_css_name (widget_class, "zoneview");
 }
@@ -553,27 +322,9 @@ ms_zone_view_class_init (MsZoneViewClass *klass)
 static void
 ms_zone_view_init (MsZoneView *self)
 {
-  GtkEventController *controller;
-  GtkGesture *gesture;
-
   ms_zone_outline_init (&self->tools);
   ms_zone_style_init (&self->style);
-
-  gesture = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
-  g_signal_connect (gesture, "drag-begin", G_CALLBACK (on_tool_begin), self);
-  g_signal_connect (gesture, "drag-end", G_CALLBACK (on_tool_end), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
-
-  gesture = gtk_gesture_click_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
-  g_signal_connect (gesture, "pressed", G_CALLBACK (on_click_pressed), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
-
-  controller = gtk_event_controller_motion_new ();
-  g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
-  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+  _ms_zone_view_init_tools (self);
 }
 
 GtkWidget *

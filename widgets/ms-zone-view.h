@@ -34,21 +34,11 @@ MsZone            *ms_zone_view_get_zone          (MsZoneView        *self);
 /* The pyramid the view draws from, or NULL: the 3D view shares its tiles. */
 MsZonePyramid     *ms_zone_view_get_pyramid       (MsZoneView        *self);
 MsViewport        *ms_zone_view_get_viewport      (MsZoneView        *self);
-MsViewGestures    *ms_zone_view_get_gestures      (MsZoneView        *self);
 void               ms_zone_view_set_style         (MsZoneView        *self,
                                                    const MsZoneStyle *style);
 const MsZoneStyle *ms_zone_view_get_style         (MsZoneView        *self);
-/* TRUE while drawing with OpenGL; FALSE once it fell back to the CPU. */
-gboolean           ms_zone_view_get_using_gl      (MsZoneView        *self);
-/* Why the view draws on the CPU, or NULL. */
-const char        *ms_zone_view_get_renderer_problem (MsZoneView     *self);
 /* Work not yet on screen (tiles requested, stale, or a CPU frame due);
  * 0 when the view shows the zone as it is. */
-guint              ms_zone_view_get_pending_tiles (MsZoneView        *self);
-/* GL textures uploaded since the zone was set; 0 on the CPU. */
-guint64            ms_zone_view_get_n_uploads     (MsZoneView        *self);
-/* The pyramid level drawn at the current zoom. */
-guint              ms_zone_view_get_level         (MsZoneView        *self);
 
 /* Brush outline: diameter @size tiles, centred where the pointer is
  * (ms_zone_view_brush_centre ()). */
