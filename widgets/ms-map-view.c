@@ -34,25 +34,10 @@ G_DEFINE_FINAL_TYPE (MsMapView, ms_map_view, MS_TYPE_TILE_VIEW)
 
 /* ---------------------------------------------------------------- tiles --- */
 
-static void
-get_tile_async (MsTileView          *view,
-                const MsTileKey     *key,
-                GCancellable        *cancellable,
-                GAsyncReadyCallback  callback,
-                gpointer             user_data)
+static MsTilePyramid *
+get_pyramid (MsTileView *view)
 {
-  ms_blueprint_pyramid_get_tile_async (MS_MAP_VIEW (view)->pyramid, key, cancellable, callback, user_data);
-}
-
-static gpointer
-get_tile_finish (MsTileView    *view,
-                 GAsyncResult  *result,
-                 GError       **error)
-{
-  g_autoptr(GObject) pyramid = g_async_result_get_source_object (result);
-
-  /* The pyramid that made it: the view may show another by now. */
-  return ms_blueprint_pyramid_get_tile_finish (MS_BLUEPRINT_PYRAMID (pyramid), result, error);
+  return (MsTilePyramid *) MS_MAP_VIEW (view)->pyramid;
 }
 
 static void
@@ -310,8 +295,7 @@ ms_map_view_class_init (MsMapViewClass *klass)
 
   /* The primary button pans: the blueprint view has no tools. */
   view_class->pan_button = GDK_BUTTON_PRIMARY;
-  view_class->get_tile_async = get_tile_async;
-  view_class->get_tile_finish = get_tile_finish;
+  view_class->get_pyramid = get_pyramid;
   view_class->tile_unref = tile_unref;
   view_class->colour_tile = colour_tile;
   view_class->create_gl_renderer = create_gl_renderer;

@@ -104,6 +104,16 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MsTileView, ms_tile_view, GTK_TYPE_WIDGET)
 
 static void schedule_update (MsTileView *self);
 
+/* From the pyramid that made it: the view may show another by now. */
+static gpointer
+get_tile_finish (GAsyncResult  *result,
+                 GError       **error)
+{
+  g_autoptr(GObject) pyramid = g_async_result_get_source_object (result);
+
+  return ms_tile_pyramid_get_tile_finish (MS_TILE_PYRAMID (pyramid), result, error);
+}
+
 /* ------------------------------------------------------------ view math --- */
 
 static double
@@ -313,7 +323,7 @@ request_done (GObject      *source,
   double cell_size = ldexp (1.0, (int) request->key.level);
 
   if (request->for_gl)
-    tile = klass->get_tile_finish (self, result, &error);
+    tile = get_tile_finish (result, &error);
   else
     texture = klass->get_texture_finish (self, result, &cell_size, &error);
 
@@ -368,7 +378,7 @@ start_request (gpointer data)
   MsTileViewClass *klass = MS_TILE_VIEW_GET_CLASS (r->view);
 
   if (r->for_gl)
-    klass->get_tile_async (r->view, &r->key, r->cancellable, request_done, r);
+    ms_tile_pyramid_get_tile_async (klass->get_pyramid (r->view), &r->key, r->cancellable, request_done, r);
   else
     klass->get_texture_async (r->view, &r->key, r->cancellable, request_done, r);
 }
@@ -1158,7 +1168,7 @@ texture_tile_ready (GObject      *source,
   MsTileView *self = g_task_get_source_object (task);
   MsTileViewClass *klass = MS_TILE_VIEW_GET_CLASS (self);
   GError *error = NULL;
-  gpointer tile = klass->get_tile_finish (self, result, &error);
+  gpointer tile = get_tile_finish (result, &error);
 
   if (tile == NULL)
     {
@@ -1182,7 +1192,8 @@ ms_tile_view_real_get_texture_async (MsTileView          *self,
 
   g_task_set_source_tag (task, ms_tile_view_real_get_texture_async);
   g_task_set_task_data (task, g_memdup2 (key, sizeof *key), g_free);
-  MS_TILE_VIEW_GET_CLASS (self)->get_tile_async (self, key, cancellable, texture_tile_ready, task);
+  ms_tile_pyramid_get_tile_async (MS_TILE_VIEW_GET_CLASS (self)->get_pyramid (self), key, cancellable,
+                                  texture_tile_ready, task);
 }
 
 static GdkTexture *

@@ -5,6 +5,7 @@
 
 #include "ms-gl-renderer.h"        /* MsGlView */
 #include "ms-tile.h"
+#include "ms-tile-pyramid.h"
 #include "ms-view-gestures.h"
 #include "ms-viewport.h"
 
@@ -34,16 +35,9 @@ struct _MsTileViewClass
   /* The mouse button that pans (0: any); set in class_init. */
   guint        pan_button;
 
-  /* A tile for the GL renderer, on a worker; the callback runs in the main
-   * loop.  tile_unref drops what _finish returned. */
-  void         (*get_tile_async)     (MsTileView          *self,
-                                      const MsTileKey     *key,
-                                      GCancellable        *cancellable,
-                                      GAsyncReadyCallback  callback,
-                                      gpointer             user_data);
-  gpointer     (*get_tile_finish)    (MsTileView          *self,
-                                      GAsyncResult        *result,
-                                      GError             **error);
+  /* The pyramid the tiles come from (NULL: none), fetched on a worker
+   * with ms_tile_pyramid_get_tile_async (); tile_unref drops a tile. */
+  MsTilePyramid *(*get_pyramid)      (MsTileView          *self);
   void         (*tile_unref)         (gpointer             tile);
 
   /* A CPU tile: the texture of @key, with *cell_size map units per texel.

@@ -40,24 +40,10 @@ G_DEFINE_FINAL_TYPE (MsZoneView, ms_zone_view, MS_TYPE_TILE_VIEW)
 
 /* ---------------------------------------------------------------- tiles --- */
 
-static void
-get_tile_async (MsTileView          *view,
-                const MsTileKey     *key,
-                GCancellable        *cancellable,
-                GAsyncReadyCallback  callback,
-                gpointer             user_data)
+static MsTilePyramid *
+get_pyramid (MsTileView *view)
 {
-  ms_zone_pyramid_get_tile_async (MS_ZONE_VIEW (view)->pyramid, key, cancellable, callback, user_data);
-}
-
-static gpointer
-get_tile_finish (MsTileView    *view,
-                 GAsyncResult  *result,
-                 GError       **error)
-{
-  g_autoptr(GObject) pyramid = g_async_result_get_source_object (result);
-
-  return ms_zone_pyramid_get_tile_finish (MS_ZONE_PYRAMID (pyramid), result, error);
+  return (MsTilePyramid *) MS_ZONE_VIEW (view)->pyramid;
 }
 
 static void
@@ -297,8 +283,7 @@ ms_zone_view_class_init (MsZoneViewClass *klass)
 
   /* The primary button is the painter's; the middle one pans. */
   view_class->pan_button = GDK_BUTTON_MIDDLE;
-  view_class->get_tile_async = get_tile_async;
-  view_class->get_tile_finish = get_tile_finish;
+  view_class->get_pyramid = get_pyramid;
   view_class->tile_unref = tile_unref;
   view_class->get_texture_async = get_texture_async;
   view_class->get_texture_finish = get_texture_finish;
