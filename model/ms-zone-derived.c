@@ -19,6 +19,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "ms-zone-private.h"
@@ -217,4 +218,70 @@ _ms_zone_free_slope_cache (MsZone *self)
     if (slope_is_filled (self->slope_chunks[c]))
       g_free (self->slope_chunks[c]);
   g_clear_pointer (&self->slope_chunks, g_free);
+}
+
+/* The percentile @p (0..1) of a histogram of @n raw altitudes from @from
+ * up, as a height. */
+static float
+histogram_percentile (const guint32 *histogram,
+                      guint64        n,
+                      guint          from,
+                      double         p)
+{
+  guint64 want = (guint64) (p * (double) (n - 1)), seen = 0;
+
+  for (guint v = from; v <= G_MAXUINT16; v++)
+    {
+      seen += histogram[v];
+      if (seen > want)
+        return (float) v / 32.0f;
+    }
+  return (float) G_MAXUINT16 / 32.0f;
+}
+
+static void
+height_span_compute (MsZone           *self,
+                     MsZoneHeightSpan *span)
+{
+  g_autofree guint32 *histogram = g_new0 (guint32, G_MAXUINT16 + 1);
+  guint64 n = (guint64) self->width * self->height, above = 0;
+  guint lo_raw;
+
+  for (guint y = 0; y < self->height; y++)
+    for (guint x = 0; x < self->width; x++)
+      histogram[ms_zone_get_altitude (self, x, y)]++;
+
+  /* The sea's floor is not land: the ramp starts at the shore. */
+  span->has_water = FALSE;
+  for (guint v = 0; v < MS_ZONE_WATER_LEVEL * 32; v++)
+    span->has_water |= histogram[v] != 0;
+  span->lo = span->has_water ? (float) MS_ZONE_WATER_LEVEL : histogram_percentile (histogram, n, 0, 0.005);
+
+  lo_raw = (guint) ceilf (span->lo * 32.0f);
+  for (guint v = lo_raw; v <= G_MAXUINT16; v++)
+    above += histogram[v];
+  span->hi = above > 0 ? histogram_percentile (histogram, above, lo_raw, 0.995) : span->lo;
+  span->hi = MAX (span->hi, span->lo + MS_ZONE_MIN_HEIGHT_SPAN);
+}
+
+gboolean
+ms_zone_get_height_span (MsZone           *self,
+                         MsZoneHeightSpan *out)
+{
+  g_return_val_if_fail (MS_IS_ZONE (self), FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (!ms_zone_has_layer (self, MS_ZONE_LAYER_ALTITUDE))
+    {
+      *out = (MsZoneHeightSpan) { 0.0f, MS_ZONE_MIN_HEIGHT_SPAN, FALSE };
+      return FALSE;
+    }
+  /* Racing first callers wait for one computation: all see one span. */
+  if (g_once_init_enter (&self->height_span_set))
+    {
+      height_span_compute (self, &self->height_span);
+      g_once_init_leave (&self->height_span_set, 1);
+    }
+  *out = self->height_span;
+  return TRUE;
 }

@@ -81,6 +81,10 @@ struct _MsZone
   gpointer         *slope_chunks;
   gsize             slope_gen;     /* invalidations so far */
 
+  /* ms_zone_get_height_span (), set once */
+  gsize             height_span_set;
+  MsZoneHeightSpan  height_span;
+
   /* Chunks no longer published, waiting for readers (ms-zone.c) */
   GPtrArray        *retired;       /* since the last epoch advance */
   GPtrArray        *retiring;      /* retired before retiring_epoch */

@@ -134,6 +134,33 @@ gboolean      ms_zone_is_plant_allowed     (MsZone      *self,
                                             guint        x,
                                             guint        y);
 
+/* The server's water level, in heights (altitude >> 5): its plant checks
+ * compare height / 4 with 55 / 4 (docs/ZONE_LAYERS_NOTES.md), and in the
+ * real zones the Island flag covers the tiles below it.  Tiles lower than
+ * this are under water (docs/ZONE_MAP.md). */
+#define MS_ZONE_WATER_LEVEL 55
+
+/* The heights a map of the zone spreads its colour ramp over
+ * (docs/ZONE_MAP.md): @lo is the water level when some tile lies below it,
+ * else the 0.5th percentile of all heights; @hi the 99.5th percentile of
+ * the tiles at or above @lo, and at least MS_ZONE_MIN_HEIGHT_SPAN above
+ * @lo, so a lone spire or a flat zone does not wash the ramp out. */
+#define MS_ZONE_MIN_HEIGHT_SPAN 8.0f
+
+typedef struct
+{
+  float    lo, hi;      /* heights, altitude / 32.0 */
+  gboolean has_water;   /* some tile lies below MS_ZONE_WATER_LEVEL */
+} MsZoneHeightSpan;
+
+/* Computed once per zone, at the first call, from the altitude as it then
+ * is (normally the file as opened), so every tile and every later image of
+ * the zone share it; edits do not move it.  Any thread.  FALSE, with a
+ * span of 0 .. MS_ZONE_MIN_HEIGHT_SPAN and no water, without an altitude
+ * layer. */
+gboolean      ms_zone_get_height_span      (MsZone            *self,
+                                            MsZoneHeightSpan  *out);
+
 /* Saving (ms-zone-save.c).  warnings: nullable, receives strings. */
 gboolean      ms_zone_is_dirty             (MsZone      *self);
 gboolean      ms_zone_is_layer_dirty       (MsZone      *self,

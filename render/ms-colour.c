@@ -182,6 +182,41 @@ static const Stop zone_height_stops[] = {
   { 1600.0f, RGB8 (0xff, 0xff, 0xff) },
 };
 
+/* A classic hypsometric tint, spread over each zone's own span. */
+static const Stop zone_land_stops[] = {
+  { 0.00f, RGB8 (0x62, 0x94, 0x50) },  /* lowland green */
+  { 0.18f, RGB8 (0x94, 0xb4, 0x64) },
+  { 0.38f, RGB8 (0xd2, 0xca, 0x86) },  /* pale tan */
+  { 0.58f, RGB8 (0xc4, 0x9a, 0x66) },  /* ochre hills */
+  { 0.76f, RGB8 (0x96, 0x76, 0x5a) },  /* brown */
+  { 0.90f, RGB8 (0xa8, 0xa0, 0x98) },  /* grey rock */
+  { 1.00f, RGB8 (0xe2, 0xde, 0xd6) },  /* summits, pale rock: pads stay visible on them */
+};
+
+static const Stop zone_water_stops[] = {
+  {  0.0f, RGB8 (0xa6, 0xd8, 0xea) },  /* the shallows */
+  {  4.0f, RGB8 (0x6a, 0xb2, 0xda) },
+  { 16.0f, RGB8 (0x34, 0x7e, 0xbc) },
+  { 48.0f, RGB8 (0x1a, 0x46, 0x86) },  /* deep */
+};
+
+static const MsRgb zone_coast = RGB8 (0xe4, 0xd6, 0xa4);
+
+/* Asphalt roads and concrete pads, dark enough to read over every land
+ * colour; blocks as tints that keep the ground visible. */
+static const MsZoneMapMark zone_map_control[16] = {
+  [3] = { RGB8 (0xb0, 0xb2, 0xba), 0.85f },  /* ConcreteA: blue-grey concrete */
+  [4] = { RGB8 (0x86, 0x82, 0x7c), 0.85f },  /* ConcreteB: dark concrete */
+  [7] = { RGB8 (0x3c, 0x3c, 0x44), 0.90f },  /* Highway: asphalt */
+  [8] = { RGB8 (0x58, 0x4a, 0x66), 0.90f },  /* PBSHighway: player-built, violet asphalt */
+};
+
+static const MsZoneMapMark zone_map_blocking[8] = {
+  [0] = { RGB8 (0x8e, 0x1e, 0x1e), 0.70f },  /* Obstacle: dark red */
+  [2] = { RGB8 (0x4a, 0x40, 0x30), 0.35f },  /* Decor: a shadow */
+  [3] = { RGB8 (0x50, 0x66, 0x96), 0.55f },  /* Island (on land): slate blue */
+};
+
 static const MsRgb plant_allowed = RGB8 (0x3c, 0xb4, 0x4b);
 static const MsRgb relief_grey = RGB8 (0xb8, 0xb8, 0xb8);
 
@@ -233,4 +268,34 @@ ms_colour_zone_relief (const MsLight *light,
                        float          strength)
 {
   return ms_colour_shade (relief_grey, light, shade, strength);
+}
+
+MsRgb
+ms_colour_zone_land (float t)
+{
+  return ramp_lookup (zone_land_stops, G_N_ELEMENTS (zone_land_stops), t);
+}
+
+MsRgb
+ms_colour_zone_water (float depth)
+{
+  return ramp_lookup (zone_water_stops, G_N_ELEMENTS (zone_water_stops), depth);
+}
+
+MsRgb
+ms_colour_zone_coast (void)
+{
+  return zone_coast;
+}
+
+MsZoneMapMark
+ms_colour_zone_map_control (guint bit)
+{
+  return bit < G_N_ELEMENTS (zone_map_control) ? zone_map_control[bit] : (MsZoneMapMark) { { 0, 0, 0 }, 0.0f };
+}
+
+MsZoneMapMark
+ms_colour_zone_map_blocking (guint bit)
+{
+  return bit < G_N_ELEMENTS (zone_map_blocking) ? zone_map_blocking[bit] : (MsZoneMapMark) { { 0, 0, 0 }, 0.0f };
 }

@@ -233,6 +233,32 @@ MsRgb  ms_colour_zone_plant_allowed (void);
  * ramp has most of its stops; white from 1600 up. */
 MsRgb  ms_colour_zone_height        (float          height);
 
+/* The zone map (the altitude view, docs/ZONE_MAP.md).  Land runs along
+ * the zone's own height span, @t 0 (its lowest land, the shore when it has
+ * water) to 1 (its summits): green lowland, tan and brown hills, grey rock,
+ * white tops.  Stops on t; clamped outside 0..1, NaN is the first. */
+MsRgb  ms_colour_zone_land          (float          t);
+/* Water, by depth below MS_ZONE_WATER_LEVEL in heights: pale shallows to
+ * deep blue at 48 and below.  Stops on whole values. */
+MsRgb  ms_colour_zone_water         (float          depth);
+/* Sand, mixed into land fully at the water line and not at all from
+ * MS_ZONE_COAST_BAND heights above it. */
+#define MS_ZONE_COAST_BAND 1.5f
+MsRgb  ms_colour_zone_coast         (void);
+
+/* What the map draws of a TerrainControlFlags or BlockingFlags bit, by bit
+ * number, over the terrain before it is shaded: roads (Highway, PBSHighway)
+ * and pads (ConcreteA, ConcreteB); Obstacle, Decor and Island blocks.  An
+ * opacity of 0 is a flag the map does not draw (the other views do). */
+typedef struct
+{
+  MsRgb colour;
+  float opacity;
+} MsZoneMapMark;
+
+MsZoneMapMark ms_colour_zone_map_control  (guint bit);
+MsZoneMapMark ms_colour_zone_map_blocking (guint bit);
+
 /* The neutral grey relief every zone overlay sits on: a mid grey shaded like
  * ms_colour_shade (), so flat ground, or @strength 0, is exactly that grey
  * (#b8b8b8). */

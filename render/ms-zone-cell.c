@@ -113,7 +113,8 @@ ms_zone_cell_fields_for_layer (MsZoneRenderLayer layer)
   switch (layer)
     {
     case MS_ZONE_RENDER_LAYER_ALTITUDE:
-      return MS_ZONE_CELL_HEIGHT;
+      /* The map draws roads, pads and blocks. */
+      return MS_ZONE_CELL_HEIGHT | MS_ZONE_CELL_CONTROL | MS_ZONE_CELL_BLOCKING;
     case MS_ZONE_RENDER_LAYER_CONTROL:
       return MS_ZONE_CELL_HEIGHT | MS_ZONE_CELL_CONTROL;
     case MS_ZONE_RENDER_LAYER_BLOCKS:

@@ -26,7 +26,7 @@
 
 #define MISSING (-1.0e30f)
 #define RAMP_WIDTH 256
-#define RAMP_ROWS 10   /* 8 rows of heights 0..2047, spawn, slope */
+#define RAMP_ROWS 11   /* 8 rows of the land ramp, spawn, slope, water */
 
 struct _MsZoneGlRenderer
 {
@@ -42,6 +42,7 @@ struct _MsZoneGlRenderer
     GLint strength, opacity, has_relief, relief, allowed, control, blocking;
     GLint overlays, control_mask, blocking_mask, tint, opacities, cell_box;
     GLint contours, multi;
+    GLint span, has_water, water_level, coast_band, coast, map_control, map_blocking;
   } u;
 };
 
@@ -51,6 +52,8 @@ static const char *const uniform_names[] = {
   "u_spacing", "u_scale", "u_strength", "u_opacity", "u_has_relief", "u_relief", "u_allowed",
   "u_control", "u_blocking", "u_overlays", "u_control_mask", "u_blocking_mask", "u_tint",
   "u_opacities", "u_cell_box", "u_contours", "u_multi",
+  "u_span", "u_has_water", "u_water_level", "u_coast_band", "u_coast",
+  "u_map_control", "u_map_blocking",
 };
 G_STATIC_ASSERT (sizeof (((MsZoneGlRenderer *) NULL)->u) == G_N_ELEMENTS (uniform_names) * sizeof (GLint));
 
@@ -76,11 +79,12 @@ upload_ramps (MsZoneGlRenderer *self)
   g_autofree float *texels = g_new0 (float, RAMP_WIDTH * RAMP_ROWS * 4);
 
   for (guint i = 0; i < 8 * RAMP_WIDTH; i++)
-    put_rgb (texels + 4 * i, ms_colour_zone_height ((float) i));
+    put_rgb (texels + 4 * i, ms_colour_zone_land ((float) i / (8 * RAMP_WIDTH - 1)));
   for (guint i = 0; i < 256; i++)
     {
       put_rgb (texels + 4 * (8 * RAMP_WIDTH + i), ms_colour_zone_spawn ((float) i));
       put_rgb (texels + 4 * (9 * RAMP_WIDTH + i), ms_colour_zone_slope ((float) i));
+      put_rgb (texels + 4 * (10 * RAMP_WIDTH + i), ms_colour_zone_water ((float) i));
     }
 
   self->ramps = ms_gl_tile_renderer_new_texture (GL_RGBA32F, RAMP_WIDTH, RAMP_ROWS, GL_RGBA, GL_FLOAT, texels);
@@ -154,13 +158,32 @@ check_draw (MsGlTileRenderer  *renderer,
   return TRUE;
 }
 
+/* The map's marks by bit, (r, g, b, opacity). */
+static void
+put_marks (float           *out,
+           guint            n,
+           MsZoneMapMark  (*mark) (guint bit))
+{
+  for (guint bit = 0; bit < n; bit++)
+    {
+      MsZoneMapMark m = mark (bit);
+
+      out[4 * bit + 0] = m.colour.r;
+      out[4 * bit + 1] = m.colour.g;
+      out[4 * bit + 2] = m.colour.b;
+      out[4 * bit + 3] = m.opacity;
+    }
+}
+
 static void
 set_uniforms (MsGlTileRenderer *renderer,
               const MsGlView   *view)
 {
   MsZoneGlRenderer *self = MS_ZONE_GL_RENDERER (renderer);
   const MsZoneStyle *s = &self->style;
-  float control[16 * 3], blocking[8 * 3];
+  float control[16 * 3], blocking[8 * 3], map_control[16 * 4], map_blocking[8 * 4];
+  MsZoneHeightSpan span;
+  MsRgb coast = ms_colour_zone_coast ();
   MsRgb relief = ms_colour_zone_relief (&s->light, 0.0f, 0.0f);  /* strength 0: the grey */
   MsRgb allowed = ms_colour_zone_plant_allowed ();
   MsZoneCellFields fields = ms_zone_pyramid_get_fields (PYRAMID (self));
@@ -181,6 +204,11 @@ set_uniforms (MsGlTileRenderer *renderer,
       blocking[3 * bit + 1] = c.g;
       blocking[3 * bit + 2] = c.b;
     }
+
+  put_marks (map_control, 16, ms_colour_zone_map_control);
+  put_marks (map_blocking, 8, ms_colour_zone_map_blocking);
+  /* The zone's, once: every tile shares the ramp. */
+  ms_zone_get_height_span (ms_zone_pyramid_get_zone (PYRAMID (self)), &span);
 
   glActiveTexture (GL_TEXTURE2);
   glBindTexture (GL_TEXTURE_2D, self->ramps);
@@ -216,6 +244,13 @@ set_uniforms (MsGlTileRenderer *renderer,
   glUniform1i (self->u.blocking_mask, s->blocking_flags);
   glUniform1i (self->u.tint, s->tint_altitude != FALSE);
   glUniform1fv (self->u.opacities, MS_ZONE_N_OVERLAYS, s->overlay_opacities);
+  glUniform2f (self->u.span, span.lo, span.hi);
+  glUniform1i (self->u.has_water, span.has_water != FALSE);
+  glUniform1f (self->u.water_level, (float) MS_ZONE_WATER_LEVEL);
+  glUniform1f (self->u.coast_band, MS_ZONE_COAST_BAND);
+  glUniform3f (self->u.coast, coast.r, coast.g, coast.b);
+  glUniform4fv (self->u.map_control, 16, map_control);
+  glUniform4fv (self->u.map_blocking, 8, map_blocking);
 }
 
 static void

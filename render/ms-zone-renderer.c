@@ -73,9 +73,60 @@ ms_zone_overlays_from_string (const char      *names,
   return TRUE;
 }
 
+static MsRgb
+mix_marks (MsRgb           c,
+           guint           flags,
+           MsZoneMapMark (*mark) (guint bit))
+{
+  for (guint bit = 0; flags != 0; bit++, flags >>= 1)
+    if (flags & 1)
+      {
+        MsZoneMapMark m = mark (bit);
+
+        c = ms_colour_mix (c, m.colour, m.opacity);
+      }
+  return c;
+}
+
+MsRgb
+ms_zone_map_colour (const MsZoneHeightSpan *span,
+                    float                   height,
+                    guint16                 control,
+                    guint8                  blocking,
+                    gboolean               *under_water)
+{
+  gboolean water;
+  MsRgb c;
+
+  g_return_val_if_fail (span != NULL, ms_colour_zone_land (0.0f));
+
+  water = span->has_water && height < (float) MS_ZONE_WATER_LEVEL;
+
+  if (water)
+    {
+      c = ms_colour_zone_water ((float) MS_ZONE_WATER_LEVEL - height);
+      /* The sea is the Island flag's natural place: only land shows it. */
+      blocking &= ~MS_ZONE_BLOCKING_ISLAND;
+    }
+  else
+    {
+      c = ms_colour_zone_land ((height - span->lo) / (span->hi - span->lo));
+      if (span->has_water)
+        c = ms_colour_mix (c, ms_colour_zone_coast (),
+                           CLAMP (1.0f - (height - (float) MS_ZONE_WATER_LEVEL) / MS_ZONE_COAST_BAND,
+                                  0.0f, 1.0f));
+    }
+  c = mix_marks (c, blocking, ms_colour_zone_map_blocking);
+  c = mix_marks (c, control, ms_colour_zone_map_control);
+  if (under_water != NULL)
+    *under_water = water;
+  return c;
+}
+
 typedef struct
 {
   MsZone            *zone;
+  MsZoneHeightSpan   span;       /* the zone's, for the map's ramp */
   MsProfile         *profile;
   const MsZoneStyle *style;
   /* The fields reduced per pixel, and for the composite the overlays the
@@ -176,6 +227,20 @@ mix_flags (MsRgb   under,
   return under;
 }
 
+/* The map's colour, land shaded. */
+static MsRgb
+map_shaded (const Job *job,
+            float      height,
+            guint16    control,
+            guint8     blocking,
+            float      shade)
+{
+  gboolean water;
+  MsRgb c = ms_zone_map_colour (&job->span, height, control, blocking, &water);
+
+  return water ? c : ms_colour_shade (c, &job->style->light, shade, job->style->shade_strength);
+}
+
 /* The formula MsZoneOverlays documents. */
 static MsRgb
 colour_overlays (const Job        *job,
@@ -189,7 +254,7 @@ colour_overlays (const Job        *job,
   MsRgb c;
 
   if (s->tint_altitude && job->heights != NULL)
-    c = ms_colour_shade (ms_colour_zone_height (height), &s->light, shade, s->shade_strength);
+    c = map_shaded (job, height, 0, 0, shade);
   else
     c = ms_colour_zone_relief (&s->light, shade, s->shade_strength);
 
@@ -231,7 +296,7 @@ colour_cell (const Job        *job,
       return ms_colour_zone_slope (cell->slope);
 
     case MS_ZONE_RENDER_LAYER_ALTITUDE:
-      return ms_colour_shade (ms_colour_zone_height (height), &s->light, shade, s->shade_strength);
+      return map_shaded (job, height, cell->control, cell->blocking, shade);
 
     default:
       break;
@@ -311,6 +376,7 @@ ms_render_zone (MsZone             *zone,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   job.zone = zone;
+  ms_zone_get_height_span (zone, &job.span);
   job.profile = ms_zone_get_profile (zone);
   job.style = style;
   job.cancellable = cancellable;

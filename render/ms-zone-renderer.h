@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  MS_ZONE_RENDER_LAYER_ALTITUDE,       /* shaded hypsometric tint */
+  MS_ZONE_RENDER_LAYER_ALTITUDE,       /* the map: ms_zone_map_colour (), shaded */
   MS_ZONE_RENDER_LAYER_CONTROL,        /* TerrainControlFlags over grey relief */
   MS_ZONE_RENDER_LAYER_BLOCKS,         /* BlockingFlags over grey relief */
   MS_ZONE_RENDER_LAYER_PLANTS,         /* plant types over ground types over grey relief */
@@ -49,8 +49,9 @@ typedef enum
  *     c += (control_colour (b) - c) · a[CONTROL]          if CONTROL
  *
  * where a[i] = overlay_opacities[i] and the colours are ms-colour.h's
- * ms_colour_zone_* and the profile's plant types.  base is the altitude
- * view's shaded hypsometric tint with tint_altitude, else the grey relief
+ * ms_colour_zone_* and the profile's plant types.  base is the map's
+ * shaded terrain with tint_altitude (ms_zone_map_colour () without roads,
+ * pads or blocks: the overlays show those), else the grey relief
  * (ms_colour_zone_relief ()).  So several control flags on one cell mix in
  * bit order, each at the control opacity: AntiPlant (bit 0) lowest,
  * NpcRestricted (bit 10) on top, exactly as the control view draws them.
@@ -107,6 +108,28 @@ typedef struct
 } MsZoneStyle;
 
 void             ms_zone_style_init               (MsZoneStyle        *style);
+
+/* The map's colour of a block of mean height @height with the flags
+ * @control and @blocking (any tile's), before shading (docs/ZONE_MAP.md):
+ *
+ *   water (span has water, height < MS_ZONE_WATER_LEVEL):
+ *     c = ms_colour_zone_water (MS_ZONE_WATER_LEVEL - height), unshaded
+ *   land:
+ *     c = ms_colour_zone_land ((height - lo) / (hi - lo))
+ *     c += (coast - c) · clamp (1 - (height - MS_ZONE_WATER_LEVEL) / MS_ZONE_COAST_BAND, 0, 1)
+ *                                                          if span has water
+ *   for each BlockingFlags bit b in @blocking (but Island on water), lowest first,
+ *   then each TerrainControlFlags bit b in @control, lowest first:
+ *     c += (mark(b).colour - c) · mark(b).opacity
+ *
+ * with the marks of ms_colour_zone_map_control () and _blocking ().  The
+ * altitude view shades land with ms_colour_shade () and leaves water flat.
+ * *@under_water (nullable) says which. */
+MsRgb            ms_zone_map_colour               (const MsZoneHeightSpan *span,
+                                                   float               height,
+                                                   guint16             control,
+                                                   guint8              blocking,
+                                                   gboolean           *under_water);
 /* "altitude", "control", "blocks", "plants", "spawn", "slope",
  * "plant-allowed", "overlays". */
 MS_RENDER_DECLARE_NAMES (ms_zone_render_layer, MsZoneRenderLayer);

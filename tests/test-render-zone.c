@@ -141,6 +141,26 @@ test_ramps_hand_worked (void)
   g_assert_cmphex (argb (ms_colour_zone_height (0)), ==, 0xff5a7f4a);
   g_assert_cmphex (argb (ms_colour_zone_height (1600)), ==, 0xffffffff);
   g_assert_cmphex (argb (ms_colour_zone_height (2047)), ==, 0xffffffff);
+
+  /* The map's land ramp runs over t 0..1, clamped; NaN is its start. */
+  g_assert_cmphex (argb (ms_colour_zone_land (0.0f)), ==, 0xff629450);
+  g_assert_cmphex (argb (ms_colour_zone_land (-3.0f)), ==, 0xff629450);
+  g_assert_cmphex (argb (ms_colour_zone_land (NAN)), ==, 0xff629450);
+  g_assert_cmphex (argb (ms_colour_zone_land (1.0f)), ==, 0xffe2ded6);
+  g_assert_cmphex (argb (ms_colour_zone_land (7.0f)), ==, 0xffe2ded6);
+  /* Water by depth: 10 is half way from 4 (#6ab2da) to 16 (#347ebc):
+   * (106 + 52) / 2 = 79, (178 + 126) / 2 = 152, (218 + 188) / 2 = 203. */
+  g_assert_cmphex (argb (ms_colour_zone_water (0.0f)), ==, 0xffa6d8ea);
+  g_assert_cmphex (argb (ms_colour_zone_water (10.0f)), ==, 0xff4f98cb);
+  g_assert_cmphex (argb (ms_colour_zone_water (48.0f)), ==, 0xff1a4686);
+  g_assert_cmphex (argb (ms_colour_zone_water (55.0f)), ==, 0xff1a4686);
+  /* The map draws roads, pads and three kinds of block, nothing else. */
+  for (guint bit = 0; bit < 16; bit++)
+    g_assert_cmpint (ms_colour_zone_map_control (bit).opacity > 0.0f, ==,
+                     bit == 3 || bit == 4 || bit == 7 || bit == 8);
+  for (guint bit = 0; bit < 8; bit++)
+    g_assert_cmpint (ms_colour_zone_map_blocking (bit).opacity > 0.0f, ==,
+                     bit == 0 || bit == 2 || bit == 3);
 }
 
 /* ---------------------------------------------------------------- spawn -- */
@@ -280,7 +300,7 @@ test_control_over_relief (void)
    *   grey  = 184 × (0.2 + 0.8 × shade / 0.70711) = 184 × 1.06372 = 195.7 */
   for (guint y = 0; y < n; y++)
     for (guint x = 0; x < n; x++)
-      put_u16 (altitude, y * n + x, (guint16) (1000 + 64 * x));
+      put_u16 (altitude, y * n + x, (guint16) (2000 + 64 * x));
   write_layer (dir, "altitude", 4, altitude, n * n * 2);
   g_clear_object (&zone);
   zone = open_zone (dir, 4, n, n);
@@ -337,7 +357,7 @@ test_other_layers_flat (void)
     plants[7 * i + 6] = 8;             /* Sand, #e3d3a0 */
   plants[7 * (6 * n + 7)] = 3;         /* (7, 6): PineTree, #2e7d32 */
   for (guint i = 0; i < n * n; i++)
-    put_u16 (altitude, i, 400 * 32);   /* height 400: a ramp stop, #b4b870 */
+    put_u16 (altitude, i, 400 * 32);   /* height 400, flat: the map's #629450 */
   write_layer (dir, "control", 2, control, n * n * 2);
   write_layer (dir, "blocks", 2, blocks, n * n * 2);
   write_layer (dir, "plants", 2, plants, n * n * 7);
@@ -376,10 +396,209 @@ test_other_layers_flat (void)
   g_assert_cmphex (pixel (s, 2, 2), !=, 0xff2e7d32);
   cairo_surface_destroy (s);
 
+  /* The map: flat and dry, so the span starts at its one height (t = 0,
+   * #629450); Obstacle #8e1e1e (142, 30, 30) at 0.7 over it: 98 + 44 × 0.7 =
+   * 128.8, 148 − 118 × 0.7 = 65.4, 80 − 50 × 0.7 = 45; Island on land
+   * #506696 (80, 102, 150) at 0.55: 98 − 18 × 0.55 = 88.1, 148 − 46 × 0.55
+   * = 122.7, 80 + 70 × 0.55 = 118.5 (float rounding may take it to 118);
+   * Roaming and TerraformProtected are not drawn. */
   style.layer = MS_ZONE_RENDER_LAYER_ALTITUDE;
   s = render (zone, &style, NULL, 0, n, n);
-  g_assert_cmphex (pixel (s, 9, 9), ==, 0xffb4b870);
+  g_assert_cmphex (pixel (s, 9, 9), ==, 0xff629450);
+  g_assert_cmphex (pixel (s, 5, 4), ==, 0xff81412d);
+  g_assert_cmphex (pixel (s, 6, 4) & 0xfffffffe, ==, 0xff587b76);
+  g_assert_cmphex (pixel (s, 2, 1), ==, 0xff629450);
+  g_assert_cmphex (pixel (s, 3, 1), ==, 0xff629450);
   cairo_surface_destroy (s);
+  ms_test_remove_tree (dir);
+}
+
+/* ------------------------------------------------------------------ map -- */
+
+#define MAP_N 20
+#define MAP_ID 9
+
+/* The map's formula (docs/ZONE_MAP.md) written again over raw bytes. */
+static MsRgb
+reference_map (float  lo,
+               float  hi,
+               guint  raw,
+               guint  control,
+               guint  blocking)
+{
+  float h = raw / 32.0f;
+  MsRgb c;
+
+  if (h < 55.0f)
+    {
+      c = ms_colour_zone_water (55.0f - h);
+      blocking &= ~8u;   /* Island is the sea's own */
+    }
+  else
+    {
+      float coast = 1.0f - (h - 55.0f) / 1.5f;
+
+      c = ms_colour_zone_land ((h - lo) / (hi - lo));
+      c = ms_colour_mix (c, ms_colour_zone_coast (), coast < 0.0f ? 0.0f : coast > 1.0f ? 1.0f : coast);
+    }
+  for (guint bit = 0; bit < 8; bit++)
+    if (blocking & (1u << bit))
+      c = ms_colour_mix (c, ms_colour_zone_map_blocking (bit).colour, ms_colour_zone_map_blocking (bit).opacity);
+  for (guint bit = 0; bit < 16; bit++)
+    if (control & (1u << bit))
+      c = ms_colour_mix (c, ms_colour_zone_map_control (bit).colour, ms_colour_zone_map_control (bit).opacity);
+  return c;
+}
+
+static int
+cmp_u16 (gconstpointer a,
+         gconstpointer b)
+{
+  return (int) *(const guint16 *) a - (int) *(const guint16 *) b;
+}
+
+/* A shore: altitude 1000 + 100·x raw, so columns 0..7 lie under the water
+ * line (1760 raw, height 55) and 8 (height 56.25) on the beach; roads,
+ * pads and blocks on land and on water.  Flat colours (strength 0) against
+ * the formula; then the default shading leaves water alone and shades land. */
+static void
+test_map_hand_worked (void)
+{
+  const guint n = MAP_N;
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  guint8 control[MAP_N * MAP_N * 2] = { 0 }, blocks[MAP_N * MAP_N * 2] = { 0 };
+  guint8 altitude[MAP_N * MAP_N * 2];
+  guint16 land[MAP_N * MAP_N];
+  guint n_land = 0;
+  g_autoptr(MsZone) zone = NULL;
+  MsZoneHeightSpan span;
+  MsZoneStyle style;
+  cairo_surface_t *flat, *shaded;
+  float hi;
+
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      {
+        guint raw = 1000 + 100 * x;
+
+        put_u16 (altitude, y * n + x, (guint16) raw);
+        if (raw >= 1760)
+          land[n_land++] = (guint16) raw;
+      }
+  put_u16 (control, 3 * n + 12, 128);       /* Highway */
+  put_u16 (control, 3 * n + 14, 8);         /* ConcreteA */
+  put_u16 (control, 3 * n + 16, 16);        /* ConcreteB */
+  put_u16 (control, 5 * n + 12, 256);       /* PBSHighway */
+  put_u16 (control, 5 * n + 14, 8 | 128);   /* a pad under a road */
+  put_u16 (control, 10 * n + 2, 128);       /* Highway over water */
+  put_u16 (control, 10 * n + 15, 1 | 2);    /* AntiPlant, TerraformProtected: not on the map */
+  blocks[2 * (8 * n + 10)] = 1;             /* Obstacle */
+  blocks[2 * (8 * n + 11)] = 8;             /* Island on land */
+  blocks[2 * (8 * n + 3)] = 8;              /* Island in the sea */
+  blocks[2 * (8 * n + 13)] = 4;             /* Decor */
+  blocks[2 * (8 * n + 9)] = 1 | 8;          /* Obstacle and Island */
+  write_layer (dir, "control", MAP_ID, control, sizeof control);
+  write_layer (dir, "blocks", MAP_ID, blocks, sizeof blocks);
+  write_layer (dir, "altitude", MAP_ID, altitude, sizeof altitude);
+  zone = open_zone (dir, MAP_ID, n, n);
+
+  /* The span: water, so from the water line; up to the 99.5th percentile
+   * of the land tiles, by sorting them. */
+  qsort (land, n_land, sizeof land[0], cmp_u16);
+  hi = land[(guint) (0.995 * (n_land - 1))] / 32.0f;
+  g_assert_cmpfloat (hi, ==, 2900 / 32.0f);
+  g_assert_true (ms_zone_get_height_span (zone, &span));
+  g_assert_true (span.has_water);
+  g_assert_cmpfloat (span.lo, ==, 55.0f);
+  g_assert_cmpfloat (span.hi, ==, hi);
+
+  ms_zone_style_init (&style);
+  g_assert_cmpint (style.layer, ==, MS_ZONE_RENDER_LAYER_ALTITUDE);
+  style.shade_strength = 0.0f;
+  flat = render (zone, &style, NULL, 0, n, n);
+  for (guint y = 0; y < n; y++)
+    for (guint x = 0; x < n; x++)
+      {
+        gsize i = (gsize) y * n + x;
+
+        g_assert_cmphex (pixel (flat, x, y), ==,
+                         argb (reference_map (55.0f, hi, 1000 + 100 * x,
+                                              control[2 * i] | control[2 * i + 1] << 8, blocks[2 * i])));
+      }
+  /* Anchors by hand: the top of the span is the ramp's end, #e2ded6; the
+   * sea at depth 55 − 1000 / 32 = 23.75 is blue (blue above red). */
+  g_assert_cmphex (pixel (flat, 19, 0), ==, 0xffe2ded6);
+  g_assert_cmpuint (pixel (flat, 0, 0) & 0xff, >, (pixel (flat, 0, 0) >> 16) & 0xff);
+  /* The sea's Island is the bare sea; on land it is a tint. */
+  g_assert_cmphex (pixel (flat, 3, 8), ==, pixel (flat, 3, 7));
+  g_assert_cmphex (pixel (flat, 11, 8), !=, pixel (flat, 11, 7));
+  /* Roads are dark: under a third of full brightness in every channel. */
+  g_assert_cmpuint ((pixel (flat, 12, 3) >> 16) & 0xff, <, 85);
+  g_assert_cmpuint ((pixel (flat, 2, 10) >> 16) & 0xff, <, 85);
+  /* The four marks and the blocks all differ. */
+  {
+    guint32 marks[] = { pixel (flat, 12, 3), pixel (flat, 14, 3), pixel (flat, 16, 3),
+                        pixel (flat, 12, 5), pixel (flat, 10, 8), pixel (flat, 13, 8) };
+
+    for (guint a = 0; a < G_N_ELEMENTS (marks); a++)
+      for (guint b = 0; b < a; b++)
+        g_assert_cmphex (marks[a], !=, marks[b]);
+  }
+
+  /* Shaded: water is flat, land shaded (it rises eastwards, so it faces
+   * west, towards the north-west light, and brightens). */
+  ms_zone_style_init (&style);
+  shaded = render (zone, &style, NULL, 0, n, n);
+  for (guint y = 1; y + 1 < n; y++)
+    for (guint x = 1; x + 1 < n; x++)
+      if (1000 + 100 * (x + 1) < 1760)
+        g_assert_cmphex (pixel (shaded, x, y), ==, pixel (flat, x, y));
+  g_assert_cmpuint ((pixel (shaded, 15, 15) >> 8) & 0xff, >, (pixel (flat, 15, 15) >> 8) & 0xff);
+  cairo_surface_destroy (shaded);
+  cairo_surface_destroy (flat);
+  ms_test_remove_tree (dir);
+}
+
+/* Spans by hand: a dry zone starts at its 0.5th percentile; a flat one
+ * keeps the minimum span; without altitude there is none. */
+static void
+test_map_span (void)
+{
+  const guint n = 20;
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  guint8 altitude[20 * 20 * 2], control[20 * 20 * 2] = { 0 };
+  MsZoneHeightSpan span;
+
+  /* 400 tiles 2000 + 10·i raw: the 0.5th is index 1 (2010), the 99.5th
+   * index 397 (5970). */
+  for (guint i = 0; i < n * n; i++)
+    put_u16 (altitude, i, (guint16) (2000 + 10 * ((i * 7) % (n * n))));
+  write_layer (dir, "altitude", 5, altitude, sizeof altitude);
+  {
+    g_autoptr(MsZone) zone = open_zone (dir, 5, n, n);
+
+    g_assert_true (ms_zone_get_height_span (zone, &span));
+    g_assert_false (span.has_water);
+    g_assert_cmpfloat (span.lo, ==, 2010 / 32.0f);
+    g_assert_cmpfloat (span.hi, ==, 5970 / 32.0f);
+  }
+  for (guint i = 0; i < n * n; i++)
+    put_u16 (altitude, i, 3200);
+  write_layer (dir, "altitude", 6, altitude, sizeof altitude);
+  {
+    g_autoptr(MsZone) zone = open_zone (dir, 6, n, n);
+
+    g_assert_true (ms_zone_get_height_span (zone, &span));
+    g_assert_cmpfloat (span.lo, ==, 100.0f);
+    g_assert_cmpfloat (span.hi, ==, 108.0f);
+  }
+  write_layer (dir, "control", 8, control, sizeof control);
+  {
+    g_autoptr(MsZone) zone = open_zone (dir, 8, n, n);
+
+    g_assert_false (ms_zone_get_height_span (zone, &span));
+    g_assert_false (span.has_water);
+  }
   ms_test_remove_tree (dir);
 }
 
@@ -388,8 +607,8 @@ test_other_layers_flat (void)
 #define OVL_N 16
 #define OVL_ID 3
 
-/* A flat 16×16 zone at height 400 (a ramp stop, #b4b870, so the base is
- * exact) with one thing per overlay on its own tile, and spawn 128 and
+/* A flat 16×16 zone at height 400 (dry and flat, the map's first stop,
+ * #629450, so the base is exact) with one thing per overlay on its own tile, and spawn 128 and
  * slope 0 everywhere.  Row-major: tile (x, y) is index y * 16 + x. */
 typedef struct
 {
@@ -453,39 +672,41 @@ test_overlays_hand_worked (void)
   for (guint i = 0; i < MS_ZONE_N_OVERLAYS; i++)
     g_assert_cmpfloat (style.overlay_opacities[i], ==, 0.65f);
 
-  /* Nothing on: the altitude view's tint, #b4b870 (180, 184, 112). */
+  /* Nothing on: the map's terrain.  A flat zone without water spans its
+   * one height (lo = the height, hi = lo + 8), so t = 0: #629450
+   * (98, 148, 80). */
   s = render_overlays (zone, &style, MS_ZONE_OVERLAY_NONE);
   for (guint y = 0; y < OVL_N; y++)
     for (guint x = 0; x < OVL_N; x++)
-      g_assert_cmphex (pixel (s, x, y), ==, 0xffb4b870);
+      g_assert_cmphex (pixel (s, x, y), ==, 0xff629450);
   cairo_surface_destroy (s);
 
   /* Control only.  AntiPlant #e15759 (225, 87, 89) at 0.65 over the tint:
-   * 180 + 45 × 0.65 = 209.25, 184 − 97 × 0.65 = 120.95, 112 − 23 × 0.65
-   * = 97.05.  Then Highway #f28e2b (242, 142, 43) over that: 209.25 +
-   * 32.75 × 0.65 = 230.54, 120.95 + 21.05 × 0.65 = 134.63, 97.05 − 54.05 ×
-   * 0.65 = 61.92 — lowest bit first. */
+   * 98 + 127 × 0.65 = 180.55, 148 − 61 × 0.65 = 108.35, 80 + 9 × 0.65 =
+   * 85.85.  Then Highway #f28e2b (242, 142, 43) over that: 180.55 + 61.45 ×
+   * 0.65 = 220.49, 108.35 + 33.65 × 0.65 = 130.22, 85.85 − 42.85 × 0.65 =
+   * 58 — lowest bit first. */
   s = render_overlays (zone, &style, MS_ZONE_OVERLAY_CONTROL);
-  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffd17961);
-  g_assert_cmphex (pixel (s, 8, 7), ==, 0xffe7873e);
-  g_assert_cmphex (pixel (s, 5, 4), ==, 0xffb4b870);   /* blocks: not shown */
-  g_assert_cmphex (pixel (s, 7, 6), ==, 0xffb4b870);   /* plants: not shown */
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffb56c56);
+  g_assert_cmphex (pixel (s, 8, 7), ==, 0xffdc823a);
+  g_assert_cmphex (pixel (s, 5, 4), ==, 0xff629450);   /* blocks: not shown */
+  g_assert_cmphex (pixel (s, 7, 6), ==, 0xff629450);   /* plants: not shown */
   cairo_surface_destroy (s);
 
-  /* Only Highway shown: 180 + 62 × 0.65 = 220.3, 184 − 42 × 0.65 = 156.7,
-   * 112 − 69 × 0.65 = 67.15; AntiPlant's tile is bare. */
+  /* Only Highway shown: 98 + 144 × 0.65 = 191.6, 148 − 6 × 0.65 = 144.1,
+   * 80 − 37 × 0.65 = 55.95; AntiPlant's tile is bare. */
   style.control_flags = 128;
   s = render_overlays (zone, &style, MS_ZONE_OVERLAY_CONTROL);
-  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffb4b870);
-  g_assert_cmphex (pixel (s, 8, 7), ==, 0xffdc9d43);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xff629450);
+  g_assert_cmphex (pixel (s, 8, 7), ==, 0xffc09038);
   cairo_surface_destroy (s);
   style.control_flags = G_MAXUINT16;
 
-  /* The control opacity alone, 0.35: 180 + 45 × 0.35 = 195.75,
-   * 184 − 97 × 0.35 = 150.05, 112 − 23 × 0.35 = 103.95. */
+  /* The control opacity alone, 0.35: 98 + 127 × 0.35 = 142.45,
+   * 148 − 61 × 0.35 = 126.65, 80 + 9 × 0.35 = 83.15. */
   style.overlay_opacities[5] = 0.35f;
   s = render_overlays (zone, &style, MS_ZONE_OVERLAY_CONTROL);
-  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffc49668);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xff8e7f53);
   cairo_surface_destroy (s);
   style.overlay_opacities[5] = 0.65f;
 
@@ -497,47 +718,48 @@ test_overlays_hand_worked (void)
   cairo_surface_destroy (s);
   style.tint_altitude = TRUE;
 
-  /* Blocks: Obstacle #c62828 (198, 40, 40): 180 + 18 × 0.65 = 191.7,
-   * 184 − 144 × 0.65 = 90.4, 112 − 72 × 0.65 = 65.2.  Island hidden. */
+  /* Blocks: Obstacle #c62828 (198, 40, 40): 98 + 100 × 0.65 = 163,
+   * 148 − 108 × 0.65 = 77.8, 80 − 40 × 0.65 = 54.  Island hidden. */
   style.blocking_flags = 1;
   s = render_overlays (zone, &style, MS_ZONE_OVERLAY_BLOCKS);
-  g_assert_cmphex (pixel (s, 5, 4), ==, 0xffc05a41);
-  g_assert_cmphex (pixel (s, 9, 4), ==, 0xffb4b870);
-  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffb4b870);
+  g_assert_cmphex (pixel (s, 5, 4), ==, 0xffa34e36);
+  g_assert_cmphex (pixel (s, 9, 4), ==, 0xff629450);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xff629450);
   cairo_surface_destroy (s);
   style.blocking_flags = G_MAXUINT8;
 
-  /* Plants: PineTree #2e7d32 (46, 125, 50): 180 − 134 × 0.65 = 92.9,
-   * 184 − 59 × 0.65 = 145.65, 112 − 62 × 0.65 = 71.7; no ground types. */
+  /* Plants: PineTree #2e7d32 (46, 125, 50): 98 − 52 × 0.65 = 64.2,
+   * 148 − 23 × 0.65 = 133.05, 80 − 30 × 0.65 = 60.5 (which float rounding
+   * takes down); no ground types. */
   s = render_overlays (zone, &style, MS_ZONE_OVERLAY_PLANTS);
-  g_assert_cmphex (pixel (s, 7, 6), ==, 0xff5d9248);
-  g_assert_cmphex (pixel (s, 6, 7), ==, 0xffb4b870);
+  g_assert_cmphex (pixel (s, 7, 6) & 0xfffffffe, ==, 0xff40853c);
+  g_assert_cmphex (pixel (s, 6, 7), ==, 0xff629450);
   cairo_surface_destroy (s);
 
-  /* Plant-allowed #3cb44b (60, 180, 75): 180 − 120 × 0.65 = 102,
-   * 184 − 4 × 0.65 = 181.4, 112 − 37 × 0.65 = 87.95; Roaming forbids. */
+  /* Plant-allowed #3cb44b (60, 180, 75): 98 − 38 × 0.65 = 73.3,
+   * 148 + 32 × 0.65 = 168.8, 80 − 5 × 0.65 = 76.75; Roaming forbids. */
   s = render_overlays (zone, &style, MS_ZONE_OVERLAY_PLANT_ALLOWED);
-  g_assert_cmphex (pixel (s, 0, 0), ==, 0xff66b558);
-  g_assert_cmphex (pixel (s, 2, 1), ==, 0xffb4b870);
-  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffb4b870);   /* AntiPlant forbids too */
+  g_assert_cmphex (pixel (s, 0, 0), ==, 0xff49a94d);
+  g_assert_cmphex (pixel (s, 2, 1), ==, 0xff629450);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xff629450);   /* AntiPlant forbids too */
   cairo_surface_destroy (s);
 
-  /* Spawn 128, #4cb050 (76, 176, 80): 180 − 104 × 0.65 = 112.4,
-   * 184 − 8 × 0.65 = 178.8, 112 − 32 × 0.65 = 91.2. */
+  /* Spawn 128, #4cb050 (76, 176, 80): 98 − 22 × 0.65 = 83.7,
+   * 148 + 28 × 0.65 = 166.2, 80 + 0 × 0.65 = 80. */
   s = render_overlays (zone, &style, MS_ZONE_OVERLAY_SPAWN);
-  g_assert_cmphex (pixel (s, 3, 3), ==, 0xff70b35b);
+  g_assert_cmphex (pixel (s, 3, 3), ==, 0xff54a650);
   cairo_surface_destroy (s);
 
-  /* Slope 0 on flat ground, #e8f5e0 (232, 245, 224): 180 + 52 × 0.65 =
-   * 213.8, 184 + 61 × 0.65 = 223.65, 112 + 112 × 0.65 = 184.8. */
+  /* Slope 0 on flat ground, #e8f5e0 (232, 245, 224): 98 + 134 × 0.65 =
+   * 185.1, 148 + 97 × 0.65 = 211.05, 80 + 144 × 0.65 = 173.6. */
   s = render_overlays (zone, &style, MS_ZONE_OVERLAY_SLOPE);
-  g_assert_cmphex (pixel (s, 3, 3), ==, 0xffd6e0b9);
+  g_assert_cmphex (pixel (s, 3, 3), ==, 0xffb9d3ae);
   cairo_surface_destroy (s);
 
-  /* Spawn then control on one tile: 112.4 + (225 − 112.4) × 0.65 = 185.59,
-   * 178.8 − 91.8 × 0.65 = 119.13, 91.2 − 2.2 × 0.65 = 89.77. */
+  /* Spawn then control on one tile: 83.7 + 141.3 × 0.65 = 175.55,
+   * 166.2 − 79.2 × 0.65 = 114.72, 80 + 9 × 0.65 = 85.85. */
   s = render_overlays (zone, &style, MS_ZONE_OVERLAY_SPAWN | MS_ZONE_OVERLAY_CONTROL);
-  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffba775a);
+  g_assert_cmphex (pixel (s, 6, 5), ==, 0xffb07356);
   cairo_surface_destroy (s);
   ms_test_remove_tree (dir);
 }
@@ -557,7 +779,8 @@ reference_overlays (const OverlayZone *z,
   guint plant = z->plants[7 * i];
   gboolean allowed = (control & (1 | 8 | 16 | 64 | 128 | 256)) == 0;
   const float *a = style->overlay_opacities;
-  MsRgb c = ms_colour_zone_height (400.0f);
+  /* Flat, no water: the land ramp's first stop (ms_zone_map_colour ()). */
+  MsRgb c = ms_colour_zone_land (0.0f);
 
   if (style->overlays & MS_ZONE_OVERLAY_SPAWN)
     c = ms_colour_mix (c, ms_colour_zone_spawn (z->plants[7 * i + 3]), a[0]);
@@ -648,13 +871,13 @@ test_overlays_shaded (void)
   cairo_surface_t *s;
   double shade = (2.0 * 0.5 + sqrt (0.5)) / sqrt (5.0);
   double k = 0.2 + 0.8 * shade / sqrt (0.5);
-  float height = (1000.0f + 64.0f * 6) / 32.0f;   /* tile (6, 5) */
+  float height = (2000.0f + 64.0f * 6) / 32.0f;   /* tile (6, 5) */
   MsRgb tint, anti;
 
   put_u16 (control, 5 * n + 6, 1);
   for (guint y = 0; y < n; y++)
     for (guint x = 0; x < n; x++)
-      put_u16 (altitude, y * n + x, (guint16) (1000 + 64 * x));
+      put_u16 (altitude, y * n + x, (guint16) (2000 + 64 * x));
   write_layer (dir, "control", 4, control, n * n * 2);
   write_layer (dir, "altitude", 4, altitude, n * n * 2);
   zone = open_zone (dir, 4, n, n);
@@ -664,7 +887,10 @@ test_overlays_shaded (void)
   style.exaggeration = 1.0f;
   style.shade_strength = 0.8f;
   s = render (zone, &style, NULL, 0, n, n);
-  tint = ms_colour_zone_height (height);
+  /* All land (2000 raw is above the water line, 1760): the span runs from
+   * the 0.5th percentile, column 0 (2000 / 32 = 62.5), to the 99.5th,
+   * column 31 (3984 / 32 = 124.5). */
+  tint = ms_colour_zone_land ((height - 62.5f) / (124.5f - 62.5f));
   tint = (MsRgb) { tint.r * (float) k, tint.g * (float) k, tint.b * (float) k };
   anti = ms_colour_mix (tint, ms_colour_zone_control (0), 0.65f);
   g_assert_cmphex (pixel (s, 6, 5), ==, argb (anti));
@@ -993,13 +1219,13 @@ test_cli (void)
     g_assert_cmphex (pixel (s, 0, 0) & 0xffffff, ==, 0xb8b8b8);
     g_assert_cmphex (pixel (s, 5, 4) & 0xffffff, !=, 0xb8b8b8);   /* blocks on */
     cairo_surface_destroy (s);
-    /* --opacity reaches every overlay: spawn 128 at 0.5 over #b4b870 is
-     * 180 − 52 = 128, 184 − 4 = 180, 112 − 16 = 96. */
+    /* --opacity reaches every overlay: spawn 128 at 0.5 over #629450 is
+     * 98 − 11 = 87, 148 + 14 = 162, 80 + 0 = 80. */
     g_assert_cmpint (run_cli ("zone", "render", "--size", "16x16", dir, "3", "-o", out,
                               "--layer", "overlays", "--overlays", "spawn", "--opacity", "0.5",
                               NULL), ==, 0);
     s = load_png (out, 16, 16);
-    g_assert_cmphex (pixel (s, 3, 3) & 0xffffff, ==, 0x80b460);
+    g_assert_cmphex (pixel (s, 3, 3) & 0xffffff, ==, 0x57a250);
     cairo_surface_destroy (s);
     g_assert_cmpint (run_cli ("zone", "render", "--size", "16x16", dir, "3", "-o", out,
                               "--layer", "overlays", "--overlays", "control,roads", NULL), ==, 2);
@@ -1055,6 +1281,8 @@ main (int argc, char **argv)
   g_test_add_func ("/render/zone/orientation", test_orientation);
   g_test_add_func ("/render/zone/control-over-relief", test_control_over_relief);
   g_test_add_func ("/render/zone/other-layers-flat", test_other_layers_flat);
+  g_test_add_func ("/render/zone/map-hand-worked", test_map_hand_worked);
+  g_test_add_func ("/render/zone/map-span", test_map_span);
   g_test_add_func ("/render/zone/overlays-hand-worked", test_overlays_hand_worked);
   g_test_add_func ("/render/zone/overlays-every-set", test_overlays_every_set);
   g_test_add_func ("/render/zone/overlays-shaded", test_overlays_shaded);

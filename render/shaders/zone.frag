@@ -19,8 +19,9 @@ out vec4 frag_colour;
 
 uniform sampler2D  u_cells;
 uniform usampler2D u_flags;
-// 256 wide: rows 0..7 the height ramp at 0..2047, row 8 spawn at 0..255
-// (0: sterile), row 9 slope at 0..255.
+// 256 wide: rows 0..7 the map's land ramp at t = 0..2047 / 2047, row 8
+// spawn at 0..255 (0: sterile), row 9 slope at 0..255, row 10 water by depth
+// at 0..255.
 uniform sampler2D  u_ramps;
 // 256 × 2 RGBA8: row 0 plant type colours, row 1 ground type colours.
 uniform sampler2D  u_palette;
@@ -38,6 +39,15 @@ uniform vec3  u_control[16];   // by TerrainControlFlags bit
 uniform vec3  u_blocking[8];   // by BlockingFlags bit
 // The overlays composite (u_layer 7): MsZoneOverlays the pyramid can show,
 // the flags shown, the base, the opacities by overlay bit.
+// The map (ms_zone_map_colour ()): the zone's height span (lo, hi), its
+// water, the coast, the marks (colour, opacity) by flag bit.
+uniform vec2  u_span;
+uniform bool  u_has_water;
+uniform float u_water_level;
+uniform float u_coast_band;
+uniform vec3  u_coast;
+uniform vec4  u_map_control[16];
+uniform vec4  u_map_blocking[8];
 uniform int   u_overlays;
 uniform int   u_control_mask;
 uniform int   u_blocking_mask;
@@ -54,6 +64,8 @@ uniform bool  u_multi;         // multidirectional hillshade
 const int HEIGHT_ROW = 0;
 const int SPAWN_ROW = 8;
 const int SLOPE_ROW = 9;
+const int WATER_ROW = 10;
+const uint ISLAND = 8u;
 
 vec3
 sample_at (int row, int i)
@@ -87,6 +99,41 @@ mix_flags (vec3 colour, uint bits, bool control, float opacity)
   return colour;
 }
 
+vec3
+mix_marks (vec3 colour, uint bits, bool control)
+{
+  for (int bit = 0; bit < 16; bit++)
+    if ((bits & (1u << uint (bit))) != 0u)
+      {
+        vec4 m = control ? u_map_control[bit] : u_map_blocking[min (bit, 7)];
+        colour = mix_over (colour, m.rgb, m.a);
+      }
+  return colour;
+}
+
+// ms_zone_map_colour (), then the altitude view's shading of land (k).
+vec3
+map_colour (float height, float k, uint control, uint blocking)
+{
+  bool water = u_has_water && height < u_water_level;
+  vec3 c;
+
+  if (water)
+    {
+      c = ramp (WATER_ROW, u_water_level - height, 0, 255);
+      blocking &= ~ISLAND;
+    }
+  else
+    {
+      c = ramp (HEIGHT_ROW, (height - u_span.x) / (u_span.y - u_span.x) * 2047.0, 0, 2047);
+      if (u_has_water)
+        c = mix_over (c, u_coast, clamp (1.0 - (height - u_water_level) / u_coast_band, 0.0, 1.0));
+    }
+  c = mix_marks (c, blocking, false);
+  c = mix_marks (c, control, true);
+  return water ? c : c * k;
+}
+
 bool
 overlay_on (int bit)
 {
@@ -109,7 +156,7 @@ slope_colour (float slope)
 vec3
 overlays (vec4 cell, uvec4 flags, float height, float k)
 {
-  vec3 c = u_tint && u_has_relief ? ramp (HEIGHT_ROW, height, 0, 2047) * k : u_relief * k;
+  vec3 c = u_tint && u_has_relief ? map_colour (height, k, 0u, 0u) : u_relief * k;
 
   if (overlay_on (0))
     c = mix_over (c, spawn_colour (cell.g), u_opacities[0]);
@@ -179,7 +226,7 @@ main ()
 
       if (u_layer == 0)  // altitude
         {
-          colour = ramp (HEIGHT_ROW, height, 0, 2047) * k;
+          colour = map_colour (height, k, flags.r, flags.g);
         }
       else if (u_layer == 7)  // overlays
         {
