@@ -299,3 +299,15 @@ ms_colour_zone_map_blocking (guint bit)
 {
   return bit < G_N_ELEMENTS (zone_map_blocking) ? zone_map_blocking[bit] : (MsZoneMapMark) { { 0, 0, 0 }, 0.0f };
 }
+
+MsRgb
+ms_colour_mix_flags (MsRgb   under,
+                     guint   flags,
+                     MsRgb (*colour) (guint bit),
+                     float   opacity)
+{
+  for (guint bit = 0; flags != 0; bit++, flags >>= 1)
+    if (flags & 1)
+      under = ms_colour_mix (under, colour (bit), opacity);
+  return under;
+}

@@ -170,6 +170,13 @@ ms_colour_mix (MsRgb under,
                    under.g + (over.g - under.g) * opacity,
                    under.b + (over.b - under.b) * opacity };
 }
+/* @under with colour (bit) mixed over it at @opacity for each bit set in
+ * @flags, lowest bit first, so the rarer high flags (NpcRestricted…) end
+ * on top, as ms-zone-renderer.h's composite lays them. */
+MsRgb  ms_colour_mix_flags  (MsRgb        under,
+                             guint        flags,
+                             MsRgb      (*colour) (guint bit),
+                             float        opacity);
 MsRgb  ms_colour_from_bytes (guint8       r,
                              guint8       g,
                              guint8       b);

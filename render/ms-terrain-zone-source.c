@@ -17,19 +17,6 @@ struct _MsTerrainZoneSource
 
 G_DEFINE_FINAL_TYPE (MsTerrainZoneSource, ms_terrain_zone_source, MS_TYPE_TERRAIN_SOURCE)
 
-static MsRgb
-mix_flags (MsRgb   under,
-           guint   flags,
-           MsRgb (*colour) (guint bit),
-           float   opacity)
-{
-  /* Lowest bit first, as ms-zone-renderer.h's composite lays them. */
-  for (guint bit = 0; flags != 0; bit++, flags >>= 1)
-    if (flags & 1)
-      under = ms_colour_mix (under, colour (bit), opacity);
-  return under;
-}
-
 static MsTerrainTile *
 convert (MsTerrainZoneSource *self,
          MsZoneTile          *zt)
@@ -67,10 +54,10 @@ convert (MsTerrainZoneSource *self,
         else
           c = ms_colour_zone_relief (&s->light, shade, s->shade_strength);
         if (overlays && (s->overlays & MS_ZONE_OVERLAY_BLOCKS) && (zt->fields & MS_ZONE_CELL_BLOCKING))
-          c = mix_flags (c, cell->blocking & s->blocking_flags, ms_colour_zone_blocking,
+          c = ms_colour_mix_flags (c, cell->blocking & s->blocking_flags, ms_colour_zone_blocking,
                          s->overlay_opacities[4]);
         if (overlays && (s->overlays & MS_ZONE_OVERLAY_CONTROL) && (zt->fields & MS_ZONE_CELL_CONTROL))
-          c = mix_flags (c, cell->control & s->control_flags, ms_colour_zone_control,
+          c = ms_colour_mix_flags (c, cell->control & s->control_flags, ms_colour_zone_control,
                          s->overlay_opacities[5]);
         tile->colours[(gsize) oy * zt->width + ox] = ms_colour_to_argb32 (c);
       }

@@ -214,19 +214,6 @@ profile_colour (MsProfile     *profile,
   return ms_colour_from_bytes (entry->red, entry->green, entry->blue);
 }
 
-static MsRgb
-mix_flags (MsRgb   under,
-           guint   flags,
-           MsRgb (*colour) (guint bit),
-           float   opacity)
-{
-  /* Lowest bit first, so the rarer high flags (NpcRestricted…) end on top. */
-  for (guint bit = 0; flags != 0; bit++, flags >>= 1)
-    if (flags & 1)
-      under = ms_colour_mix (under, colour (bit), opacity);
-  return under;
-}
-
 /* The map's colour, land shaded. */
 static MsRgb
 map_shaded (const Job *job,
@@ -267,9 +254,9 @@ colour_overlays (const Job        *job,
   if (on & MS_ZONE_OVERLAY_PLANT_ALLOWED)
     c = ms_colour_mix (c, ms_colour_zone_plant_allowed (), a[3] * cell->allowed);
   if (on & MS_ZONE_OVERLAY_BLOCKS)
-    c = mix_flags (c, cell->blocking & s->blocking_flags, ms_colour_zone_blocking, a[4]);
+    c = ms_colour_mix_flags (c, cell->blocking & s->blocking_flags, ms_colour_zone_blocking, a[4]);
   if (on & MS_ZONE_OVERLAY_CONTROL)
-    c = mix_flags (c, cell->control & s->control_flags, ms_colour_zone_control, a[5]);
+    c = ms_colour_mix_flags (c, cell->control & s->control_flags, ms_colour_zone_control, a[5]);
   return c;
 }
 
@@ -308,11 +295,11 @@ colour_cell (const Job        *job,
   switch (s->layer)
     {
     case MS_ZONE_RENDER_LAYER_CONTROL:
-      return mix_flags (relief, cell->control & s->flags, ms_colour_zone_control,
+      return ms_colour_mix_flags (relief, cell->control & s->flags, ms_colour_zone_control,
                         s->overlay_opacity);
 
     case MS_ZONE_RENDER_LAYER_BLOCKS:
-      return mix_flags (relief, cell->blocking & s->flags, ms_colour_zone_blocking,
+      return ms_colour_mix_flags (relief, cell->blocking & s->flags, ms_colour_zone_blocking,
                         s->overlay_opacity);
 
     case MS_ZONE_RENDER_LAYER_PLANT_ALLOWED:
