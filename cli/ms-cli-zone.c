@@ -477,7 +477,7 @@ zone_render (MsCliArgs *args)
     { "overlays", 0, 0, G_OPTION_ARG_STRING, &overlay_names,
       "overlays: spawn, slope, plants, plant-allowed, blocks, control (default control)", "A,B" },
     { "grey-relief", 0, 0, G_OPTION_ARG_NONE, &grey_relief,
-      "overlays: grey relief under them, not the altitude tint", NULL },
+      "overlays: grey relief under them, not the map's terrain colours", NULL },
     { "max-size", 0, 0, G_OPTION_ARG_INT, &image.max_size, "Largest side of the image; blocks of tiles are reduced to fit", "N" },
     { "exaggeration", 0, 0, G_OPTION_ARG_DOUBLE, &exaggeration, "Vertical exaggeration for shading (0.25)", "F" },
     { "shade", 0, 0, G_OPTION_ARG_DOUBLE, &shade_strength, "Shading strength 0..1 (0.6); 0 gives flat colours", "S" },
@@ -496,7 +496,9 @@ zone_render (MsCliArgs *args)
     "spawn: white is sterile (0), then blue to red; spawn / 256 is the per-attempt\n"
     "chance a tile sprouts.  slope: greens pass the server's check (slope < 16),\n"
     "yellow to dark red fail it.  Heights are altitude / 32 against 1 tile = 1 unit.\n"
-    "overlays: the shaded altitude tint (or --grey-relief), then spawn, slope, live\n"
+    "altitude: the zone as a map (docs/ZONE_MAP.md): water below height 55, a coast,\n"
+    "land coloured over the zone's own height span, roads, pads and blocks on top.\n"
+    "overlays: the shaded map terrain (or --grey-relief), then spawn, slope, live\n"
     "plants, plant-allowed, blocks and control mixed over it in that order, each at\n"
     "--opacity; several control flags on a tile mix lowest bit first.  An overlay\n"
     "whose layer the zone lacks is left out.  --contours draws one-pixel lines over\n"
