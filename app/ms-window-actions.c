@@ -398,4 +398,7 @@ _ms_window_class_add_actions (GtkWidgetClass *widget_class)
   /* win.sidebar-visible is the setting's own action (see init); F9 as in
    * other GNOME apps' sidebars. */
   gtk_widget_class_add_binding (widget_class, GDK_KEY_F9, 0, toggle_sidebar, NULL);
+  /* win.view-3d is a stateful action of the window's own (see
+   * ms-window-terrain.c): activating it toggles its state. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F3, 0, "win.view-3d", NULL);
 }

@@ -6,7 +6,8 @@
  *   ms-window-actions.c  one callback per win.* action, and drops;
  *   ms-window-tasks.c    work off the main thread: loading, the audit,
  *                        PNG export, the second map of a comparison;
- *   ms-window-picks.c    the sidebar lists and findings shown on the map.
+ *   ms-window-picks.c    the sidebar lists and findings shown on the map;
+ *   ms-window-terrain.c  the 3D view in place of the map view.
  * Functions shared between them start with _ms_window_.
  */
 #pragma once
@@ -18,6 +19,7 @@
 #include "ms-road-list.h"
 #include "ms-ruler-overlay.h"
 #include "ms-scale-bar.h"
+#include "ms-terrain-pane.h"
 #include "ms-town-list.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"
@@ -45,6 +47,8 @@ struct _MsWindow
   gboolean              welcome_dismissed;
   GPtrArray            *findings;      /* MsAuditFinding*, NULL while auditing */
   GCancellable         *audit_cancellable;
+  GSimpleAction        *view_3d_action;  /* win.view-3d */
+  MsTerrainSource      *terrain_source;  /* made on the first switch to 3D */
 
   /* Template widgets */
   MsBanner             *error_banner;
@@ -75,6 +79,8 @@ struct _MsWindow
   MsFindingsList       *findings_list;
   MsScaleBar           *scale_bar;
   MsRulerOverlay       *ruler;
+  GtkStack             *dimension_stack;  /* "2d": map_view, "3d": terrain_pane */
+  MsTerrainPane        *terrain_pane;
 };
 
 /* ms-window.c */
@@ -129,5 +135,13 @@ void        _ms_window_init_browse         (MsWindow     *self);
 
 /* ms-window-picks.c */
 void        _ms_window_init_picks          (MsWindow     *self);
+
+/* ms-window-terrain.c */
+void        _ms_window_init_terrain        (MsWindow     *self);
+/* After the map view's blueprint changed. */
+void        _ms_window_update_terrain      (MsWindow     *self);
+/* After the map view's style changed. */
+void        _ms_window_update_terrain_style (MsWindow    *self);
+void        _ms_window_terrain_dispose     (MsWindow     *self);
 
 G_END_DECLS

@@ -80,6 +80,7 @@ update_style (MsWindow *self)
   ms_settings_get_blueprint_style (self->settings, &style);
   ms_map_view_set_style (self->map_view, &style);
   ms_minimap_set_style (self->minimap, &style);
+  _ms_window_update_terrain_style (self);
   if (self->blueprint != NULL)
     _ms_window_update_metres_per_pixel (self);
 }
@@ -378,6 +379,7 @@ _ms_window_set_blueprint (MsWindow    *self,
   watch_file (self);
   update_view_state (self);
   ms_map_view_set_blueprint (self->map_view, blueprint);
+  _ms_window_update_terrain (self);
   ms_water_body_list_set_blueprint (self->water_list, blueprint);
   ms_minimap_set_blueprint (self->minimap, blueprint);
   _ms_window_start_audit (self);
@@ -635,6 +637,7 @@ ms_window_dispose (GObject *object)
   MsWindow *self = MS_WINDOW (object);
 
   _ms_window_tasks_dispose (self);
+  _ms_window_terrain_dispose (self);
   if (self->monitor != NULL)
     {
       g_signal_handlers_disconnect_by_func (self->monitor, on_file_changed, self);
@@ -680,6 +683,7 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_FINDINGS_LIST);
   g_type_ensure (MS_TYPE_SCALE_BAR);
   g_type_ensure (MS_TYPE_RULER_OVERLAY);
+  g_type_ensure (MS_TYPE_TERRAIN_PANE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsWindow, error_banner);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, changed_banner);
@@ -709,6 +713,8 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsWindow, findings_list);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, scale_bar);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, ruler);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, dimension_stack);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, terrain_pane);
 
   _ms_window_class_add_actions (widget_class);
   _ms_window_class_add_browse (widget_class);
@@ -766,6 +772,7 @@ ms_window_init (MsWindow *self)
   ms_scale_bar_set_viewport (self->scale_bar, ms_map_view_get_viewport (self->map_view));
   _ms_window_init_picks (self);
   _ms_window_init_browse (self);
+  _ms_window_init_terrain (self);
   _ms_window_add_drop_target (self);
 
   _ms_window_set_loading (self, NULL);

@@ -305,6 +305,8 @@ _ms_zone_window_class_add_actions (GtkWidgetClass *widget_class)
                                          keys[i].format, keys[i].arg);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "zone.brush-size", "i", -1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, 0, "zone.brush-size", "i", 1);
+  /* The window's own stateful action (ms-zone-window-terrain.c). */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F3, 0, "win.view-3d", NULL);
 }
 
 /* Enter and Esc finish or drop a shape under way, before GtkWindow's own

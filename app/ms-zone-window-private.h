@@ -4,7 +4,7 @@
  * gnome-text-editor splits its window: ms-zone-window.c (construction,
  * layout, targets, history, properties), -actions.c (one callback per
  * action), -save.c (saving, backups, masks, the journal and the layer
- * files' watch).  They share this struct; functions one file gives the
+ * files' watch), -terrain.c (the 3D view).  They share this struct; functions one file gives the
  * others start with _ms_zone_window_.
  */
 #pragma once
@@ -12,6 +12,7 @@
 #include "ms-banner.h"
 #include "ms-ruler-overlay.h"
 #include "ms-save.h"
+#include "ms-terrain-pane.h"
 #include "ms-zone-history-list.h"
 #include "ms-zone-autosave.h"
 #include "ms-zone-checks-panel.h"
@@ -28,6 +29,10 @@ struct _MsZoneWindow
 
   MsZoneView      *view;
   MsRulerOverlay  *ruler;
+  GtkStack        *dimension_stack;  /* "2d": view, "3d": terrain_pane */
+  MsTerrainPane   *terrain_pane;
+  GSimpleAction   *view_3d_action;   /* win.view-3d */
+  MsTerrainSource *terrain_source;   /* made on the first switch to 3D */
   MsBanner        *banner;
   GtkWidget       *reload_button;
   GtkWidget       *overwrite_button;
@@ -115,6 +120,12 @@ void       _ms_zone_window_record_named_step  (MsZoneWindow    *self,
                                                guint64          n_tiles);
 void       _ms_zone_window_go_to_step         (MsZoneWindow    *self,
                                                guint            position);
+/* The readout at zone point (x, y) (x the column), as for the pointer
+ * over the zone view there; _end_hover () clears it. */
+void       _ms_zone_window_hover              (MsZoneWindow    *self,
+                                               double           x,
+                                               double           y);
+void       _ms_zone_window_end_hover          (MsZoneWindow    *self);
 
 /* ms-zone-window-actions.c */
 void       _ms_zone_window_class_add_actions  (GtkWidgetClass  *widget_class);
@@ -152,5 +163,12 @@ gboolean   _ms_zone_window_recover_journal    (MsZoneWindow    *self,
 void       _ms_zone_window_checks_init        (MsZoneWindow    *self);
 void       _ms_zone_window_checks_set_zone    (MsZoneWindow    *self);
 void       _ms_zone_window_checks_dispose     (MsZoneWindow    *self);
+/* ms-zone-window-terrain.c */
+void       _ms_zone_window_init_terrain       (MsZoneWindow    *self);
+/* After the zone view's zone changed. */
+void       _ms_zone_window_update_terrain     (MsZoneWindow    *self);
+/* After the zone view's style changed. */
+void       _ms_zone_window_update_terrain_style (MsZoneWindow  *self);
+void       _ms_zone_window_terrain_dispose    (MsZoneWindow    *self);
 
 G_END_DECLS

@@ -383,6 +383,7 @@ on_overlays_changed (MsZoneWindow *self)
   ms_zone_overlays_panel_get_style (self->overlays_panel, &style);
   style.layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
   ms_zone_view_set_style (self->view, &style);
+  _ms_zone_window_update_terrain_style (self);
   store_style (self, &style);
 }
 
@@ -479,6 +480,7 @@ set_zone (MsZoneWindow *self,
   self->hovering = FALSE;
   g_signal_connect_object (zone, "changed", G_CALLBACK (on_zone_changed), self, G_CONNECT_SWAPPED);
   ms_zone_view_set_zone (self->view, zone);
+  _ms_zone_window_update_terrain (self);
   _ms_zone_window_hide_banner (self);
   _ms_zone_window_watch_layers (self);
   update_hover (self);
@@ -512,12 +514,17 @@ update_hover (MsZoneWindow *self)
   _ms_zone_window_check_disk (self, FALSE);
 }
 
-/* The readout follows the pointer; the tools see the same motion after. */
-static void
-on_tile_motion (MsZoneView   *view,
-                double        x,
-                double        y,
-                MsZoneWindow *self)
+void
+_ms_zone_window_end_hover (MsZoneWindow *self)
+{
+  self->hovering = FALSE;
+  update_hover (self);
+}
+
+void
+_ms_zone_window_hover (MsZoneWindow *self,
+                       double        x,
+                       double        y)
 {
   if (self->zone == NULL)
     return;
@@ -529,6 +536,16 @@ on_tile_motion (MsZoneView   *view,
       self->hover_y = (guint) y;
       update_hover (self);
     }
+}
+
+/* The readout follows the pointer; the tools see the same motion after. */
+static void
+on_tile_motion (MsZoneView   *view,
+                double        x,
+                double        y,
+                MsZoneWindow *self)
+{
+  _ms_zone_window_hover (self, x, y);
 }
 
 /* ---------------------------------------------------------------- tools --- */
@@ -708,6 +725,7 @@ ms_zone_window_dispose (GObject *object)
    * without asking (the session ends) leaves its edits recoverable. */
   _ms_zone_window_stop_autosave (self);
   g_clear_pointer (&self->pending_journal, g_free);
+  _ms_zone_window_terrain_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_ZONE_WINDOW);
   self->view = NULL;
   g_clear_object (&self->zone);
@@ -758,6 +776,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
 
   g_type_ensure (MS_TYPE_ZONE_VIEW);
   g_type_ensure (MS_TYPE_RULER_OVERLAY);
+  g_type_ensure (MS_TYPE_TERRAIN_PANE);
   g_type_ensure (MS_TYPE_ZONE_OVERLAYS_PANEL);
   g_type_ensure (MS_TYPE_ZONE_HISTORY_LIST);
   g_type_ensure (MS_TYPE_BANNER);
@@ -765,6 +784,8 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-zone-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, view);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, ruler);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, dimension_stack);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, terrain_pane);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, reload_button);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, overwrite_button);
@@ -840,6 +861,7 @@ ms_zone_window_init (MsZoneWindow *self)
   _ms_zone_window_add_shape_keys (self);
   _ms_zone_window_checks_init (self);
   _ms_zone_window_init_browse (self);
+  _ms_zone_window_init_terrain (self);
   update_value_label (self);
   on_brush_changed (self);
   ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_BRUSH, NULL, 0);

@@ -122,3 +122,10 @@ ms_terrain_blueprint_source_set_style (MsTerrainBlueprintSource *self,
   g_mutex_unlock (&self->lock);
   ms_terrain_source_invalidate (MS_TERRAIN_SOURCE (self));
 }
+
+MsBlueprintPyramid *
+ms_terrain_blueprint_source_get_pyramid (MsTerrainBlueprintSource *self)
+{
+  g_return_val_if_fail (MS_IS_TERRAIN_BLUEPRINT_SOURCE (self), NULL);
+  return self->pyramid;
+}

@@ -21,5 +21,7 @@ MsTerrainSource *ms_terrain_blueprint_source_new       (MsBlueprintPyramid      
 /* Recolours: drops every tile and emits "changed". */
 void             ms_terrain_blueprint_source_set_style (MsTerrainBlueprintSource *self,
                                                         const MsBlueprintStyle   *style);
+/* The pyramid the tiles come from. */
+MsBlueprintPyramid *ms_terrain_blueprint_source_get_pyramid (MsTerrainBlueprintSource *self);
 
 G_END_DECLS

@@ -187,3 +187,10 @@ ms_terrain_zone_source_set_style (MsTerrainZoneSource *self,
   self->style = *style;
   ms_terrain_source_invalidate (MS_TERRAIN_SOURCE (self));
 }
+
+MsZonePyramid *
+ms_terrain_zone_source_get_pyramid (MsTerrainZoneSource *self)
+{
+  g_return_val_if_fail (MS_IS_TERRAIN_ZONE_SOURCE (self), NULL);
+  return self->pyramid;
+}

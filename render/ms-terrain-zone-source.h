@@ -24,5 +24,7 @@ MsTerrainSource *ms_terrain_zone_source_new       (MsZonePyramid       *pyramid,
                                                    const MsZoneStyle   *style);
 void             ms_terrain_zone_source_set_style (MsTerrainZoneSource *self,
                                                    const MsZoneStyle   *style);
+/* The pyramid the tiles come from. */
+MsZonePyramid *ms_terrain_zone_source_get_pyramid (MsTerrainZoneSource *self);
 
 G_END_DECLS

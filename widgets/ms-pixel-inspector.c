@@ -37,22 +37,22 @@ show_text (MsPixelInspector *self,
     gtk_label_set_text (GTK_LABEL (self->label), text);
 }
 
-static void
-on_motion (GtkEventControllerMotion *controller,
-           double                    sx,
-           double                    sy,
-           MsPixelInspector         *self)
+void
+ms_pixel_inspector_show_at (MsPixelInspector *self,
+                            double            mx,
+                            double            my)
 {
-  MsBlueprint *bp = ms_map_view_get_blueprint (self->view);
+  MsBlueprint *bp;
   g_autofree char *text = NULL;
-  double mx, my;
 
+  g_return_if_fail (MS_IS_PIXEL_INSPECTOR (self));
+
+  bp = self->view != NULL ? ms_map_view_get_blueprint (self->view) : NULL;
   if (bp == NULL)
     {
       show_text (self, NULL);
       return;
     }
-  ms_viewport_screen_to_map (ms_map_view_get_viewport (self->view), sx, sy, &mx, &my);
   if (mx >= 0 && my >= 0)
     text = ms_blueprint_describe_pixel (bp, (guint) mx, (guint) my);
   /* Read from a file that shrank, the readout would be zeros. */
@@ -60,6 +60,25 @@ on_motion (GtkEventControllerMotion *controller,
     g_clear_pointer (&text, g_free);
   show_text (self, text);
   g_signal_emit (self, signals[PIXEL_READ], 0);
+}
+
+void
+ms_pixel_inspector_clear (MsPixelInspector *self)
+{
+  g_return_if_fail (MS_IS_PIXEL_INSPECTOR (self));
+  show_text (self, NULL);
+}
+
+static void
+on_motion (GtkEventControllerMotion *controller,
+           double                    sx,
+           double                    sy,
+           MsPixelInspector         *self)
+{
+  double mx, my;
+
+  ms_viewport_screen_to_map (ms_map_view_get_viewport (self->view), sx, sy, &mx, &my);
+  ms_pixel_inspector_show_at (self, mx, my);
 }
 
 static void

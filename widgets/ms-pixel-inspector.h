@@ -21,6 +21,13 @@ GtkWidget  *ms_pixel_inspector_new      (void);
 void        ms_pixel_inspector_set_view (MsPixelInspector *self,
                                          MsMapView        *view);
 MsMapView  *ms_pixel_inspector_get_view (MsPixelInspector *self);
+/* Shows the view's blueprint pixel at map point (mx, my) (file
+ * coordinates: mx the outer index), as for the pointer there: another
+ * view of the same map (the 3D one) uses it for its picked point. */
+void        ms_pixel_inspector_show_at  (MsPixelInspector *self,
+                                         double            mx,
+                                         double            my);
+void        ms_pixel_inspector_clear    (MsPixelInspector *self);
 /* What it shows, or NULL while hidden. */
 const char *ms_pixel_inspector_get_text (MsPixelInspector *self);
 
