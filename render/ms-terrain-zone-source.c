@@ -26,6 +26,9 @@ convert (MsTerrainZoneSource *self,
   gboolean has_heights = (zt->fields & MS_ZONE_CELL_HEIGHT) != 0;
   gboolean overlays = s->layer == MS_ZONE_RENDER_LAYER_OVERLAYS;
   guint gw = zt->grid_width, w, h;
+  MsZoneHeightSpan span;
+
+  ms_zone_get_height_span (ms_zone_pyramid_get_zone (self->pyramid), &span);
 
   g_assert (gw == zt->width + 2 && zt->grid_height == zt->height + 2);
   for (gsize i = 0; i < (gsize) gw * zt->grid_height; i++)
@@ -50,7 +53,17 @@ convert (MsTerrainZoneSource *self,
         shade = has_heights ? ms_hillshade (&s->light, dz_dcol, dz_drow) : s->light.z;
 
         if (has_heights && (!overlays || s->tint_altitude))
-          c = ms_colour_shade (ms_colour_zone_height (centre), &s->light, shade, s->shade_strength);
+          {
+            /* The 2D map's colours (ms_zone_map_colour): the altitude view
+             * with its roads, pads and blocks, the overlays' tint without. */
+            guint16 control = !overlays && (zt->fields & MS_ZONE_CELL_CONTROL) ? cell->control : 0;
+            guint8 blocking = !overlays && (zt->fields & MS_ZONE_CELL_BLOCKING) ? cell->blocking : 0;
+            gboolean water;
+
+            c = ms_zone_map_colour (&span, centre, control, blocking, &water);
+            if (!water)
+              c = ms_colour_shade (c, &s->light, shade, s->shade_strength);
+          }
         else
           c = ms_colour_zone_relief (&s->light, shade, s->shade_strength);
         if (overlays && (s->overlays & MS_ZONE_OVERLAY_BLOCKS) && (zt->fields & MS_ZONE_CELL_BLOCKING))

@@ -235,7 +235,12 @@ test_zone (void)
   check_source (source, 100.0f, 300.0f);
   /* One tile is one unit: 0.1 keeps the 200-unit block below the view. */
   check_orientation (source, 100.0, 300.0, 0.1,
-                     ms_colour_zone_height (300.0f), ms_colour_zone_height (100.0f),
+                     /* The 2D map's land ramp over the zone's span: no
+                      * water (nothing below 55), the 0.5th percentile of
+                      * heights 100 and the 99.5th 300, as the block covers
+                      * more than 0.5 % of the zone: the top is t = 1, the
+                      * ground t = 0. */
+                     ms_colour_zone_land (1.0f), ms_colour_zone_land (0.0f),
                      "terrain-cpu-zone.png");
   g_clear_object (&source);
   g_clear_object (&pyramid);
