@@ -220,6 +220,11 @@ sample_in_place (Job   *job,
 {
   MsBlueprintGrid *g = job->grid;
   guint n = ms_blueprint_get_map_size (job->bp);
+  /* In locals: the stores through them could alias *g, which made the
+   * compiler load every pointer again for each cell. */
+  guint8 *restrict biomes = g->biomes;
+  guint16 *restrict water_ids = g->water_ids, *restrict surfaces = g->surfaces;
+  const guint *restrict cell_ya = job->ya, *restrict cell_yb = job->yb;
 
   for (guint cx = c0; cx < c1; cx++)
     {
@@ -252,17 +257,17 @@ sample_in_place (Job   *job,
             guint8 biome = 0;
             guint16 id = 0, level = 0;
 
-            if (in_map && job->ya[cy] < job->yb[cy])
+            if (in_map && cell_ya[cy] < cell_yb[cy])
               {
-                gsize y = job->ya[cy] + (job->yb[cy] - job->ya[cy]) / 2;
+                gsize y = cell_ya[cy] + (cell_yb[cy] - cell_ya[cy]) / 2;
 
                 biome = bio[y];
                 memcpy (&id, wid + 2 * y, 2);
                 memcpy (&level, wsf + 2 * y, 2);
               }
-            if (g->biomes) g->biomes[o] = biome;
-            if (g->water_ids) g->water_ids[o] = id;
-            if (g->surfaces) g->surfaces[o] = level;
+            if (biomes) biomes[o] = biome;
+            if (water_ids) water_ids[o] = id;
+            if (surfaces) surfaces[o] = level;
           }
       }
   return TRUE;
@@ -278,6 +283,10 @@ reduce_band (guint    band,
   guint c0 = band * job->band_width, c1 = MIN (c0 + job->band_width, g->width);
   guint ya = job->rows_a, yb = job->rows_b;
   g_autofree float *copy = NULL;
+  /* The band's means, column by column, written to the row-major grid a
+   * row of the band at a time: column by column, every store fell on a page
+   * of its own (a TLB miss each), an eighth of a render. */
+  g_autofree float *means = g_new (float, (gsize) (c1 - c0) * g->height);
   g_autofree double *sum = g_new (double, g->height);
   g_autofree guint *count = g_new (guint, g->height);
   g_autofree guint8 *biomes = g_new (guint8, g->height);
@@ -327,11 +336,15 @@ reduce_band (guint    band,
         }
 
       for (guint cy = 0; cy < g->height; cy++)
-        g->heights[(gsize) cy * g->width + cx] = count[cy] ? (float) (sum[cy] / count[cy]) : NAN;
+        means[(gsize) (cx - c0) * g->height + cy] = count[cy] ? (float) (sum[cy] / count[cy]) : NAN;
       if (g->counts != NULL)
         for (guint cy = 0; cy < g->height; cy++)
           g->counts[(gsize) cy * g->width + cx] = count[cy];
     }
+
+  for (guint cy = 0; cy < g->height; cy++)
+    for (guint cx = c0; cx < c1; cx++)
+      g->heights[(gsize) cy * g->width + cx] = means[(gsize) (cx - c0) * g->height + cy];
 
   if (g->biomes == NULL && g->water_ids == NULL && g->surfaces == NULL)
     return;

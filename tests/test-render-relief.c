@@ -305,6 +305,77 @@ test_multidirectional_rows (void)
     }
 }
 
+/* The row kernel (four cells at a time where the CPU has SSE2) against a
+ * plain cell-by-cell Horn window and ms_hillshade (): the same bits, with
+ * NaN and infinite heights scattered over the grid (a neighbour without a
+ * height takes the centre's; a centre without one the fallback), rows of
+ * every length from 1 to 41 at several starting columns. */
+static float
+plain_shade (const float *h,
+             guint        width,
+             guint        cy,
+             guint        cx,
+             const MsShadeGrid *grid,
+             float       *centre)
+{
+  float c = isfinite (h[cy * width + cx]) ? h[cy * width + cx] : grid->fallback;
+  float w[9], p, q;
+
+  for (guint r = 0; r < 3; r++)
+    for (guint k = 0; k < 3; k++)
+      {
+        float v = h[(cy + r - 1) * width + cx + k - 1];
+
+        w[r * 3 + k] = (r == 1 && k == 1 ? c : isfinite (v) ? v : c) * grid->scale;
+      }
+  ms_horn_gradient (w, grid->spacing, &p, &q);
+  *centre = c;
+  return ms_hillshade (grid->light, p, q);
+}
+
+static void
+test_shade_row_lanes (void)
+{
+  enum { W = 48, H = 6 };
+  float heights[W * H];
+  const float fallbacks[] = { 0.15f, NAN };
+  GRand *rand = g_rand_new_with_seed (12);
+  MsLight light;
+
+  ms_light_init (&light, 315.0f, 45.0f);
+  for (guint i = 0; i < W * H; i++)
+    {
+      guint pick = g_rand_int_range (rand, 0, 20);
+
+      heights[i] = pick == 0 ? NAN : pick == 1 ? INFINITY : pick == 2 ? -INFINITY
+                   : (float) g_rand_double_range (rand, -0.5, 1.5);
+    }
+  for (guint f = 0; f < G_N_ELEMENTS (fallbacks); f++)
+    {
+      MsShadeGrid grid = { heights, W, 251.0f * 3.0f, 2.0f, fallbacks[f], &light };
+
+      for (guint cy = 1; cy < H - 1; cy++)
+        for (guint cx0 = 1; cx0 <= 5; cx0++)
+          for (guint n = 1; cx0 + n < W; n++)
+            {
+              float centres[W], shades[W];
+
+              ms_shade_row (&grid, cy, cx0, n, centres, shades);
+              for (guint i = 0; i < n; i++)
+                {
+                  float centre, shade = plain_shade (heights, W, cy, cx0 + i, &grid, &centre);
+
+                  /* Bits, so NaN centres compare too. */
+                  if (memcmp (&shade, &shades[i], sizeof shade) != 0 ||
+                      memcmp (&centre, &centres[i], sizeof centre) != 0)
+                    g_error ("row %u from %u, %u cells: cell %u shade %.9g centre %.9g, not %.9g %.9g",
+                             cy, cx0, n, i, shades[i], centres[i], shade, centre);
+                }
+            }
+    }
+  g_rand_free (rand);
+}
+
 /* ------------------------------------------------------- CLI and zones --- */
 
 #define MAP 256  /* the smallest MapSize */
@@ -469,5 +540,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/contours/zone", test_zone_contours);
   g_test_add_func ("/render/hillshade/multidirectional-formula", test_multidirectional_formula);
   g_test_add_func ("/render/hillshade/multidirectional-rows", test_multidirectional_rows);
+  g_test_add_func ("/render/hillshade/row-lanes", test_shade_row_lanes);
   return g_test_run ();
 }
