@@ -89,3 +89,43 @@ ms_parallel_for (guint          n,
   g_mutex_clear (&batch.lock);
   g_cond_clear (&batch.done);
 }
+
+typedef struct
+{
+  gpointer data;
+  gsize    size;
+} Scratch;
+
+static void
+scratch_free (gpointer data)
+{
+  Scratch *scratch = data;
+
+  for (guint i = 0; i < MS_N_SCRATCH_SLOTS; i++)
+    g_free (scratch[i].data);
+  g_free (scratch);
+}
+
+static GPrivate thread_scratch = G_PRIVATE_INIT (scratch_free);
+
+gpointer
+ms_parallel_scratch (MsScratchSlot slot,
+                     gsize         size)
+{
+  Scratch *scratch = g_private_get (&thread_scratch);
+
+  g_return_val_if_fail (slot < MS_N_SCRATCH_SLOTS, NULL);
+
+  if (scratch == NULL)
+    {
+      scratch = g_new0 (Scratch, MS_N_SCRATCH_SLOTS);
+      g_private_set (&thread_scratch, scratch);
+    }
+  if (scratch[slot].size < size)
+    {
+      g_free (scratch[slot].data);
+      scratch[slot].data = g_malloc (size);
+      scratch[slot].size = size;
+    }
+  return scratch[slot].data;
+}

@@ -14,4 +14,21 @@ void ms_parallel_for (guint          n,
                       MsParallelFunc func,
                       gpointer       user_data);
 
+/* A buffer of at least @size bytes that belongs to the calling thread and
+ * @slot, kept for the thread's next call (grown when asked for more):
+ * worker loops that would malloc and free the same scratch for every item
+ * fault its pages in again each time (glibc gives a worker's freed heap
+ * back to the kernel).  Contents are undefined; valid until the thread's
+ * next call for the same slot.  One slot per kind of loop, so a loop that
+ * calls into another never shares its buffer. */
+typedef enum
+{
+  MS_SCRATCH_GRID_BAND,
+  MS_SCRATCH_PNG_STRIP,
+  MS_N_SCRATCH_SLOTS
+} MsScratchSlot;
+
+gpointer ms_parallel_scratch (MsScratchSlot slot,
+                              gsize         size);
+
 G_END_DECLS

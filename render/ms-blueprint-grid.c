@@ -282,24 +282,27 @@ reduce_band (guint    band,
   guint n = ms_blueprint_get_map_size (job->bp);
   guint c0 = band * job->band_width, c1 = MIN (c0 + job->band_width, g->width);
   guint ya = job->rows_a, yb = job->rows_b;
-  g_autofree float *copy = NULL;
-  /* The band's means, column by column, written to the row-major grid a
-   * row of the band at a time: column by column, every store fell on a page
-   * of its own (a TLB miss each), an eighth of a render. */
-  g_autofree float *means = g_new (float, (gsize) (c1 - c0) * g->height);
-  g_autofree double *sum = g_new (double, g->height);
-  g_autofree guint *count = g_new (guint, g->height);
-  g_autofree guint8 *biomes = g_new (guint8, g->height);
-  g_autofree guint16 *ids = g_new (guint16, g->height);
-  g_autofree guint16 *levels = g_new (guint16, g->height);
+  gsize h = g->height;
+  /* The thread's own buffers, kept from band to band: the sums, the band's
+   * means column by column (written to the row-major grid a row of the band
+   * at a time: column by column, every store fell on a page of its own, a
+   * TLB miss each, an eighth of a render), a copy of a column where the
+   * file cannot be read in place, and the samples. */
+  double *sum = ms_parallel_scratch (MS_SCRATCH_GRID_BAND,
+                                     h * (sizeof (double) + sizeof (guint) + sizeof (float) * (c1 - c0) +
+                                          2 * sizeof (guint16) + sizeof (guint8)) +
+                                     (gsize) (yb - ya) * sizeof (float));
+  guint *count = (guint *) (sum + h);
+  float *means = (float *) (count + h);
+  float *copy = means + h * (c1 - c0);
+  guint16 *ids = (guint16 *) (copy + (yb - ya));
+  guint16 *levels = ids + h;
+  guint8 *biomes = (guint8 *) (levels + h);
   Samples samples_storage = { biomes, ids, levels }, *samples = &samples_storage;
   gboolean sampled;
 
   if (g_cancellable_is_cancelled (job->cancellable))
     return;
-
-  if (ya < yb)
-    copy = g_new (float, yb - ya);
 
   for (guint cx = c0; cx < c1; cx++)
     {

@@ -17,6 +17,7 @@
 #include "ms-blueprint-grid.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-contours.h"
+#include "ms-large-buffer.h"
 #include "ms-enum.h"
 #include "ms-render-enums.h"
 #include "ms-shade.h"
@@ -472,10 +473,8 @@ ms_render_blueprint (MsBlueprint            *bp,
                      GCancellable           *cancellable,
                      GError                **error)
 {
-  g_autofree float *heights = NULL;
-  g_autofree guint8 *biomes = NULL;
-  g_autofree guint16 *water_ids = NULL;
-  g_autofree guint16 *surfaces = NULL;
+  guint8 *scratch;
+  gsize scratch_size;
   cairo_surface_t *surface;
   guint n = ms_blueprint_get_map_size (bp);
   MsRect whole = { 0, 0, n, n };
@@ -502,11 +501,10 @@ ms_render_blueprint (MsBlueprint            *bp,
   if (surface == NULL)
     return NULL;
   cells = (gsize) grid.width * grid.height;
-  grid.heights = heights = g_try_new (float, cells);
-  grid.biomes = biomes = g_try_new (guint8, cells);
-  grid.water_ids = water_ids = g_try_new (guint16, cells);
-  grid.surfaces = surfaces = g_try_new (guint16, cells);
-  if (heights == NULL || biomes == NULL || water_ids == NULL || surfaces == NULL)
+  /* One block for the four grids: heights, water ids, surfaces, biomes. */
+  scratch_size = cells * (sizeof (float) + 2 * sizeof (guint16) + sizeof (guint8));
+  scratch = ms_large_buffer_alloc (scratch_size);
+  if (scratch == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
                    "Not enough memory to render a %u×%u image", ow, oh);
@@ -514,11 +512,17 @@ ms_render_blueprint (MsBlueprint            *bp,
       return NULL;
     }
 
+  grid.heights = (float *) (gpointer) scratch;
+  grid.water_ids = (guint16 *) (gpointer) (scratch + cells * sizeof (float));
+  grid.surfaces = grid.water_ids + cells;
+  grid.biomes = (guint8 *) (grid.surfaces + cells);
+
   ms_blueprint_grid_reduce (bp, &grid, cancellable);
   if (!g_cancellable_is_cancelled (cancellable))
     ms_blueprint_colour_grid (bp, style, &grid,
                               (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
                               cairo_image_surface_get_stride (surface) / 4, cancellable);
+  ms_large_buffer_free (scratch, scratch_size);
 
   surface = ms_render_image_finish (surface, cancellable, error);
   if (surface != NULL && ms_blueprint_style_has_overlays (style))

@@ -49,6 +49,7 @@ typedef struct
 typedef struct
 {
   guint8  *data;     /* raw deflate of the strip's filtered rows */
+  gsize    capacity; /* of data */
   gsize    length;
   guint32  adler;    /* of the filtered rows */
   gsize    raw_length;
@@ -100,19 +101,16 @@ deflate_zlib (Strip        *strip,
               gboolean      last)
 {
   z_stream z = { 0, };
-  gsize bound;
   int status;
 
   if (deflateInit2 (&z, PNG_ZLIB_LEVEL, Z_DEFLATED, -15, 8, Z_RLE) != Z_OK)
     return FALSE;
-  bound = deflateBound (&z, (uLong) strip->raw_length) + 16;
-  strip->data = g_malloc (bound);
   z.next_in = (Bytef *) raw;
   z.avail_in = (uInt) strip->raw_length;
   z.next_out = strip->data;
-  z.avail_out = (uInt) bound;
+  z.avail_out = (uInt) strip->capacity;
   status = deflate (&z, last ? Z_FINISH : Z_SYNC_FLUSH);
-  strip->length = bound - z.avail_out;
+  strip->length = strip->capacity - z.avail_out;
   deflateEnd (&z);
   return last ? status == Z_STREAM_END : (status == Z_OK && z.avail_in == 0);
 }
@@ -121,13 +119,10 @@ deflate_zlib (Strip        *strip,
 static gboolean
 deflate_isal (Strip        *strip,
               const guint8 *raw,
-              gboolean      last)
+              gboolean      last,
+              guint8       *level_buf)
 {
   struct isal_zstream z;
-  /* Stored blocks at worst: five bytes of header per 64 KiB, and a
-   * flush's empty block. */
-  gsize bound = strip->raw_length + 5 * (strip->raw_length / 65535 + 2) + 64;
-  g_autofree guint8 *level_buf = g_malloc (ISAL_DEF_LVL1_DEFAULT);
 
   isal_deflate_stateless_init (&z);
   z.level = 1;
@@ -136,14 +131,13 @@ deflate_isal (Strip        *strip,
   z.gzip_flag = IGZIP_DEFLATE;
   z.end_of_stream = last;
   z.flush = last ? NO_FLUSH : FULL_FLUSH;
-  strip->data = g_malloc (bound);
   z.next_in = (guint8 *) raw;
   z.avail_in = (guint32) strip->raw_length;
   z.next_out = strip->data;
-  z.avail_out = (guint32) bound;
+  z.avail_out = (guint32) strip->capacity;
   if (isal_deflate_stateless (&z) != COMP_OK || z.avail_in != 0)
     return FALSE;
-  strip->length = bound - z.avail_out;
+  strip->length = strip->capacity - z.avail_out;
   return TRUE;
 }
 #endif
@@ -184,13 +178,29 @@ encode_strip (Encoder *b,
   PngJob *job = b->job;
   guint y0 = s * b->rows_per_strip, y1 = MIN (y0 + b->rows_per_strip, job->height);
   gsize row_bytes = (gsize) job->width * b->channels;
-  g_autofree guint8 *row = g_malloc (row_bytes);
-  /* The row above, unfiltered; zeros above the first (the PNG rule). */
-  g_autofree guint8 *above = g_malloc0 (row_bytes);
-  g_autofree guint8 *raw = g_malloc ((row_bytes + 1) * (y1 - y0));
+  gsize raw_size = (row_bytes + 1) * b->rows_per_strip;
+  /* Stored blocks at worst (five bytes of header per 16 KiB or more, and a
+   * flush's empty block), with room to spare for either deflater. */
+  gsize out_size = raw_size + raw_size / 8 + 1024;
+  gsize level_size = 0;
+  guint8 *scratch, *row, *above, *raw, *level_buf;
   gboolean last = y1 == job->height;
   guint bpp = b->channels;
-  guint8 filter = choose_filter (job, y0, y1, row_bytes, bpp, row, above);
+  guint8 filter;
+
+#ifdef HAVE_ISAL
+  level_size = ISAL_DEF_LVL1_DEFAULT;
+#endif
+  /* The thread's own buffers, kept from strip to strip. */
+  scratch = ms_parallel_scratch (MS_SCRATCH_PNG_STRIP, 2 * row_bytes + raw_size + out_size + level_size);
+  row = scratch;
+  /* The row above, unfiltered; zeros above the first (the PNG rule). */
+  above = row + row_bytes;
+  raw = above + row_bytes;
+  strip->data = raw + raw_size;
+  strip->capacity = out_size;
+  level_buf = strip->data + out_size;
+  filter = choose_filter (job, y0, y1, row_bytes, bpp, row, above);
 
   if (y0 > 0)
     job->fill_row (y0 - 1, above, job->user_data);
@@ -225,9 +235,11 @@ encode_strip (Encoder *b,
 #ifdef HAVE_ISAL
   if (!use_zlib)
     {
-      strip->failed = !deflate_isal (strip, raw, last);
+      strip->failed = !deflate_isal (strip, raw, last, level_buf);
       return;
     }
+#else
+  (void) level_buf;
 #endif
   strip->failed = !deflate_zlib (strip, raw, last);
 }
@@ -304,7 +316,6 @@ encode_and_write_strip (guint    index,
   e->next++;
   g_cond_broadcast (&e->written);
   g_mutex_unlock (&e->lock);
-  g_free (strip.data);
 }
 
 static gboolean

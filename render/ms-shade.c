@@ -14,6 +14,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "ms-large-buffer.h"
 #include "ms-parallel.h"
 #include "ms-shade.h"
 
@@ -224,12 +225,32 @@ ms_render_shaded_image (const MsShadeGrid *grid,
   ms_render_rows (height, shade_image_row, &image, cancellable);
 }
 
+/* An image's pixels, in a large buffer (huge pages: fewer faults). */
+typedef struct
+{
+  gpointer data;
+  gsize    size;
+} ImagePixels;
+
+static cairo_user_data_key_t image_pixels_key;
+
+static void
+image_pixels_free (gpointer user_data)
+{
+  ImagePixels *pixels = user_data;
+
+  ms_large_buffer_free (pixels->data, pixels->size);
+  g_free (pixels);
+}
+
 cairo_surface_t *
 ms_render_image_new (guint    width,
                      guint    height,
                      GError **error)
 {
   cairo_surface_t *surface;
+  ImagePixels *pixels;
+  int stride;
 
   if (width > 32767 || height > 32767)
     {
@@ -238,7 +259,23 @@ ms_render_image_new (guint    width,
                    "give a smaller --max-size or a region", width, height);
       return NULL;
     }
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width, (int) height);
+  stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, (int) width);
+  pixels = g_new (ImagePixels, 1);
+  pixels->size = (gsize) stride * height;
+  pixels->data = ms_large_buffer_alloc (pixels->size);
+  if (pixels->data == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   "Not enough memory for a %u×%u image", width, height);
+      g_free (pixels);
+      return NULL;
+    }
+  surface = cairo_image_surface_create_for_data (pixels->data, CAIRO_FORMAT_ARGB32, (int) width,
+                                                 (int) height, stride);
+  if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
+    cairo_surface_set_user_data (surface, &image_pixels_key, pixels, image_pixels_free);
+  else
+    image_pixels_free (pixels);
   if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "Could not create a %u×%u image: %s",
