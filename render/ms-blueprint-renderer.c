@@ -253,9 +253,11 @@ colour_cell (const Job *job,
   const MsBlueprintGrid *g = &job->grid;
   const float *op = job->opacity;
   guint16 id = g->water_ids[o];
-  float surface = g->surfaces[o] ? ms_water_level_decode (g->surfaces[o]) : s->sea_level;
   gboolean wet = job->has_water ? id != 0 : h < s->sea_level;
-  float depth = (surface - h) * MS_METRES_PER_RAW;
+  /* Only water has a depth: dry cells skip the surface's decoding. */
+  float depth = wet ? ((g->surfaces[o] ? ms_water_level_decode (g->surfaces[o]) : s->sea_level) - h) *
+                      MS_METRES_PER_RAW
+                    : 0.0f;
   MsRgb c = { MS_BLUEPRINT_CANVAS, MS_BLUEPRINT_CANVAS, MS_BLUEPRINT_CANVAS };
   gboolean drawn = FALSE;
 
