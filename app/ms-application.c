@@ -110,6 +110,9 @@ open_zone (GtkApplication *app,
   gtk_window_present (GTK_WINDOW (window));
 }
 
+static void pick_zone (GtkApplication *app,
+                       const char     *dir);
+
 static void
 ms_application_open (GApplication  *app,
                      GFile        **files,
@@ -123,6 +126,13 @@ ms_application_open (GApplication  *app,
       MsWindow *window;
       MsZoneLayer layer;
       guint zone_id;
+
+      /* A folder is a server's zone folder: list its zones to choose from. */
+      if (path != NULL && g_file_query_file_type (files[i], G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY)
+        {
+          pick_zone (GTK_APPLICATION (app), path);
+          continue;
+        }
 
       /* "{layer}.{id:0000}.bin" is a zone layer: the painter opens its zone. */
       if (path != NULL && ms_zone_parse_layer_filename (base, &layer, &zone_id))
@@ -140,7 +150,8 @@ ms_application_open (GApplication  *app,
 
 /* `mapsmith --zone DIR ZONEID`: GOption takes one value per option, so the
  * pair is read here and sent as app.open-zone, which a running instance
- * receives like any remote action. */
+ * receives like any remote action.  `--zone DIR` alone (or followed by
+ * another option) lists the folder's zones to choose from: app.pick-zone. */
 static gboolean
 ms_application_local_command_line (GApplication   *app,
                                    char         ***arguments,
@@ -171,10 +182,23 @@ ms_application_local_command_line (GApplication   *app,
       else
         continue;
 
+      if (dir_arg != NULL && *dir_arg != '\0' && (id_arg == NULL || id_arg[0] == '-'))
+        {
+          if (!g_application_register (app, NULL, &error))
+            {
+              g_printerr ("%s\n", error->message);
+              *exit_status = 1;
+              return TRUE;
+            }
+          dir = g_canonicalize_filename (dir_arg, NULL);
+          g_action_group_activate_action (G_ACTION_GROUP (app), "pick-zone", g_variant_new_string (dir));
+          *exit_status = 0;
+          return TRUE;
+        }
       if (dir_arg == NULL || *dir_arg == '\0' || id_arg == NULL ||
           !g_ascii_string_to_unsigned (id_arg, 10, 0, G_MAXUINT, &id, NULL))
         {
-          g_printerr (_("Usage: %s --zone DIR ZONEID\n"), g_get_prgname ());
+          g_printerr (_("Usage: %s --zone DIR [ZONEID]\n"), g_get_prgname ());
           *exit_status = 2;
           return TRUE;
         }
@@ -241,6 +265,14 @@ pick_zone (GtkApplication *app,
   gtk_window_set_application (GTK_WINDOW (picker), app);
   g_signal_connect_object (picker, "zone-chosen", G_CALLBACK (on_zone_chosen), app, 0);
   gtk_window_present (GTK_WINDOW (picker));
+}
+
+static void
+pick_zone_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  pick_zone (GTK_APPLICATION (user_data), g_variant_get_string (parameter, NULL));
 }
 
 static void
@@ -315,6 +347,7 @@ static const GActionEntry app_actions[] = {
   { "about", about_activated },
   { "open-zone", open_zone_activated, "(su)" },
   { "open-zone-folder", open_zone_folder_activated },
+  { "pick-zone", pick_zone_activated, "s" },
   { "open-demo-zone", open_demo_zone_activated },
 };
 
@@ -374,8 +407,9 @@ ms_application_init (MsApplication *self)
 {
   /* Listed in --help; ms_application_local_command_line () reads it. */
   const GOptionEntry entries[] = {
-    { "zone", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Open zone ZONEID of the server folder DIR in the zone painter"),
-      N_("DIR ZONEID") },
+    { "zone", 0, 0, G_OPTION_ARG_FILENAME, NULL, N_("Open zone ZONEID of the server folder DIR in the zone painter "
+                                                       "(without ZONEID: choose from the folder's zones)"),
+      N_("DIR [ZONEID]") },
     { NULL }
   };
 

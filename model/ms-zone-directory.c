@@ -50,6 +50,41 @@ ms_zone_parse_layer_filename (const char  *basename,
 }
 
 static int
+compare_ids (gconstpointer a,
+             gconstpointer b)
+{
+  guint ia = *(const guint *) a, ib = *(const guint *) b;
+
+  return ia < ib ? -1 : ia > ib;
+}
+
+GArray *
+ms_zone_directory_list_ids (const char  *dir,
+                            GError     **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+
+  g_return_val_if_fail (dir != NULL, NULL);
+
+  d = g_dir_open (dir, 0, error);
+  if (d == NULL)
+    return NULL;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      guint id;
+
+      if (ms_zone_parse_layer_filename (name, NULL, &id) &&
+          g_hash_table_add (seen, GUINT_TO_POINTER (id + 1)))
+        g_array_append_val (ids, id);
+    }
+  g_array_sort (ids, compare_ids);
+  return g_steal_pointer (&ids);
+}
+
+static int
 compare_entries (gconstpointer a,
                  gconstpointer b)
 {

@@ -33,6 +33,12 @@ gboolean        ms_zone_parse_layer_filename   (const char      *basename,
                                                 MsZoneLayer     *out_layer,
                                                 guint           *out_id);
 
+/* The ids of the zones with at least one layer file in @dir, ascending
+ * (guint), without opening any; NULL with @error when the folder cannot be
+ * read. */
+GArray         *ms_zone_directory_list_ids     (const char      *dir,
+                                                GError         **error);
+
 /* MsZoneDirEntry, sorted by id.  A zone that does not open is listed with
  * its problem; only an unreadable folder fails the scan. */
 GPtrArray      *ms_zone_directory_scan         (const char      *dir,

@@ -13,6 +13,7 @@
 
 #include "ms-save.h"
 #include "ms-wire.h"
+#include "ms-zone-directory.h"
 #include "ms-zone-private.h"
 
 G_DEFINE_QUARK (ms-zone-error-quark, ms_zone_error)
@@ -291,6 +292,30 @@ layer_fits (MsZoneLayer       layer,
   return FALSE;
 }
 
+/* The sizes zones have in the live game, largest first. */
+static const guint live_sides[] = { 2048, 1024, 512, 256 };
+
+/* ", e.g. a 2048² zone's control file is 8388608 bytes, 1024²: …" */
+static char *
+describe_live_lengths (MsZoneLayer layer)
+{
+  GString *text = g_string_new (NULL);
+  guint bpt = ms_zone_layer_get_bytes_per_tile (layer);
+
+  for (guint i = 0; i < G_N_ELEMENTS (live_sides); i++)
+    {
+      guint64 length = (guint64) live_sides[i] * live_sides[i] * bpt;
+
+      if (i == 0)
+        g_string_append_printf (text, "; the game's zones are %u×%u (%" G_GUINT64_FORMAT " bytes)",
+                                live_sides[i], live_sides[i], length);
+      else
+        g_string_append_printf (text, ", %u×%u (%" G_GUINT64_FORMAT ")", live_sides[i], live_sides[i],
+                                length);
+    }
+  return g_string_free (text, FALSE);
+}
+
 static gboolean
 infer_size (MsZone  *self,
             guint   *out_width,
@@ -309,16 +334,25 @@ infer_size (MsZone  *self,
       if (state->mapping == NULL)
         continue;
       length = ms_mapping_get_length (state->mapping);
+      if (length == 0)
+        {
+          g_autofree char *name = g_path_get_basename (state->path);
+          g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
+                       "%s is empty (0 bytes): a %s layer has %u bytes per tile", name,
+                       ms_zone_layer_get_name (l), ms_zone_layer_get_bytes_per_tile (l));
+          return FALSE;
+        }
       if (!(length % ms_zone_layer_get_bytes_per_tile (l) == 0 &&
             square_side (length / ms_zone_layer_get_bytes_per_tile (l), &s)) &&
           !(l == MS_ZONE_LAYER_CONTROL && square_side (length, &s)))
         {
           g_autofree char *name = g_path_get_basename (state->path);
+          g_autofree char *live = describe_live_lengths (l);
           g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
                        "%s is %" G_GUINT64_FORMAT " bytes, which fits no square zone "
-                       "(%u bytes per tile%s)", name, length,
+                       "(%u bytes per tile%s)%s", name, length,
                        ms_zone_layer_get_bytes_per_tile (l),
-                       l == MS_ZONE_LAYER_CONTROL ? ", or 1 in the legacy form" : "");
+                       l == MS_ZONE_LAYER_CONTROL ? ", or 1 in the legacy form" : "", live);
           return FALSE;
         }
       if (first == MS_ZONE_N_LAYERS)
@@ -331,8 +365,10 @@ infer_size (MsZone  *self,
           g_autofree char *a = g_path_get_basename (self->layers[first].path);
           g_autofree char *b = g_path_get_basename (state->path);
           g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
-                       "The layers disagree on the zone size: %s is %u×%u but %s is %u×%u "
-                       "(give the size with --size WxH)", a, side, side, b, s, s);
+                       "The layers disagree on the zone size: %s is %u×%u (%" G_GUINT64_FORMAT
+                       " bytes) but %s is %u×%u (%" G_GUINT64_FORMAT " bytes) "
+                       "(give the size with --size WxH)", a, side, side,
+                       (guint64) ms_mapping_get_length (self->layers[first].mapping), b, s, s, length);
           return FALSE;
         }
     }
@@ -447,9 +483,16 @@ zone_open (const char   *dir,
 
   if (!any)
     {
+      g_autoptr(GArray) ids = ms_zone_directory_list_ids (dir, NULL);
+      g_autoptr(GString) present = g_string_new (NULL);
+
+      for (guint i = 0; ids != NULL && i < ids->len; i++)
+        g_string_append_printf (present, "%s%u", i == 0 ? "" : ", ", g_array_index (ids, guint, i));
       g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND,
-                   "No layer files of zone %u (%s.%04u.bin, …) in “%s”",
-                   zone_id, "control", zone_id, dir);
+                   "No layer files of zone %u (%s.%04u.bin, …) in “%s”; %s%s",
+                   zone_id, "control", zone_id, dir,
+                   present->len > 0 ? "the folder has zones " : "the folder has no zone layer files",
+                   present->str);
       return NULL;
     }
 

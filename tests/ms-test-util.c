@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <gio/gio.h>
@@ -49,6 +51,53 @@ ms_test_put_file (const char *dir,
   g_autofree char *path = g_build_filename (dir, name, NULL);
 
   g_assert_true (g_file_set_contents (path, data, (gssize) length, NULL));
+}
+
+/* By id, as a folder scan lists them; bytes per tile from ZONE_LAYERS.md. */
+const MsTestLiveZone ms_test_live_zones[MS_TEST_LIVE_ZONE_COUNT] = {
+  { 1, 2048, FALSE }, { 2, 1024, FALSE }, { 70, 512, TRUE }, { 71, 256, TRUE },
+};
+
+static const struct
+{
+  const char *name;
+  guint bytes_per_tile;
+} live_layers[] = { { "blocks", 2 }, { "control", 2 }, { "plants", 7 }, { "altitude", 2 } };
+
+char *
+ms_test_make_live_zone_folder (void)
+{
+  char *dir = ms_test_make_tmpdir ();
+
+  for (guint z = 0; z < MS_TEST_LIVE_ZONE_COUNT; z++)
+    for (guint l = 0; l < G_N_ELEMENTS (live_layers); l++)
+      {
+        const MsTestLiveZone *zone = &ms_test_live_zones[z];
+        g_autofree char *name = g_strdup_printf ("%s.%04u.bin", live_layers[l].name, zone->id);
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+
+        if (zone->real)
+          {
+            g_autofree char *id = g_strdup_printf ("%04u", zone->id);
+            g_autofree char *src = g_test_build_filename (G_TEST_DIST, "data", "zones", id, name, NULL);
+            g_autofree char *bytes = NULL;
+            gsize length = 0;
+
+            g_assert_true (g_file_get_contents (src, &bytes, &length, NULL));
+            g_assert_cmpuint (length, ==, (gsize) zone->side * zone->side * live_layers[l].bytes_per_tile);
+            ms_test_put_file (dir, name, bytes, length);
+          }
+        else
+          {
+            /* Sparse: the 2048² zone's 58 MiB cost no disk. */
+            int fd = g_open (path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+            g_assert_cmpint (fd, >=, 0);
+            g_assert_cmpint (ftruncate (fd, (off_t) zone->side * zone->side * live_layers[l].bytes_per_tile), ==, 0);
+            close (fd);
+          }
+      }
+  return dir;
 }
 
 void

@@ -20,6 +20,20 @@ void        ms_test_put_file             (const char *dir,
                                           const void *data,
                                           gsize       length);
 
+/* A new temporary folder holding the real zones 70 (512²) and 71 (256²) of
+ * tests/data/zones/, byte for byte, beside sparse zones 1 (2048²) and 2
+ * (1024²) with the same four layers (blocks, control, plants, altitude):
+ * one zone of each size the live game has. */
+#define MS_TEST_LIVE_ZONE_COUNT 4
+typedef struct
+{
+  guint id;
+  guint side;
+  gboolean real;
+} MsTestLiveZone;
+extern const MsTestLiveZone ms_test_live_zones[MS_TEST_LIVE_ZONE_COUNT];
+char       *ms_test_make_live_zone_folder (void);
+
 /* Entries in @dir, and a file that must hold exactly @expected. */
 guint       ms_test_count_entries        (const char *dir);
 void        ms_test_assert_file_text     (const char *path,

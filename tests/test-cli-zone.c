@@ -248,6 +248,57 @@ test_list (void)
   ms_test_remove_tree (dir);
 }
 
+/* A folder with a zone of each live size (two of them real) and one broken
+ * zone: each listed with the size its files imply, the broken one with a
+ * problem naming its file, and info opening the real ones at their size. */
+static void
+test_list_live_sizes (void)
+{
+  g_autofree char *dir = ms_test_make_live_zone_folder ();
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_auto(MsTestRun) run = { 0, };
+  g_autofree char *bad = g_build_filename (dir, "control.0009.bin", NULL);
+  JsonArray *zones;
+  JsonObject *z;
+
+  g_assert_true (g_file_set_contents (bad, "abc", 3, NULL));
+  ms_test_run_cli (&run, "zone", "list", "--json", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, run.out, -1, NULL));
+  zones = json_node_get_array (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (zones), ==, MS_TEST_LIVE_ZONE_COUNT + 1);
+  for (guint i = 0, j = 0; i < json_array_get_length (zones); i++)
+    {
+      z = json_array_get_object_element (zones, i);
+      if (json_object_get_int_member (z, "zone") == 9)
+        {
+          const char *problem = json_object_get_string_member (z, "problem");
+
+          g_assert_nonnull (strstr (problem, "control.0009.bin is 3 bytes"));
+          continue;
+        }
+      g_assert_cmpint (json_object_get_int_member (z, "zone"), ==, ms_test_live_zones[j].id);
+      g_assert_cmpint (json_object_get_int_member (z, "width"), ==, ms_test_live_zones[j].side);
+      g_assert_cmpint (json_object_get_int_member (z, "height"), ==, ms_test_live_zones[j].side);
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (z, "layers")), ==, 4);
+      g_assert_true (json_object_get_null_member (z, "problem"));
+      j++;
+    }
+  ms_test_run_clear (&run);
+
+  ms_test_run_cli (&run, "zone", "info", "--json", dir, "70", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, run.out, -1, NULL));
+  z = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpint (json_object_get_int_member (z, "width"), ==, 512);
+  ms_test_run_clear (&run);
+
+  ms_test_run_cli (&run, "zone", "info", dir, "9", NULL);
+  g_assert_cmpint (run.status, !=, 0);
+  g_assert_nonnull (strstr (run.err, "control.0009.bin"));
+  ms_test_remove_tree (dir);
+}
+
 static void
 test_mask (void)
 {
@@ -339,6 +390,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/zone/edit", test_edit);
   g_test_add_func ("/cli/zone/bad-files", test_bad_files);
   g_test_add_func ("/cli/zone/list", test_list);
+  g_test_add_func ("/cli/zone/list-live-sizes", test_list_live_sizes);
   g_test_add_func ("/cli/zone/mask", test_mask);
   g_test_add_func ("/cli/zone/journal", test_journal);
   return g_test_run ();

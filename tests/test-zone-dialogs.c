@@ -9,12 +9,14 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "ms-application.h"
 #include "ms-demo-zone.h"
 #include "ms-recovery-dialog.h"
 #include "ms-test-display.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-journal.h"
 #include "ms-zone-picker.h"
+#include "ms-zone-window.h"
 
 static gboolean
 picker_loaded (gpointer data)
@@ -499,6 +501,72 @@ test_recovery_last_row_closes (void)
   ms_test_remove_tree (dir);
 }
 
+static gpointer
+find_window (GtkApplication *app, GType type)
+{
+  for (GList *l = gtk_application_get_windows (app); l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+has_zone_window (gpointer app)
+{
+  return find_window (app, MS_TYPE_ZONE_WINDOW) != NULL;
+}
+
+/* The app given a folder (as `mapsmith DIR`, a drop or the file manager
+ * does) lists its zones, one of each live size, with the size each one's
+ * files imply; choosing the real 512² stronghold opens it in the painter at
+ * that size.  app.pick-zone (`mapsmith --zone DIR`) lists them too. */
+static void
+test_folder_opens_chosen (void)
+{
+  g_autofree char *dir = ms_test_make_live_zone_folder ();
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(MsApplication) app = ms_application_new ();
+  g_autoptr(GError) error = NULL;
+  const char *ids[] = { "0001", "0002", "0070", "0071", NULL };
+  const char *sizes[] = { "2048 × 2048", "1024 × 1024", "512 × 512", "256 × 256", NULL };
+  MsZonePicker *picker;
+  MsZoneWindow *window;
+
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_application_open (G_APPLICATION (app), &folder, 1, "");
+  picker = find_window (GTK_APPLICATION (app), MS_TYPE_ZONE_PICKER);
+  g_assert_nonnull (picker);
+  g_assert_null (find_window (GTK_APPLICATION (app), MS_TYPE_ZONE_WINDOW));
+  gtk_window_set_title (GTK_WINDOW (picker), "folder-picker-test");
+  ms_test_iterate_until_within (30, picker_loaded, picker, "the folder scan");
+  ms_test_run_for (300);
+  assert_column (GTK_WIDGET (picker), "zone-id", ids);
+  assert_column (GTK_WIDGET (picker), "zone-size", sizes);
+  ms_test_screenshot ("zone-picker-live-sizes.png", 300);
+
+  click_widget ("folder-picker-test", find_label (GTK_WIDGET (picker), "zone-id", "0070"), 2);
+  ms_test_iterate_until_within (30, has_zone_window, app, "the zone window");
+  g_assert_null (find_window (GTK_APPLICATION (app), MS_TYPE_ZONE_PICKER));
+  window = find_window (GTK_APPLICATION (app), MS_TYPE_ZONE_WINDOW);
+  g_assert_cmpuint (ms_zone_window_get_zone_id (window), ==, 70);
+  g_assert_cmpuint (ms_zone_get_width (ms_zone_window_get_zone (window)), ==, 512);
+  g_assert_cmpuint (ms_zone_get_height (ms_zone_window_get_zone (window)), ==, 512);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "pick-zone", g_variant_new_string (dir));
+  picker = find_window (GTK_APPLICATION (app), MS_TYPE_ZONE_PICKER);
+  g_assert_nonnull (picker);
+  g_assert_cmpstr (ms_zone_picker_get_dir (picker), ==, dir);
+  ms_test_iterate_until_within (30, picker_loaded, picker, "the folder scan");
+  g_assert_cmpuint (ms_zone_picker_get_entries (picker)->len, ==, MS_TEST_LIVE_ZONE_COUNT);
+  gtk_window_destroy (GTK_WINDOW (picker));
+  ms_test_run_for (100);
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -513,6 +581,7 @@ main (int argc, char **argv)
   g_test_add_func ("/zone-dialogs/picker-empty-folder", test_picker_empty_folder);
   g_test_add_func ("/zone-dialogs/picker-unreadable-folder", test_picker_unreadable_folder);
   g_test_add_func ("/zone-dialogs/picker-close-while-scanning", test_picker_close_while_scanning);
+  g_test_add_func ("/zone-dialogs/folder-opens-chosen", test_folder_opens_chosen);
   g_test_add_func ("/zone-dialogs/recovery", test_recovery_dialog);
   g_test_add_func ("/zone-dialogs/recovery-last-row-closes", test_recovery_last_row_closes);
   status = g_test_run ();

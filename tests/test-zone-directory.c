@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 
 #include "ms-test-util.h"
+#include "ms-zone.h"
 #include "ms-zone-directory.h"
 
 static void
@@ -164,6 +165,120 @@ test_scan_errors (void)
   ms_test_remove_tree (dir);
 }
 
+/* One zone of every size the live game has, two of them real: each listed
+ * with the size its own files imply, and each opening at that size with no
+ * size given. */
+static void
+test_live_sizes (void)
+{
+  g_autofree char *dir = ms_test_make_live_zone_folder ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = ms_zone_directory_scan (dir, NULL, &error);
+  g_autoptr(GArray) ids = ms_zone_directory_list_ids (dir, &error);
+  guint four = (1u << MS_ZONE_LAYER_BLOCKS) | (1u << MS_ZONE_LAYER_CONTROL) |
+               (1u << MS_ZONE_LAYER_PLANTS) | (1u << MS_ZONE_LAYER_ALTITUDE);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, MS_TEST_LIVE_ZONE_COUNT);
+  g_assert_cmpuint (ids->len, ==, MS_TEST_LIVE_ZONE_COUNT);
+  for (guint i = 0; i < MS_TEST_LIVE_ZONE_COUNT; i++)
+    {
+      const MsTestLiveZone *want = &ms_test_live_zones[i];
+      MsZoneDirEntry *e = g_ptr_array_index (entries, i);
+      g_autoptr(MsZone) zone = NULL;
+
+      g_assert_cmpuint (g_array_index (ids, guint, i), ==, want->id);
+      g_assert_cmpuint (e->id, ==, want->id);
+      g_assert_cmpuint (e->layers, ==, four);
+      g_assert_cmpuint (e->width, ==, want->side);
+      g_assert_cmpuint (e->height, ==, want->side);
+      g_assert_false (e->terraformable);
+      g_assert_null (e->problem);
+
+      zone = ms_zone_new_for_dir (dir, want->id, 0, 0, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (ms_zone_get_width (zone), ==, want->side);
+      g_assert_cmpuint (ms_zone_get_height (zone), ==, want->side);
+    }
+  ms_test_remove_tree (dir);
+}
+
+static const char *
+problem_of (GPtrArray *entries,
+            guint      id)
+{
+  for (guint i = 0; i < entries->len; i++)
+    {
+      MsZoneDirEntry *e = g_ptr_array_index (entries, i);
+
+      if (e->id == id)
+        return e->problem;
+    }
+  g_assert_not_reached ();
+}
+
+static void
+assert_contains (const char *text,
+                 const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” does not say “%s”", text ? text : "(null)", part);
+}
+
+/* Every way a zone's files can fail to make a zone: each error names the
+ * file and says what it is and what it should be. */
+static void
+test_mismatches (void)
+{
+  g_autofree char *dir = ms_test_make_live_zone_folder ();
+  g_autofree char *expect_live = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(MsZone) zone = NULL;
+
+  /* 5: an empty plants file. */
+  put_sized (dir, "plants.0005.bin", 0);
+  /* 6: a plants file one tile short of 512²: no square has that many 7-byte tiles. */
+  put_sized (dir, "plants.0006.bin", (512 * 512 - 1) * 7);
+  /* 7: control says 512², altitude says 256². */
+  put_sized (dir, "control.0007.bin", 512 * 512 * 2);
+  put_sized (dir, "altitude.0007.bin", 256 * 256 * 2);
+
+  entries = ms_zone_directory_scan (dir, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, MS_TEST_LIVE_ZONE_COUNT + 3);
+  for (guint i = 0; i < MS_TEST_LIVE_ZONE_COUNT; i++)
+    g_assert_null (problem_of (entries, ms_test_live_zones[i].id));
+
+  assert_contains (problem_of (entries, 5), "plants.0005.bin is empty (0 bytes)");
+
+  assert_contains (problem_of (entries, 6), "plants.0006.bin is 1835001 bytes");
+  assert_contains (problem_of (entries, 6), "fits no square zone (7 bytes per tile)");
+  /* The sizes a user would have meant, worked out here: 2048² × 7 … */
+  expect_live = g_strdup_printf ("2048×2048 (%u bytes), 1024×1024 (%u), 512×512 (%u), 256×256 (%u)",
+                                 2048 * 2048 * 7, 1024 * 1024 * 7, 512 * 512 * 7, 256 * 256 * 7);
+  assert_contains (problem_of (entries, 6), expect_live);
+
+  assert_contains (problem_of (entries, 7), "disagree");
+  assert_contains (problem_of (entries, 7), "altitude.0007.bin is 256×256 (131072 bytes)");
+  assert_contains (problem_of (entries, 7), "control.0007.bin is 512×512 (524288 bytes)");
+
+  /* An id the folder does not have: the error says which it does. */
+  zone = ms_zone_new_for_dir (dir, 42, 0, 0, NULL, &error);
+  g_assert_null (zone);
+  g_assert_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_NOT_FOUND);
+  assert_contains (error->message, "zone 42");
+  assert_contains (error->message, "the folder has zones 1, 2, 5, 6, 7, 70, 71");
+  g_clear_error (&error);
+
+  /* A size given by hand that the files do not have. */
+  zone = ms_zone_new_for_dir (dir, 70, 256, 256, NULL, &error);
+  g_assert_null (zone);
+  g_assert_nonnull (error);
+  assert_contains (error->message, ".0070.bin");
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -172,5 +287,7 @@ main (int argc, char **argv)
   g_test_add_func ("/zone-directory/scan", test_scan);
   g_test_add_func ("/zone-directory/scan-async", test_scan_async);
   g_test_add_func ("/zone-directory/errors", test_scan_errors);
+  g_test_add_func ("/zone-directory/live-sizes", test_live_sizes);
+  g_test_add_func ("/zone-directory/mismatches", test_mismatches);
   return g_test_run ();
 }
