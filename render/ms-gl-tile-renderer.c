@@ -385,7 +385,13 @@ ms_gl_tile_renderer_upload (MsGlTileRenderer *self,
   entry = ms_tile_lru_lookup (priv->textures, key);
   if (entry == NULL)
     {
-      gsize bytes = (gsize) (width + 2) * (height + 2) * klass->bytes_per_texel;
+      MsTileKey top_key = { ms_tile_pyramid_get_top_level (priv->pyramid), 0, 0 };
+      gsize bytes;
+
+      /* Nor is the top: it stands in wherever nothing finer is, yet a view
+       * of fine tiles never draws it, so it would age into the coldest. */
+      ms_tile_lru_lookup (priv->textures, &top_key);
+      bytes = (gsize) (width + 2) * (height + 2) * klass->bytes_per_texel;
 
       entry = g_new0 (TextureEntry, 1);
       entry->key = *key;

@@ -130,10 +130,15 @@ tick (GtkWidget     *widget,
   ms_tile_view_get_map_size (view, &width, &height);
   if (!replay->started)
     {
-      /* The first view on screen with a whole picture; one view only. */
+      MsTileViewStats stats;
+
+      /* The first view on screen with a whole picture; one view only.
+       * Nothing pending is not enough: before the GL renderer is made
+       * nothing has been asked for yet. */
       if (claimed)
         return G_SOURCE_REMOVE;
-      if (width <= 0 || ms_tile_view_get_n_pending (view) > 0)
+      ms_tile_view_get_stats (view, &stats);
+      if (width <= 0 || ms_tile_view_get_n_pending (view) > 0 || stats.whole_frames == 0)
         return G_SOURCE_CONTINUE;
       claimed = TRUE;
       replay->started = TRUE;

@@ -596,6 +596,8 @@ count_frame (MsTileView *self,
     priv->stats.hole_frames++;
   if (n_own < n_drawn)
     priv->stats.standin_frames++;
+  if (n_own == n_wanted)
+    priv->stats.whole_frames++;
   if (n_drawn > 0 && !priv->traced_whole)
     trace_picture (self, n_own == n_wanted);
 }

@@ -84,6 +84,7 @@ typedef struct
   guint64 hole_frames;         /* ... of them with a visible tile that had
                                 * no tile, not even a coarser one */
   guint64 standin_frames;      /* ... with a coarser tile standing in */
+  guint64 whole_frames;        /* ... with every visible tile its own */
 } MsTileViewStats;
 
 /* For subclasses. */
