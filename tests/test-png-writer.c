@@ -116,7 +116,7 @@ test_sizes_isal (void)
 {
   if (!ms_png_writer_has_isal ())
     {
-      g_test_skip ("built without ISA-L");
+      ms_test_cannot ("built without ISA-L (libisal-dev)");
       return;
     }
   check_sizes ();
