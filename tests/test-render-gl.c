@@ -279,6 +279,51 @@ test_eviction (void)
   ms_test_gl_free (gl);
 }
 
+/* The top tile stands in wherever nothing finer is loaded, but a view of
+ * fine tiles never draws it: uploads of fine tiles must not age it out. */
+static void
+test_eviction_keeps_top (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (1024, 8, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  gsize tile_bytes = (gsize) 258 * 258 * 16;
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 64 << 20);
+  g_autoptr(MsGlRenderer) renderer = ms_gl_renderer_new (pyramid, 3 * tile_bytes);
+  g_autoptr(MsBlueprintTile) top = NULL;
+  g_autoptr(GArray) missing = NULL;
+  MsTileKey top_key = { 2, 0, 0 };
+  /* A quarter-scale view of the whole map: the top level alone. */
+  MsGlView whole = { 0, 0, 0.25, 256, 256 };
+  MsTestGl *gl = ms_test_gl_new (16, 16);
+
+  g_assert_cmpuint (ms_blueprint_pyramid_get_top_level (pyramid), ==, 2);
+  g_assert_true (ms_gl_renderer_realize (renderer, &error));
+  top = ms_blueprint_pyramid_get_tile (pyramid, &top_key, NULL, &error);
+  g_assert_no_error (error);
+  ms_gl_renderer_upload_tile (renderer, top);
+  missing = ms_gl_renderer_get_missing (renderer, &whole);
+  g_assert_cmpuint (missing->len, ==, 0);
+  g_clear_pointer (&missing, g_array_unref);
+
+  /* Sixteen base tiles through a budget of three. */
+  for (guint i = 0; i < 16; i++)
+    {
+      MsTileKey key = { 0, i % 4, i / 4 };
+      g_autoptr(MsBlueprintTile) tile = ms_blueprint_pyramid_get_tile (pyramid, &key, NULL, &error);
+
+      g_assert_no_error (error);
+      ms_gl_renderer_upload_tile (renderer, tile);
+      g_assert_cmpuint (ms_gl_renderer_get_texture_bytes (renderer), <=, 3 * tile_bytes);
+    }
+  g_assert_cmpuint (ms_gl_renderer_get_n_textures (renderer), ==, 3);
+  missing = ms_gl_renderer_get_missing (renderer, &whole);
+  g_assert_cmpuint (missing->len, ==, 0);
+
+  ms_gl_renderer_unrealize (renderer);
+  ms_test_gl_free (gl);
+}
+
 #define HUGE 16640  /* above llvmpipe's 16384 texture limit */
 
 /* A sparse v2 file: heights 0 (below the sea) except a raised square. */
@@ -378,6 +423,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/gl/stacks-agree-with-cpu", test_stacks_agree);
   g_test_add_func ("/render/gl/coarser-fallback", test_coarser_fallback);
   g_test_add_func ("/render/gl/eviction", test_eviction);
+  g_test_add_func ("/render/gl/eviction-keeps-top", test_eviction_keeps_top);
   g_test_add_func ("/render/gl/beyond-max-texture-size", test_beyond_max_texture_size);
   return g_test_run ();
 }

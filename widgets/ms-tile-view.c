@@ -830,7 +830,8 @@ on_gl_render (GtkGLArea    *area,
     schedule_update (self);   /* what is missing now */
   g_ptr_array_set_size (priv->to_upload, 0);
 
-  /* After the uploads, which may have evicted the top tile. */
+  /* After the uploads.  The renderer keeps the top warm, so only a texture
+   * budget of under two tiles can have evicted it; then it goes up again. */
   view = current_view (self);
   if (priv->gl_top != NULL && !priv->gl_top_due)
     {
