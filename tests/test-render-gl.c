@@ -250,6 +250,29 @@ test_coarser_fallback (void)
   ms_test_gl_free (gl);
 }
 
+/* Uploads the sixteen base tiles of a 1024² map one by one, the
+ * renderer's textures within @texture_budget and, when @pyramid_budget is
+ * not 0, the pyramid's cache within it after each. */
+static void
+upload_base_tiles (MsGlRenderer       *renderer,
+                   MsBlueprintPyramid *pyramid,
+                   gsize               texture_budget,
+                   gsize               pyramid_budget)
+{
+  for (guint i = 0; i < 16; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      MsTileKey key = { 0, i % 4, i / 4 };
+      g_autoptr(MsBlueprintTile) tile = ms_blueprint_pyramid_get_tile (pyramid, &key, NULL, &error);
+
+      g_assert_no_error (error);
+      ms_gl_renderer_upload_tile (renderer, tile);
+      g_assert_cmpuint (ms_gl_renderer_get_texture_bytes (renderer), <=, texture_budget);
+      if (pyramid_budget > 0)
+        g_assert_cmpuint (ms_blueprint_pyramid_get_cached_bytes (pyramid), <=, pyramid_budget);
+    }
+}
+
 static void
 test_eviction (void)
 {
@@ -262,16 +285,7 @@ test_eviction (void)
   MsTestGl *gl = ms_test_gl_new (16, 16);
 
   g_assert_true (ms_gl_renderer_realize (renderer, &error));
-  for (guint i = 0; i < 16; i++)
-    {
-      MsTileKey key = { 0, i % 4, i / 4 };
-      g_autoptr(MsBlueprintTile) tile = ms_blueprint_pyramid_get_tile (pyramid, &key, NULL, &error);
-
-      g_assert_no_error (error);
-      ms_gl_renderer_upload_tile (renderer, tile);
-      g_assert_cmpuint (ms_gl_renderer_get_texture_bytes (renderer), <=, 3 * tile_bytes);
-      g_assert_cmpuint (ms_blueprint_pyramid_get_cached_bytes (pyramid), <=, 5 * (gsize) 258 * 258 * 9 + 5 * 256);
-    }
+  upload_base_tiles (renderer, pyramid, 3 * tile_bytes, 5 * (gsize) 258 * 258 * 9 + 5 * 256);
   g_assert_cmpuint (ms_gl_renderer_get_n_textures (renderer), ==, 3);
   g_assert_cmpuint (ms_blueprint_pyramid_get_cached_tiles (pyramid), <=, 5);
 
@@ -307,15 +321,7 @@ test_eviction_keeps_top (void)
   g_clear_pointer (&missing, g_array_unref);
 
   /* Sixteen base tiles through a budget of three. */
-  for (guint i = 0; i < 16; i++)
-    {
-      MsTileKey key = { 0, i % 4, i / 4 };
-      g_autoptr(MsBlueprintTile) tile = ms_blueprint_pyramid_get_tile (pyramid, &key, NULL, &error);
-
-      g_assert_no_error (error);
-      ms_gl_renderer_upload_tile (renderer, tile);
-      g_assert_cmpuint (ms_gl_renderer_get_texture_bytes (renderer), <=, 3 * tile_bytes);
-    }
+  upload_base_tiles (renderer, pyramid, 3 * tile_bytes, 0);
   g_assert_cmpuint (ms_gl_renderer_get_n_textures (renderer), ==, 3);
   missing = ms_gl_renderer_get_missing (renderer, &whole);
   g_assert_cmpuint (missing->len, ==, 0);
