@@ -129,12 +129,17 @@ static void
 ms_gl_tile_renderer_constructed (GObject *object)
 {
   MsGlTileRendererPrivate *priv = PRIV (MS_GL_TILE_RENDERER (object));
+  MsTileKey top_key;
 
   G_OBJECT_CLASS (ms_gl_tile_renderer_parent_class)->constructed (object);
 
   g_return_if_fail (MS_IS_TILE_PYRAMID (priv->pyramid));
   g_return_if_fail (MS_GL_TILE_RENDERER_GET_CLASS (object)->n_tile_textures <= MS_GL_TILE_RENDERER_MAX_TEXTURES);
   priv->textures = ms_tile_lru_new ((gsize) priv->texture_budget, delete_entry);
+  /* The top stands in wherever nothing finer is, yet a view of fine tiles
+   * never draws it, so it would age into the coldest. */
+  top_key = (MsTileKey) { ms_tile_pyramid_get_top_level (priv->pyramid), 0, 0 };
+  ms_tile_lru_pin (priv->textures, &top_key);
 }
 
 static void
@@ -381,16 +386,13 @@ ms_gl_tile_renderer_upload (MsGlTileRenderer *self,
   klass = MS_GL_TILE_RENDERER_GET_CLASS (self);
   priv = PRIV (self);
 
-  /* A new tile may evict cold ones; it is never evicted itself. */
+  /* A new tile may evict cold ones; it is never evicted itself, nor is
+   * the pinned top. */
   entry = ms_tile_lru_lookup (priv->textures, key);
   if (entry == NULL)
     {
-      MsTileKey top_key = { ms_tile_pyramid_get_top_level (priv->pyramid), 0, 0 };
       gsize bytes;
 
-      /* Nor is the top: it stands in wherever nothing finer is, yet a view
-       * of fine tiles never draws it, so it would age into the coldest. */
-      ms_tile_lru_lookup (priv->textures, &top_key);
       bytes = (gsize) (width + 2) * (height + 2) * klass->bytes_per_texel;
 
       entry = g_new0 (TextureEntry, 1);

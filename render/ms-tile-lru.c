@@ -17,6 +17,8 @@ struct _MsTileLru
   gsize           bytes;
   gsize           budget;
   GDestroyNotify  free_value;
+  gboolean        has_pin;
+  guint64         pin;     /* packed key eviction skips */
 };
 
 MsTileLru *
@@ -115,8 +117,23 @@ ms_tile_lru_insert (MsTileLru       *lru,
   g_hash_table_insert (lru->links, &entry->key, lru->order.head);
   lru->bytes += bytes;
 
-  while (lru->bytes > lru->budget && lru->order.length > 1)
-    drop_link (lru, lru->order.tail);
+  /* Oldest first, past the pinned entry, never the one just added. */
+  for (GList *link = lru->order.tail; lru->bytes > lru->budget && link != lru->order.head;)
+    {
+      GList *newer = link->prev;
+
+      if (!lru->has_pin || ((Entry *) link->data)->key != lru->pin)
+        drop_link (lru, link);
+      link = newer;
+    }
+}
+
+void
+ms_tile_lru_pin (MsTileLru       *lru,
+                 const MsTileKey *key)
+{
+  lru->has_pin = key != NULL;
+  lru->pin = key != NULL ? ms_tile_key_pack (key) : 0;
 }
 
 gboolean

@@ -22,11 +22,18 @@ gpointer   ms_tile_lru_peek       (MsTileLru       *lru,
 gboolean   ms_tile_lru_contains   (MsTileLru       *lru,
                                    const MsTileKey *key);
 /* Adds (or replaces) the value as the most recent, then frees the least
- * recent ones beyond the budget — never the one just added. */
+ * recent ones beyond the budget — never the one just added, nor the pinned
+ * one (so with both, the bytes may pass a budget under two entries). */
 void       ms_tile_lru_insert     (MsTileLru       *lru,
                                    const MsTileKey *key,
                                    gpointer         value,
                                    gsize            bytes);
+/* The one key (NULL: none) that eviction passes over however cold it is,
+ * present yet or not: a pyramid's top tile, which stands in wherever
+ * nothing finer is loaded but which a view of fine tiles never uses.
+ * Removing or clearing still frees it. */
+void       ms_tile_lru_pin        (MsTileLru       *lru,
+                                   const MsTileKey *key);
 gboolean   ms_tile_lru_remove     (MsTileLru       *lru,
                                    const MsTileKey *key);
 void       ms_tile_lru_clear      (MsTileLru       *lru);

@@ -172,6 +172,8 @@ test_coarser_stands_in (void)
   g_assert_cmpuint (stats.frames, >=, 1);
   g_assert_cmpuint (stats.standin_frames, >=, 1);
   g_assert_cmpuint (stats.hole_frames, ==, 0);
+  /* Not whole yet: what bench/pan-zoom waits for before it replays. */
+  g_assert_cmpuint (stats.whole_frames, ==, 0);
   g_assert_cmpuint (count_background (coarse), ==, 0);
 
   settle (view);
@@ -181,6 +183,10 @@ test_coarser_stands_in (void)
   g_assert_cmpuint (stats.requests, >=, 4);
   g_assert_cmpuint (stats.requests_in_frame, ==, 0);
   g_assert_cmpuint (stats.hole_frames, ==, 0);
+  /* With no holes a frame drew every visible tile, its own or a stand-in:
+   * whole or not, never both. */
+  g_assert_cmpuint (stats.whole_frames, >=, 1);
+  g_assert_cmpuint (stats.whole_frames + stats.standin_frames, ==, stats.frames);
   g_assert_cmpuint (count_background (fine), ==, 0);
   /* The fine tiles show detail the stand-ins did not. */
   for (gsize i = 0; i < (gsize) WIDTH * HEIGHT; i++)

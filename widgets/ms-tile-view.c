@@ -830,18 +830,8 @@ on_gl_render (GtkGLArea    *area,
     schedule_update (self);   /* what is missing now */
   g_ptr_array_set_size (priv->to_upload, 0);
 
-  /* After the uploads.  The renderer keeps the top warm, so only a texture
-   * budget of under two tiles can have evicted it; then it goes up again. */
+  /* After the uploads: the renderer pins the top, so they never evict it. */
   view = current_view (self);
-  if (priv->gl_top != NULL && !priv->gl_top_due)
-    {
-      MsGlView at_top = view_at_level (&view, priv->top_level);
-      g_autoptr(GArray) top_missing = ms_gl_tile_renderer_get_missing (priv->gl_renderer, &at_top);
-      MsTileKey top_key = { priv->top_level, 0, 0 };
-
-      priv->gl_top_due = top_missing->len > 0 &&
-                         !ms_gl_tile_renderer_is_stale (priv->gl_renderer, &top_key);
-    }
   if (priv->gl_top_due)
     {
       ms_gl_tile_renderer_upload_pyramid_tile (priv->gl_renderer, priv->gl_top);
