@@ -547,6 +547,46 @@ ms_blueprint_peek_column (MsBlueprint *self,
   return view->base + pixel_index (self, x, 0) * view->stride;
 }
 
+/**
+ * ms_blueprint_copy_columns:
+ * @out: (out caller-allocates): @n_columns whole columns of @field
+ *
+ * Copies columns [@x, @x + @n_columns) of @field, each of map-size values,
+ * as ms_blueprint_peek_column () shows them, with one read of the file
+ * (ms_mapping_read ()): for a pass over whole columns, which copies
+ * faster than it could fault in the mapping's pages.  FALSE when the field
+ * cannot be peeked (read through the copying accessors) or the read failed
+ * (the file changed on disk: read through the mapping, whose guard marks
+ * it for ms_mapping_check ()).
+ */
+gboolean
+ms_blueprint_copy_columns (MsBlueprint *self,
+                           MsGridField  field,
+                           guint        x,
+                           guint        n_columns,
+                           guint8      *out)
+{
+  const guint8 *first, *data;
+  gsize column_bytes, length;
+
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), FALSE);
+  g_return_val_if_fail (n_columns > 0 && x < self->map_size && n_columns <= self->map_size - x, FALSE);
+
+  first = ms_blueprint_peek_column (self, field, x);
+  data = ms_mapping_get_data (self->mapping);
+  length = ms_mapping_get_length (self->mapping);
+  if (first == NULL)
+    return FALSE;
+  column_bytes = (gsize) self->map_size * (field == MS_GRID_HEIGHTS ? sizeof (float) :
+                                           field == MS_GRID_BIOMES ? 1 : sizeof (guint16));
+  /* Columns follow each other in a peekable field; the range must be the
+   * mapping's own bytes. */
+  if (first < data || (gsize) (first - data) > length ||
+      (gsize) n_columns * column_bytes > length - (gsize) (first - data))
+    return FALSE;
+  return ms_mapping_read (self->mapping, first - data, out, (gsize) n_columns * column_bytes, NULL);
+}
+
 const MsTown *
 ms_blueprint_get_towns (MsBlueprint *self,
                         guint       *n_towns)

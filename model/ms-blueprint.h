@@ -242,6 +242,13 @@ typedef enum
 const guint8            *ms_blueprint_peek_column    (MsBlueprint  *self,
                                                       MsGridField   field,
                                                       guint         x);
+/* Whole columns of a peekable field copied with one read of the file
+ * (a bulk pass); FALSE: use the mapping (see ms-blueprint.c). */
+gboolean                 ms_blueprint_copy_columns   (MsBlueprint  *self,
+                                                      MsGridField   field,
+                                                      guint         x,
+                                                      guint         n_columns,
+                                                      guint8       *out);
 
 const MsTown            *ms_blueprint_get_towns      (MsBlueprint  *self,
                                                       guint        *n_towns);

@@ -42,6 +42,7 @@ struct _MsMapping
   char        *display_name;
   MsFileStamp  stamp;
   int          guard;         /* slot in guard_slots, or -1 */
+  int          fd;            /* the mapped file, for ms_mapping_read (); or -1 */
 };
 
 G_DEFINE_FINAL_TYPE (MsMapping, ms_mapping, G_TYPE_OBJECT)
@@ -247,6 +248,9 @@ ms_mapping_finalize (GObject *object)
   if (self->guard >= 0)
     guard_unregister (self->guard);
   self->guard = -1;
+  if (self->fd >= 0)
+    close (self->fd);
+  self->fd = -1;
   g_clear_pointer (&self->bytes, g_bytes_unref);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->display_name, g_free);
@@ -264,6 +268,7 @@ static void
 ms_mapping_init (MsMapping *self)
 {
   self->guard = -1;
+  self->fd = -1;
 }
 
 static gboolean
@@ -407,11 +412,13 @@ ms_mapping_new_for_path (const char  *path,
     }
   else
     bytes = g_bytes_new (NULL, 0);
-  close (fd);
 
   self = g_object_new (MS_TYPE_MAPPING, NULL);
   self->bytes = g_steal_pointer (&bytes);
   self->guard = guard;
+  /* Kept: ms_mapping_read () reads the very file that is mapped, even once
+   * the path names another. */
+  self->fd = fd;
   self->path = g_strdup (path);
   self->display_name = g_filename_display_name (path);
   stamp_from_stat (&self->stamp, &st);
@@ -510,6 +517,77 @@ ms_mapping_view (MsMapping  *self,
     }
 
   return (const guint8 *) g_bytes_get_data (self->bytes, NULL) + offset;
+}
+
+/**
+ * ms_mapping_read:
+ * @out: (out caller-allocates): @length bytes
+ *
+ * Copies bytes [@offset, @offset + @length) of the mapped file into @out
+ * with pread () from the file that was mapped (the same inode, whatever
+ * the path names now), or from memory for mappings of bytes.  A bulk pass
+ * that reads the file once in order (a render's reduction) copies faster
+ * than it can fault the mapping's pages in, one by one, on these machines
+ * (bench/README.md, fourth round).  FALSE when the range is not inside
+ * the mapping, or the file is now shorter (%MS_MAPPING_ERROR_CHANGED_ON_DISK):
+ * read through the mapping then, whose guard turns lost pages into zeros
+ * and marks it for ms_mapping_check ().
+ */
+gboolean
+ms_mapping_read (MsMapping  *self,
+                 goffset     offset,
+                 gpointer    out,
+                 gsize       length,
+                 GError    **error)
+{
+  gsize size, done = 0;
+
+  g_return_val_if_fail (MS_IS_MAPPING (self), FALSE);
+  g_return_val_if_fail (out != NULL || length == 0, FALSE);
+
+  size = g_bytes_get_size (self->bytes);
+  if (offset < 0 || (guint64) offset > size || length > size - (gsize) offset)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%s: bytes %" G_GINT64_FORMAT " to %" G_GUINT64_FORMAT " are beyond its %"
+                   G_GSIZE_FORMAT " bytes", self->display_name, (gint64) offset,
+                   (guint64) offset + length, size);
+      return FALSE;
+    }
+  if (self->fd < 0 || self->guard < 0)
+    {
+      /* Bytes in memory (or a copy made at open): nothing can fault. */
+      memcpy (out, (const guint8 *) g_bytes_get_data (self->bytes, NULL) + offset, length);
+      return TRUE;
+    }
+
+  while (done < length)
+    {
+      ssize_t n = pread (self->fd, (guint8 *) out + done, length - done, (off_t) offset + (off_t) done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved_errno = errno;
+
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), "Could not read %s: %s",
+                       self->display_name, g_strerror (saved_errno));
+          return FALSE;
+        }
+      if (n == 0)
+        {
+          struct stat st;
+
+          g_set_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK,
+                       "%s changed on disk while it was being read (now %" G_GUINT64_FORMAT " bytes)",
+                       self->display_name,
+                       fstat (self->fd, &st) == 0 ? (guint64) st.st_size : (guint64) offset + done);
+          return FALSE;
+        }
+      done += (gsize) n;
+    }
+  return TRUE;
 }
 
 /**

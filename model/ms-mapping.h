@@ -49,6 +49,12 @@ const guint8      *ms_mapping_view          (MsMapping   *self,
                                              gsize        length,
                                              GError     **error);
 
+/* Copies a range of the mapped file with pread () (see ms-mapping.c). */
+gboolean           ms_mapping_read          (MsMapping   *self,
+                                             goffset      offset,
+                                             gpointer     out,
+                                             gsize        length,
+                                             GError     **error);
 /* A file that shrinks while mapped (truncated, rewritten in place) would
  * kill the process with SIGBUS on the next read of a lost page.  Every file
  * mapping is guarded: such a read sees zeros instead and marks the mapping,

@@ -24,6 +24,8 @@ void ms_parallel_for (guint          n,
 typedef enum
 {
   MS_SCRATCH_GRID_BAND,
+  MS_SCRATCH_GRID_COLUMNS,
+  MS_SCRATCH_GRID_SAMPLES,
   MS_SCRATCH_PNG_STRIP,
   MS_N_SCRATCH_SLOTS
 } MsScratchSlot;

@@ -11,9 +11,11 @@
 
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ms-blueprint.h"
 #include "ms-blueprint-grid.h"
+#include "ms-mapping.h"
 #include "ms-profile.h"
 #include "ms-test-util.h"
 
@@ -138,16 +140,11 @@ check_case (MsBlueprint *bp,
 }
 
 static void
-test_against_plain_loop (void)
+check_cases (MsBlueprint *bp,
+             const Map   *m)
 {
-  g_autofree Map *m = g_new (Map, 1);
-  g_autoptr(GBytes) bytes = make_file (m);
-  g_autoptr(MsProfile) profile = ms_profile_new_default ();
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "grid.dat", profile, &error);
   static const guint ks[] = { 1, 2, 3, 4, 5, 8, 12, 16, 33 };
 
-  g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (ks); i++)
     {
       guint k = ks[i];
@@ -166,10 +163,67 @@ test_against_plain_loop (void)
     }
 }
 
+static void
+test_against_plain_loop (void)
+{
+  g_autofree Map *m = g_new (Map, 1);
+  g_autoptr(GBytes) bytes = make_file (m);
+  g_autoptr(MsProfile) profile = ms_profile_new_default ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "grid.dat", profile, &error);
+
+  g_assert_no_error (error);
+  check_cases (bp, m);
+}
+
+/* From a file the whole-map cases copy whole columns with pread ()
+ * (ms_blueprint_copy_columns) instead of reading the mapping: the same
+ * bits.  A file that shrinks before the reduction gives zeros for what it
+ * lost and marks the mapping, never a signal. */
+static void
+test_file_copies (void)
+{
+  g_autofree Map *m = g_new (Map, 1);
+  g_autoptr(GBytes) bytes = make_file (m);
+  g_autoptr(MsProfile) profile = ms_profile_new_default ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "grid.dat", NULL);
+  g_autoptr(MsBlueprint) bp = NULL;
+  guint k = 4, n = (SIZE + k - 1) / k + 2;
+  g_autofree float *heights = g_new (float, (gsize) n * n);
+  g_autofree guint8 *biomes = g_new (guint8, (gsize) n * n);
+  g_autofree guint16 *ids = g_new (guint16, (gsize) n * n);
+  g_autofree guint16 *levels = g_new (guint16, (gsize) n * n);
+  MsBlueprintGrid grid = { -(gint64) k, -(gint64) k, k, n, n, heights, biomes, ids, levels, NULL };
+  guint8 column[SIZE * 4];
+
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), NULL));
+  bp = ms_blueprint_new_for_path (path, profile, &error);
+  g_assert_no_error (error);
+  /* The copy is the column as written. */
+  g_assert_true (ms_blueprint_copy_columns (bp, MS_GRID_HEIGHTS, 7, 1, column));
+  g_assert_cmpmem (column, sizeof column, &m->heights[7 * SIZE], sizeof column);
+  check_cases (bp, m);
+  g_assert_true (ms_mapping_check (ms_blueprint_get_mapping (bp), NULL));
+
+  /* Into the middle of the heights: the copies fail, the mapping's guard
+   * gives zeros for the lost pages and marks it. */
+  g_assert_cmpint (truncate (path, (off_t) (g_bytes_get_size (bytes) / 8)), ==, 0);
+  g_assert_false (ms_blueprint_copy_columns (bp, MS_GRID_HEIGHTS, SIZE - 1, 1, column));
+  ms_blueprint_grid_reduce (bp, &grid, NULL);
+  g_assert_false (ms_mapping_check (ms_blueprint_get_mapping (bp), &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+
+  g_clear_object (&bp);
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/blueprint-grid/against-plain-loop", test_against_plain_loop);
+  g_test_add_func ("/blueprint-grid/file-copies", test_file_copies);
   return g_test_run ();
 }

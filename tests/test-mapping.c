@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -66,6 +67,59 @@ test_truncated_while_mapped (void)
   g_clear_error (&error);
   g_assert_false (ms_mapping_check_all (&error));
   g_assert_nonnull (strstr (error->message, "big.dat"));
+
+  g_clear_object (&mapping);
+  ms_test_remove_tree (dir);
+}
+
+/* ms_mapping_read () copies the mapped file's bytes with pread (): the
+ * same bytes as the mapping, an error beyond them, and the changed-on-disk
+ * error (with the new size) once the file shrank, never a signal. */
+static void
+test_read (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  gsize length = 1 << 20;
+  g_autofree char *path = make_file (dir, "read.dat", length);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsMapping) mapping = ms_mapping_new_for_path (path, &error);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(MsMapping) in_memory = NULL;
+  g_autofree guint8 *out = g_malloc (length);
+  const gsize ranges[][2] = { { 0, 1 }, { 3, 4093 }, { 4095, 70000 }, { 0, 1 << 20 }, { (1 << 20) - 7, 7 } };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (ranges); i++)
+    {
+      memset (out, 0, length);
+      g_assert_true (ms_mapping_read (mapping, ranges[i][0], out, ranges[i][1], &error));
+      g_assert_no_error (error);
+      /* The bytes the test wrote (make_file's formula), not the mapping's. */
+      for (gsize j = 0; j < ranges[i][1]; j++)
+        if (out[j] != (guint8) ((ranges[i][0] + j) * 7 + 1))
+          g_error ("range %u: byte %" G_GSIZE_FORMAT " is %u", i, ranges[i][0] + j, out[j]);
+    }
+  g_assert_false (ms_mapping_read (mapping, length - 3, out, 4, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  /* Mapped bytes that are not a file: copied from memory. */
+  bytes = g_bytes_new (ms_mapping_get_data (mapping), length);
+  in_memory = ms_mapping_new_for_bytes (bytes, "memory");
+  g_assert_true (ms_mapping_read (in_memory, 4095, out, 70000, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (out, 70000, ms_mapping_get_data (mapping) + 4095, 70000);
+
+  g_assert_cmpint (truncate (path, 1000), ==, 0);
+  g_assert_true (ms_mapping_read (mapping, 10, out, 990, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (out[0], ==, (guint8) (10 * 7 + 1));
+  g_assert_false (ms_mapping_read (mapping, 500, out, 8192, &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+  g_assert_nonnull (strstr (error->message, "read.dat"));
+  g_assert_nonnull (strstr (error->message, "now 1000 bytes"));
+  /* Read, not mapped: the mapping itself lost nothing yet. */
+  g_assert_true (ms_mapping_is_intact (mapping));
 
   g_clear_object (&mapping);
   ms_test_remove_tree (dir);
@@ -213,6 +267,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/mapping/truncated-while-mapped", test_truncated_while_mapped);
+  g_test_add_func ("/mapping/read", test_read);
   g_test_add_func ("/mapping/other-sigbus-still-kills", test_other_sigbus_still_kills);
   g_test_add_func ("/mapping/special-files", test_special_files);
   g_test_add_func ("/mapping/cli-truncated-while-reading", test_cli_truncated_while_reading);
