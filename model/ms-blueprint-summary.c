@@ -47,6 +47,9 @@ typedef struct
   GCancellable  *cancellable;
 } SummaryJob;
 
+/* Per field, per worker: 256 KiB of columns read at a time. */
+#define SUMMARY_WINDOW_BYTES ((gsize) 256 << 10)
+
 static void
 summarize_band (guint    index,
                 gpointer user_data)
@@ -59,6 +62,8 @@ summarize_band (guint    index,
   g_autofree guint8 *biomes = NULL;
   g_autofree guint16 *ids = NULL;
   gboolean paired = FALSE;
+  MsColumnWindow hw, bw, ww;
+  guint8 *windows;
 
   ms_height_range_init (&band->range);
   if (job->has_water)
@@ -66,12 +71,22 @@ summarize_band (guint    index,
   if (g_cancellable_is_cancelled (job->cancellable))
     return;
 
+  /* Copies a few columns at a time rather than faulting the mapping in
+   * (see ms_blueprint_copy_columns ()). */
+  windows = ms_parallel_scratch (MS_SCRATCH_SUMMARY_COLUMNS, 3 * SUMMARY_WINDOW_BYTES);
+  ms_column_window_init (&hw, job->bp, MS_GRID_HEIGHTS, windows, SUMMARY_WINDOW_BYTES);
+  ms_column_window_init (&bw, job->bp, MS_GRID_BIOMES, windows + SUMMARY_WINDOW_BYTES, SUMMARY_WINDOW_BYTES);
+  ms_column_window_init (&ww, job->bp, MS_GRID_WATER_IDS, windows + 2 * SUMMARY_WINDOW_BYTES,
+                         SUMMARY_WINDOW_BYTES);
+
   for (guint x = x0; x < x1; x++)
     {
-      const guint8 *h = ms_blueprint_peek_column (job->bp, MS_GRID_HEIGHTS, x);
-      const guint8 *b = ms_blueprint_peek_column (job->bp, MS_GRID_BIOMES, x);
-      const guint8 *next = h != NULL && !paired && x + 1 < x1
-                           ? ms_blueprint_peek_column (job->bp, MS_GRID_HEIGHTS, x + 1) : NULL;
+      const guint8 *h = ms_column_window_get (&hw, x, x1);
+      const guint8 *b = ms_column_window_get (&bw, x, x1);
+      /* The next column, when it is at hand without another read. */
+      const guint8 *next = h != NULL && !paired && x + 1 < x1 &&
+                           (hw.max_columns == 0 || ms_column_window_has (&hw, x + 1))
+                           ? ms_column_window_get (&hw, x + 1, x1) : NULL;
 
       /* v1 files and big-endian hosts: through the copying accessors. */
       if (h == NULL)
@@ -104,7 +119,7 @@ summarize_band (guint    index,
 
       if (job->has_water)
         {
-          const guint8 *w = ms_blueprint_peek_column (job->bp, MS_GRID_WATER_IDS, x);
+          const guint8 *w = ms_column_window_get (&ww, x, x1);
 
           if (w == NULL)
             {

@@ -587,6 +587,53 @@ ms_blueprint_copy_columns (MsBlueprint *self,
   return ms_mapping_read (self->mapping, first - data, out, (gsize) n_columns * column_bytes, NULL);
 }
 
+void
+ms_column_window_init (MsColumnWindow *window,
+                       MsBlueprint    *bp,
+                       MsGridField     field,
+                       guint8         *buffer,
+                       gsize           buffer_size)
+{
+  g_return_if_fail (MS_IS_BLUEPRINT (bp));
+
+  *window = (MsColumnWindow) { bp, field, buffer, 0, 0, 0, 0 };
+  window->column_bytes = (gsize) bp->map_size * (field == MS_GRID_HEIGHTS ? sizeof (float) :
+                                                 field == MS_GRID_BIOMES ? 1 : sizeof (guint16));
+  if (buffer != NULL && ms_blueprint_peek_column (bp, field, 0) != NULL)
+    window->max_columns = (guint) MIN (buffer_size / window->column_bytes, bp->map_size);
+}
+
+gboolean
+ms_column_window_has (MsColumnWindow *window,
+                      guint           x)
+{
+  return x >= window->x0 && x < window->x1;
+}
+
+const guint8 *
+ms_column_window_get (MsColumnWindow *window,
+                      guint           x,
+                      guint           x_end)
+{
+  if (ms_column_window_has (window, x))
+    return window->buffer + (gsize) (x - window->x0) * window->column_bytes;
+  if (window->max_columns > 0 && x < x_end)
+    {
+      guint n = MIN (window->max_columns, MIN (x_end, window->bp->map_size) - x);
+
+      if (ms_blueprint_copy_columns (window->bp, window->field, x, n, window->buffer))
+        {
+          window->x0 = x;
+          window->x1 = x + n;
+          return window->buffer;
+        }
+      /* Shrunk on disk: the mapping's guard takes it from here. */
+      window->max_columns = 0;
+      window->x0 = window->x1 = 0;
+    }
+  return ms_blueprint_peek_column (window->bp, window->field, x);
+}
+
 const MsTown *
 ms_blueprint_get_towns (MsBlueprint *self,
                         guint       *n_towns)

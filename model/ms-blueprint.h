@@ -250,6 +250,34 @@ gboolean                 ms_blueprint_copy_columns   (MsBlueprint  *self,
                                                       guint         n_columns,
                                                       guint8       *out);
 
+/* A pass over whole columns in order, one field: the columns come from
+ * copies read a buffer at a time (ms_blueprint_copy_columns ()), or from
+ * the mapping where they cannot be copied. */
+typedef struct
+{
+  MsBlueprint *bp;
+  MsGridField  field;
+  guint8      *buffer;
+  guint        max_columns;   /* that fit the buffer; 0: the mapping only */
+  gsize        column_bytes;
+  guint        x0, x1;        /* the columns in the buffer */
+} MsColumnWindow;
+
+void                     ms_column_window_init       (MsColumnWindow *window,
+                                                      MsBlueprint    *blueprint,
+                                                      MsGridField     field,
+                                                      guint8         *buffer,
+                                                      gsize           buffer_size);
+/* Column @x (map-size values, as ms_blueprint_peek_column () shows them),
+ * reading ahead up to column @x_end; valid until the next call.  NULL when
+ * the field cannot be peeked. */
+const guint8            *ms_column_window_get        (MsColumnWindow *window,
+                                                      guint           x,
+                                                      guint           x_end);
+/* Whether column @x is in the buffer already (no read needed). */
+gboolean                 ms_column_window_has        (MsColumnWindow *window,
+                                                      guint           x);
+
 const MsTown            *ms_blueprint_get_towns      (MsBlueprint  *self,
                                                       guint        *n_towns);
 gboolean                 ms_blueprint_has_towns      (MsBlueprint  *self);

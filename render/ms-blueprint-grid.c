@@ -60,14 +60,6 @@ cell_range (gint64  origin,
 /* Bands are about 64 source columns wide: at most 64 cells. */
 #define MAX_BAND_WIDTH 64
 
-typedef struct
-{
-  guint   x0, x1;         /* the columns in data */
-  guint   max_columns;
-  gsize   column_bytes;
-  guint8 *data;
-  gboolean failed;        /* read through the mapping from now on */
-} ColumnWindow;
 
 /* A float that may sit at any address (HGTS payloads are not 4-aligned). */
 typedef float unaligned_float __attribute__ ((aligned (1)));
@@ -303,31 +295,6 @@ sample_in_place (Job      *job,
   return TRUE;
 }
 
-/* Column @x's heights (all rows) from a window of whole columns read up
- * to @x_end at a time; NULL when the file cannot be read so. */
-static const guint8 *
-window_column (Job          *job,
-               ColumnWindow *w,
-               guint         x,
-               guint         x_end)
-{
-  if (w->failed)
-    return NULL;
-  if (x < w->x0 || x >= w->x1)
-    {
-      guint n = MIN (w->max_columns, x_end - x);
-
-      if (!ms_blueprint_copy_columns (job->bp, MS_GRID_HEIGHTS, x, n, w->data))
-        {
-          w->failed = TRUE;
-          return NULL;
-        }
-      w->x0 = x;
-      w->x1 = x + n;
-    }
-  return w->data + (gsize) (x - w->x0) * w->column_bytes;
-}
-
 static void
 reduce_band (guint    band,
              gpointer user_data)
@@ -355,24 +322,18 @@ reduce_band (guint    band,
   guint8 *biomes = (guint8 *) (levels + h);
   Samples samples_storage = { biomes, ids, levels }, *samples = &samples_storage;
   gboolean sampled;
-
-  ColumnWindow window = { 0, };
-  guint band_xa = 0, band_xb = 0, unused;
+  MsColumnWindow window;
+  /* The band's last source column, + 1: its copies stop there. */
+  guint band_xb = (guint) CLAMP (g->x0 + (gint64) c1 * g->k, 0, (gint64) n);
+  gboolean whole_columns = ya == 0 && yb == n;
 
   if (g_cancellable_is_cancelled (job->cancellable))
     return;
 
   /* Whole columns, each read once: copy them (see COLUMN_READ_BYTES). */
-  window.column_bytes = (gsize) n * sizeof (float);
-  window.failed = !(ya == 0 && yb == n) ||
-                  !cell_range (g->x0, g->k, c0, n, &band_xa, &unused) ||
-                  !cell_range (g->x0, g->k, c1 - 1, n, &unused, &band_xb) ||
-                  ms_blueprint_peek_column (job->bp, MS_GRID_HEIGHTS, band_xa) == NULL;
-  if (!window.failed)
-    {
-      window.max_columns = (guint) MAX (1, COLUMN_READ_BYTES / window.column_bytes);
-      window.data = ms_parallel_scratch (MS_SCRATCH_GRID_COLUMNS, window.max_columns * window.column_bytes);
-    }
+  ms_column_window_init (&window, job->bp, MS_GRID_HEIGHTS,
+                         whole_columns ? ms_parallel_scratch (MS_SCRATCH_GRID_COLUMNS, COLUMN_READ_BYTES) : NULL,
+                         COLUMN_READ_BYTES);
 
   for (guint cx = c0; cx < c1; cx++)
     {
@@ -384,11 +345,8 @@ reduce_band (guint    band,
 
       for (guint x = in_map ? xa : 0; in_map && x < xb; x++)
         {
-          const guint8 *in_place = window_column (job, &window, x, band_xb);
+          const guint8 *in_place = ms_column_window_get (&window, x, band_xb);
           const unaligned_float *column;
-
-          if (in_place == NULL)
-            in_place = ms_blueprint_peek_column (job->bp, MS_GRID_HEIGHTS, x);
 
           /* v2 on a little-endian host: read the mapping itself. */
           if (in_place != NULL)
@@ -424,7 +382,7 @@ reduce_band (guint    band,
 
   if (g->biomes == NULL && g->water_ids == NULL && g->surfaces == NULL)
     return;
-  sampled = sample_in_place (job, c0, c1, ya == 0 && yb == n);
+  sampled = sample_in_place (job, c0, c1, whole_columns);
   for (guint cx = c0; !sampled && cx < c1; cx++)
     {
       guint xa, xb;
