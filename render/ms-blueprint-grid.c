@@ -242,6 +242,9 @@ sample_in_place (Job      *job,
   guint8 *copies = NULL;
 
   g_assert (c1 - c0 <= MAX_BAND_WIDTH);
+  /* A band of many narrow cells (k small) samples nearly every column: the
+   * mapping then, rather than megabytes of copies per worker. */
+  copy = copy && (gsize) (c1 - c0) * n * 5 <= COLUMN_READ_BYTES;
   if (copy)
     copies = ms_parallel_scratch (MS_SCRATCH_GRID_SAMPLES, (gsize) (c1 - c0) * n * 5);
   for (guint cx = c0; cx < c1; cx++)
