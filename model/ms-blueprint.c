@@ -547,6 +547,13 @@ ms_blueprint_peek_column (MsBlueprint *self,
   return view->base + pixel_index (self, x, 0) * view->stride;
 }
 
+/* Bytes of one value of @field as ms_blueprint_peek_column () shows it. */
+static gsize
+grid_field_width (MsGridField field)
+{
+  return field == MS_GRID_HEIGHTS ? sizeof (float) : field == MS_GRID_BIOMES ? 1 : sizeof (guint16);
+}
+
 /**
  * ms_blueprint_copy_columns:
  * @out: (out caller-allocates): @n_columns whole columns of @field
@@ -577,8 +584,7 @@ ms_blueprint_copy_columns (MsBlueprint *self,
   length = ms_mapping_get_length (self->mapping);
   if (first == NULL)
     return FALSE;
-  column_bytes = (gsize) self->map_size * (field == MS_GRID_HEIGHTS ? sizeof (float) :
-                                           field == MS_GRID_BIOMES ? 1 : sizeof (guint16));
+  column_bytes = (gsize) self->map_size * grid_field_width (field);
   /* Columns follow each other in a peekable field; the range must be the
    * mapping's own bytes. */
   if (first < data || (gsize) (first - data) > length ||
@@ -597,8 +603,7 @@ ms_column_window_init (MsColumnWindow *window,
   g_return_if_fail (MS_IS_BLUEPRINT (bp));
 
   *window = (MsColumnWindow) { bp, field, buffer, 0, 0, 0, 0 };
-  window->column_bytes = (gsize) bp->map_size * (field == MS_GRID_HEIGHTS ? sizeof (float) :
-                                                 field == MS_GRID_BIOMES ? 1 : sizeof (guint16));
+  window->column_bytes = (gsize) bp->map_size * grid_field_width (field);
   if (buffer != NULL && ms_blueprint_peek_column (bp, field, 0) != NULL)
     window->max_columns = (guint) MIN (buffer_size / window->column_bytes, bp->map_size);
 }
