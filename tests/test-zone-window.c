@@ -527,6 +527,28 @@ test_keys_switch_tools (Fixture       *f,
     /* The triangle's centroid is inside. */
     g_assert_cmpuint (ms_zone_get_control (ms_zone_window_get_zone (f->window), 230, 316) & ANTI, !=, 0);
   }
+
+  /* Closed with a double click on the last corner, which follows the
+   * click on the one before at once (one xdotool run): GTK 4.8's gesture
+   * alone would count that double click as two single presses. */
+  {
+    g_auto(GStrv) history = NULL;
+    Spot p[3] = { spot (f, 300.5, 300.5), spot (f, 360.5, 300.5), spot (f, 330.5, 350.5) };
+    guint position;
+
+    g_assert_cmpuint (ms_zone_get_control (ms_zone_window_get_zone (f->window), 330, 316) & ANTI, ==, 0);
+    move_to (f, &p[0]);
+    ms_test_xdotool ("click", "1", NULL);
+    ms_test_run_for (400);
+    ms_test_xdotool ("mousemove", "--window", f->window_id, p[1].sx, p[1].sy, "click", "1",
+                     "mousemove", "--window", f->window_id, p[2].sx, p[2].sy,
+                     "click", "--repeat", "2", "--delay", "80", "1", NULL);
+    ms_test_run_for (500);
+    history = ms_zone_window_dup_history (f->window, &position);
+    g_assert_cmpuint (position, ==, 2);
+    g_assert_true (g_str_has_prefix (history[1], "Polygon: set AntiPlant ("));
+    g_assert_cmpuint (ms_zone_get_control (ms_zone_window_get_zone (f->window), 330, 316) & ANTI, !=, 0);
+  }
 }
 
 static void

@@ -15,6 +15,7 @@
 
 #include "ms-measure.h"
 #include "ms-ruler-overlay.h"
+#include "ms-click-count.h"
 #include "ms-view-gestures.h"
 
 struct _MsRulerOverlay
@@ -32,6 +33,7 @@ struct _MsRulerOverlay
   gboolean        closed;
   gboolean        hovering;
   double          pointer_x, pointer_y;  /* screen */
+  MsClickCount    clicks;
   char           *text;
 };
 
@@ -233,8 +235,9 @@ on_pressed (GtkGestureClick *gesture,
 
   if (self->viewport == NULL)
     return;
-  /* A double-click's first press added its point already. */
-  if (n_press >= 2)
+  /* A double-click's first press added its point already.  Counted from
+   * the events' times, not n_press (see ms-click-count.h). */
+  if (ms_click_count_press_event (&self->clicks, GTK_EVENT_CONTROLLER (gesture), x, y) >= 2)
     {
       ms_ruler_overlay_close (self);
       return;

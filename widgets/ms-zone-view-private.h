@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ms-click-count.h"
 #include "ms-zone-outline.h"
 #include "ms-zone-view.h"
 
@@ -17,6 +18,7 @@ struct _MsZoneView
   MsZoneStyle        style;
 
   MsZoneOutline      tools;
+  MsClickCount       clicks;   /* the primary button's, for double clicks */
 };
 
 /* ms-zone-view-tools.c: the painter's outlines and pointer input. */

@@ -95,10 +95,13 @@ on_click_pressed (GtkGestureClick *gesture,
                   double           y,
                   MsZoneView      *self)
 {
+  guint count = ms_click_count_press_event (&self->clicks, GTK_EVENT_CONTROLLER (gesture), x, y);
+
   /* Single presses come from the drag gesture; this only adds the double
-   * click (the polygon tool closes with it). */
-  if (n_press >= 2)
-    emit_tile (self, signals[SIGNAL_TILE_PRESSED], x, y, n_press);
+   * click (the polygon tool closes with it), counted from the events'
+   * times rather than n_press (see ms-click-count.h). */
+  if (count >= 2)
+    emit_tile (self, signals[SIGNAL_TILE_PRESSED], x, y, count);
 }
 
 static void
