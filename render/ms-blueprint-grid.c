@@ -271,14 +271,25 @@ sample_in_place (Job      *job,
         }
     }
 
-  for (guint cy0 = 0; cy0 < g->height; cy0 += 64)
-    for (guint cx = c0; cx < c1; cx++)
-      {
-        const guint8 *bio = bio_at[cx - c0], *wid = wid_at[cx - c0], *wsf = wsf_at[cx - c0];
+  /* Gathered column by column into the band's own column-major arrays
+   * (reads that stream through each copy), then written to the row-major
+   * grids a row of the band at a time, as the heights are: stores straight
+   * into the grids, a row apart each, missed the cache on nearly every one
+   * and took a seventh of a render. */
+  {
+    gsize h = g->height, w = c1 - c0;
+    guint8 *band = ms_parallel_scratch (MS_SCRATCH_GRID_SAMPLE_BAND, w * h * 5);
+    guint16 *band_ids = (guint16 *) (gpointer) band, *band_levels = band_ids + w * h;
+    guint8 *band_biomes = (guint8 *) (band_levels + w * h);
 
-        for (guint cy = cy0; cy < MIN (cy0 + 64, g->height); cy++)
+    for (guint i = 0; i < w; i++)
+      {
+        const guint8 *bio = bio_at[i], *wid = wid_at[i], *wsf = wsf_at[i];
+        guint8 *out_bio = band_biomes + i * h;
+        guint16 *out_id = band_ids + i * h, *out_level = band_levels + i * h;
+
+        for (guint cy = 0; cy < h; cy++)
           {
-            gsize o = (gsize) cy * g->width + cx;
             guint8 biome = 0;
             guint16 id = 0, level = 0;
 
@@ -290,11 +301,23 @@ sample_in_place (Job      *job,
                 memcpy (&id, wid + 2 * y, 2);
                 memcpy (&level, wsf + 2 * y, 2);
               }
-            if (biomes) biomes[o] = biome;
-            if (water_ids) water_ids[o] = id;
-            if (surfaces) surfaces[o] = level;
+            out_bio[cy] = biome;
+            out_id[cy] = id;
+            out_level[cy] = level;
           }
       }
+    for (gsize cy = 0; cy < h; cy++)
+      {
+        gsize o = cy * g->width + c0;
+
+        for (guint i = 0; i < w; i++)
+          {
+            if (biomes) biomes[o + i] = band_biomes[i * h + cy];
+            if (water_ids) water_ids[o + i] = band_ids[i * h + cy];
+            if (surfaces) surfaces[o + i] = band_levels[i * h + cy];
+          }
+      }
+  }
   return TRUE;
 }
 

@@ -317,6 +317,69 @@ check_summarize_path (void)
   ms_test_remove_tree (dir);
 }
 
+/* The open's range check reads a file's biomes a buffer (256 KiB) at a
+ * time per worker: bad ordinals past the first buffer, in either half of
+ * the grid, are found, and the first in file order (x * size + y) is the
+ * one named, as from the same bytes in memory. */
+static void
+check_biome_check_buffers (void)
+{
+  g_autoptr(MsProfile) profile = ms_profile_new_default ();
+  guint n_biomes = ms_profile_get_count (profile, MS_PROFILE_BIOMES);
+  const guint size = 1100;   /* 1 210 000 pixels: several buffers a worker */
+  g_auto(Grids) grids = { 0 };
+  g_autoptr(GBytes) bytes = make_file (&grids, size, 77, n_biomes);
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "buffers.dat", NULL);
+  gsize biom = 0, length = 0;
+  const guint8 *data = g_bytes_get_data (bytes, &length);
+  g_autofree guint8 *bad = g_memdup2 (data, length);
+  const gsize first = 400017, second = 1000003;
+
+  for (gsize i = 0; i + 4 <= length; i++)
+    if (memcmp (data + i, "BIOM", 4) == 0)
+      {
+        biom = i + 12;
+        break;
+      }
+  g_assert_cmpuint (biom, >, 0);
+
+  for (guint round = 0; round < 3; round++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GError) memory_error = NULL;
+      g_autoptr(GBytes) in_memory = NULL;
+      g_autoptr(MsBlueprint) bp = NULL;
+      g_autoptr(MsBlueprint) from_memory = NULL;
+      g_autofree char *expected = NULL;
+      gsize named = round == 0 ? first : second;
+
+      /* Round 0: both bad; 1: only the second; 2: none. */
+      bad[biom + first] = round == 0 ? (guint8) n_biomes : data[biom + first];
+      bad[biom + second] = round < 2 ? 255 : data[biom + second];
+      g_assert_true (g_file_set_contents (path, (const char *) bad, (gssize) length, &error));
+      bp = ms_blueprint_new_for_path (path, profile, &error);
+      in_memory = g_bytes_new (bad, length);
+      from_memory = ms_blueprint_new_for_bytes (in_memory, "buffers.dat", profile, &memory_error);
+      if (round == 2)
+        {
+          g_assert_no_error (error);
+          g_assert_no_error (memory_error);
+          g_assert_nonnull (bp);
+          continue;
+        }
+      g_assert_null (bp);
+      g_assert_error (error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
+      expected = g_strdup_printf ("offset %" G_GSIZE_FORMAT ": pixel (x=%" G_GSIZE_FORMAT ", y=%" G_GSIZE_FORMAT
+                                  ") has biome ordinal %u", biom + named, named / size, named % size,
+                                  round == 0 ? n_biomes : 255);
+      g_assert_nonnull (strstr (error->message, expected));
+      g_assert_error (memory_error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
+      g_assert_nonnull (strstr (memory_error->message, expected));
+    }
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -330,6 +393,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/blueprint/summary/max-scan", check_max_u8);
   g_test_add_func ("/blueprint/summary/fused-open", check_summarize_path);
+  g_test_add_func ("/blueprint/summary/biome-check-buffers", check_biome_check_buffers);
   g_test_add_func ("/blueprint/summary/histogram-runs", check_histogram_runs);
   g_test_add_func ("/blueprint/summary/height-lanes", check_height_lanes);
   return g_test_run ();
