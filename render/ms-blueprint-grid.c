@@ -261,7 +261,9 @@ sample_in_place (Job      *job,
       wsf_at[i] = ms_blueprint_peek_column (job->bp, MS_GRID_WATER_SURFACE, sx);
       if (bio_at[i] == NULL || wid_at[i] == NULL || wsf_at[i] == NULL)
         return FALSE;
-      if (copy && ms_blueprint_copy_columns (job->bp, MS_GRID_BIOMES, sx, 1, mine) &&
+      /* Biomes only where the grid keeps them (a render that does not show
+       * them leaves them out). */
+      if (copy && (biomes == NULL || ms_blueprint_copy_columns (job->bp, MS_GRID_BIOMES, sx, 1, mine)) &&
           ms_blueprint_copy_columns (job->bp, MS_GRID_WATER_IDS, sx, 1, mine + n) &&
           ms_blueprint_copy_columns (job->bp, MS_GRID_WATER_SURFACE, sx, 1, mine + 3 * (gsize) n))
         {
@@ -297,7 +299,8 @@ sample_in_place (Job      *job,
               {
                 gsize y = cell_ya[cy] + (cell_yb[cy] - cell_ya[cy]) / 2;
 
-                biome = bio[y];
+                if (biomes != NULL)
+                  biome = bio[y];
                 memcpy (&id, wid + 2 * y, 2);
                 memcpy (&level, wsf + 2 * y, 2);
               }

@@ -336,7 +336,7 @@ ms_blueprint_colour_grid (MsBlueprint            *bp,
 
   g_return_if_fail (MS_IS_BLUEPRINT (bp));
   g_return_if_fail (grid->width >= 2 && grid->height >= 2);
-  g_return_if_fail (grid->biomes && grid->water_ids && grid->surfaces);
+  g_return_if_fail (grid->water_ids && grid->surfaces);
 
   job->style = style;
   job->grid = *grid;
@@ -517,7 +517,14 @@ ms_render_blueprint (MsBlueprint            *bp,
   grid.heights = (float *) (gpointer) scratch;
   grid.water_ids = (guint16 *) (gpointer) (scratch + cells * sizeof (float));
   grid.surfaces = grid.water_ids + cells;
-  grid.biomes = (guint8 *) (grid.surfaces + cells);
+  /* Biomes are sampled only when the stack shows them (the composite does
+   * not): reading them would be a fifth of the samples' bytes for nothing. */
+  {
+    float op[MS_N_STACK_LAYERS];
+
+    ms_blueprint_style_get_opacities (style, op);
+    grid.biomes = op[MS_STACK_BIOME] > 0.0f ? (guint8 *) (grid.surfaces + cells) : NULL;
+  }
 
   ms_blueprint_grid_reduce (bp, &grid, cancellable);
   if (!g_cancellable_is_cancelled (cancellable))
