@@ -331,18 +331,14 @@ check_biome_check_buffers (void)
   g_autoptr(GBytes) bytes = make_file (&grids, size, 77, n_biomes);
   g_autofree char *dir = ms_test_make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "buffers.dat", NULL);
-  gsize biom = 0, length = 0;
+  gsize biom, length = 0;
   const guint8 *data = g_bytes_get_data (bytes, &length);
   g_autofree guint8 *bad = g_memdup2 (data, length);
   const gsize first = 400017, second = 1000003;
+  g_autoptr(GArray) walked = ms_test_walk_sections (data, length);
 
-  for (gsize i = 0; i + 4 <= length; i++)
-    if (memcmp (data + i, "BIOM", 4) == 0)
-      {
-        biom = i + 12;
-        break;
-      }
-  g_assert_cmpuint (biom, >, 0);
+  /* The payload, after the section's 12-byte header. */
+  biom = ms_test_find (walked, "BIOM")->offset + 12;
 
   for (guint round = 0; round < 3; round++)
     {
