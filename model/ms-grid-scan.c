@@ -112,6 +112,41 @@ lanes_step (HeightLanes  *l,
 #endif
 }
 
+/* lanes_step () for a column without a non-finite value: the raw values
+ * go into the minimum, maximum and sums as they are, and @bad collects
+ * the lanes that were not finite.  Where it ends up all zero the lanes
+ * hold exactly what lanes_step () would have left (the same values in the
+ * same order); otherwise the caller scans the column again with
+ * lanes_step ().  A third fewer instructions: the maps are finite. */
+static inline void
+lanes_step_clean (HeightLanes  *l,
+                  const guint8 *p,
+                  V4i          *bad)
+{
+  const V4i exponent = { 0x7f800000, 0x7f800000, 0x7f800000, 0x7f800000 };
+  V4i bits;
+  V4f v;
+
+  memcpy (&bits, p, sizeof bits);
+  *bad |= (bits & exponent) == exponent;
+  v = (V4f) bits;
+  l->lo = min_f (v, l->lo);
+  l->hi = max_f (v, l->hi);
+#ifdef __SSE2__
+  l->sum_a += (V2d) _mm_cvtps_pd ((__m128) v);
+  l->sum_b += (V2d) _mm_cvtps_pd (_mm_movehl_ps ((__m128) v, (__m128) v));
+#else
+  l->sum_a += (V2d) { v[0], v[1] };
+  l->sum_b += (V2d) { v[2], v[3] };
+#endif
+}
+
+static inline gboolean
+all_clean (V4i bad)
+{
+  return (bad[0] | bad[1] | bad[2] | bad[3]) == 0;
+}
+
 /* Folds the lanes into @range, then the scalar tail from @i; the column's
  * sum. */
 static double
@@ -159,9 +194,17 @@ ms_scan_heights (const guint8  *data,
   HeightLanes l;
   gsize i = 0;
 
+  V4i bad = { 0, };
+
   lanes_init (&l);
   for (; i + 4 <= n; i += 4)
-    lanes_step (&l, data + i * 4);
+    lanes_step_clean (&l, data + i * 4, &bad);
+  if (!all_clean (bad))
+    {
+      lanes_init (&l);
+      for (i = 0; i + 4 <= n; i += 4)
+        lanes_step (&l, data + i * 4);
+    }
   return lanes_finish (&l, data, i, n, range);
 }
 
@@ -176,12 +219,25 @@ ms_scan_heights_pair (const guint8  *a,
   HeightLanes la, lb;
   gsize i = 0;
 
+  V4i bad = { 0, };
+
   lanes_init (&la);
   lanes_init (&lb);
   for (; i + 4 <= n; i += 4)
     {
-      lanes_step (&la, a + i * 4);
-      lanes_step (&lb, b + i * 4);
+      lanes_step_clean (&la, a + i * 4, &bad);
+      lanes_step_clean (&lb, b + i * 4, &bad);
+    }
+  /* A non-finite value in either: both again, the careful way. */
+  if (!all_clean (bad))
+    {
+      lanes_init (&la);
+      lanes_init (&lb);
+      for (i = 0; i + 4 <= n; i += 4)
+        {
+          lanes_step (&la, a + i * 4);
+          lanes_step (&lb, b + i * 4);
+        }
     }
   *sum_a = lanes_finish (&la, a, i, n, range);
   *sum_b = lanes_finish (&lb, b, i, n, range);

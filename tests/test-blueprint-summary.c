@@ -251,6 +251,61 @@ check_height_lanes (void)
       }
 }
 
+/* Columns without a bad value take a shorter path, and a pair of columns
+ * falls back to the careful one when either has one: a clean column alone,
+ * and paired with a clean one and with one that has a NaN in each place,
+ * against plain loops. */
+static void
+check_height_pairs (void)
+{
+  float clean[37], other[37];
+
+  for (guint i = 0; i < G_N_ELEMENTS (clean); i++)
+    {
+      clean[i] = (i % 7 == 0) ? -0.0f : (float) i * ((i % 2) ? -0.75f : 0.5f);
+      other[i] = 3.0f + (float) i * 0.25f;
+    }
+  for (gint at = -1; at < (gint) G_N_ELEMENTS (other); at++)
+    {
+      float b[G_N_ELEMENTS (other)];
+      MsHeightRange range;
+      double sum_a, sum_b, want_a = 0.0, want_b = 0.0;
+      float lo = INFINITY, hi = -INFINITY;
+      guint64 finite = 0;
+
+      memcpy (b, other, sizeof b);
+      if (at >= 0)
+        b[at] = NAN;
+      for (guint i = 0; i < G_N_ELEMENTS (b); i++)
+        {
+          lo = MIN (lo, clean[i]);
+          hi = MAX (hi, clean[i]);
+          want_a += clean[i];
+          finite++;
+          if (isfinite (b[i]))
+            {
+              lo = MIN (lo, b[i]);
+              hi = MAX (hi, b[i]);
+              want_b += b[i];
+              finite++;
+            }
+        }
+      ms_height_range_init (&range);
+      ms_scan_heights_pair ((const guint8 *) clean, (const guint8 *) b, G_N_ELEMENTS (b), &range, &sum_a, &sum_b);
+      g_assert_cmpuint (range.finite, ==, finite);
+      g_assert_cmpuint (range.nonfinite, ==, at >= 0 ? 1 : 0);
+      g_assert_cmpfloat (range.lo, ==, lo);
+      g_assert_cmpfloat (range.hi, ==, hi);
+      g_assert_cmpfloat (sum_a, ==, want_a);
+      g_assert_cmpfloat (sum_b, ==, want_b);
+      /* The clean column alone, the same figures. */
+      ms_height_range_init (&range);
+      g_assert_cmpfloat (ms_scan_heights ((const guint8 *) clean, G_N_ELEMENTS (clean), &range), ==, sum_a);
+      g_assert_cmpuint (range.nonfinite, ==, 0);
+      g_assert_cmpuint (range.finite, ==, G_N_ELEMENTS (clean));
+    }
+}
+
 /* info's one-pass path: the open's biome check folded into the summary.
  * The same figures as opening then summarising, and for a file with a bad
  * ordinal the very error the open gives (the first bad pixel, x-outer). */
@@ -392,5 +447,6 @@ main (int argc, char **argv)
   g_test_add_func ("/blueprint/summary/biome-check-buffers", check_biome_check_buffers);
   g_test_add_func ("/blueprint/summary/histogram-runs", check_histogram_runs);
   g_test_add_func ("/blueprint/summary/height-lanes", check_height_lanes);
+  g_test_add_func ("/blueprint/summary/height-pairs", check_height_pairs);
   return g_test_run ();
 }

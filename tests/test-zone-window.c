@@ -1427,6 +1427,14 @@ test_journal_recover (Fixture       *f,
   }
 }
 
+static gboolean
+window_gone (gpointer data)
+{
+  Fixture *f = data;
+
+  return f->window == NULL;
+}
+
 /* Discard in the unsaved-changes question closes the window: the dialog
  * goes before its parent (no critical, which this suite makes fatal), the
  * window is finalised and the files are untouched. */
@@ -1458,7 +1466,7 @@ test_close_discard (Fixture       *f,
   g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
   /* A button's activation clicks it after a 250 ms press. */
   g_assert_true (gtk_widget_activate (discard));
-  ms_test_run_for (400);
+  ms_test_iterate_until_within (10, window_gone, f, "the window to close");
   g_assert_null (f->window);
   if (weak_dialog != NULL)
     g_object_remove_weak_pointer (G_OBJECT (weak_dialog), &weak_dialog);
@@ -1690,7 +1698,7 @@ test_tool_undo_close_cycle (Fixture       *f,
   discard = gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
   g_object_add_weak_pointer (G_OBJECT (f->window), (gpointer *) &f->window);
   g_assert_true (gtk_widget_activate (discard));
-  ms_test_run_for (400);
+  ms_test_iterate_until_within (10, window_gone, f, "the window to close");
   g_assert_null (f->window);
   for (guint i = 0; i < G_N_ELEMENTS (layer_files); i++)
     {
