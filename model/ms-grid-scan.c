@@ -4,7 +4,8 @@
  * at open), written with GCC/clang vector types: the build targets plain
  * x86-64 at -O2, where GCC does not vectorise loops with a remainder, and
  * these loops are what decides whether a 16K map's figures take a tenth
- * of a second or a second.  Each reads the mapping in place.
+ * of a second or a second.  Each scans the bytes it is given: a copy of
+ * a few columns (ms_blueprint_copy_columns ()) or the mapping itself.
  */
 #define G_LOG_DOMAIN "ms-grid-scan"
 
