@@ -504,7 +504,6 @@ find_bad_biome (const guint8 *base,
 typedef struct
 {
   MsMapping    *mapping;  /* read with pread when it is a file (below) */
-  const guint8 *data;     /* the mapping's first byte */
   const guint8 *base;
   gsize         stride;
   guint         width;
@@ -537,7 +536,9 @@ check_biome_part (guint    index,
         {
           gsize len = MIN (BIOME_READ_BYTES, end - start);
 
-          if (ms_mapping_read (c->mapping, c->base + start - c->data, buffer, len, NULL) &&
+          goffset offset = c->base + start - ms_mapping_get_data (c->mapping);
+
+          if (ms_mapping_read (c->mapping, offset, buffer, len, NULL) &&
               ms_scan_max_u8 (buffer, len) < c->n_biomes)
             continue;
           c->found[index] = find_bad_biome (c->base, c->stride, c->width, start, start + len, c->n_biomes);
@@ -566,7 +567,7 @@ check_biomes (Parser   *p,
   gsize bad = G_MAXSIZE;
   guint n_workers = MAX (1u, g_get_num_processors ());
   g_autofree gsize *found = g_new (gsize, n_workers);
-  BiomeCheck check = { bp->mapping, p->data, base, stride, bp->biome_width, n_biomes, 0, 0, 0, found };
+  BiomeCheck check = { bp->mapping, base, stride, bp->biome_width, n_biomes, 0, 0, 0, found };
 
   /* Each round (a progress report, a look at Cancel) is shared among the
    * cores. */

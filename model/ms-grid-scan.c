@@ -84,6 +84,22 @@ max_f (V4f a,
 #endif
 }
 
+/* Each lane's running sum in double, lane k taking values 4m + k in
+ * order: the order every caller's figures depend on. */
+static inline void
+lanes_add (HeightLanes *l,
+           V4f          v)
+{
+#ifdef __SSE2__
+  /* What the generic form means, without GCC's lane-by-lane shuffles. */
+  l->sum_a += (V2d) _mm_cvtps_pd ((__m128) v);
+  l->sum_b += (V2d) _mm_cvtps_pd (_mm_movehl_ps ((__m128) v, (__m128) v));
+#else
+  l->sum_a += (V2d) { v[0], v[1] };
+  l->sum_b += (V2d) { v[2], v[3] };
+#endif
+}
+
 static inline void
 lanes_step (HeightLanes  *l,
             const guint8 *p)
@@ -103,14 +119,7 @@ lanes_step (HeightLanes  *l,
   low = (V4i) v | (bad & exponent);
   l->lo = min_f ((V4f) low, l->lo);
   l->hi = max_f ((V4f) (low | (bad & sign)), l->hi);
-#ifdef __SSE2__
-  /* What the generic form means, without GCC's lane-by-lane shuffles. */
-  l->sum_a += (V2d) _mm_cvtps_pd ((__m128) v);
-  l->sum_b += (V2d) _mm_cvtps_pd (_mm_movehl_ps ((__m128) v, (__m128) v));
-#else
-  l->sum_a += (V2d) { v[0], v[1] };
-  l->sum_b += (V2d) { v[2], v[3] };
-#endif
+  lanes_add (l, v);
 }
 
 /* lanes_step () for a column without a non-finite value: the raw values
@@ -133,13 +142,7 @@ lanes_step_clean (HeightLanes  *l,
   v = (V4f) bits;
   l->lo = min_f (v, l->lo);
   l->hi = max_f (v, l->hi);
-#ifdef __SSE2__
-  l->sum_a += (V2d) _mm_cvtps_pd ((__m128) v);
-  l->sum_b += (V2d) _mm_cvtps_pd (_mm_movehl_ps ((__m128) v, (__m128) v));
-#else
-  l->sum_a += (V2d) { v[0], v[1] };
-  l->sum_b += (V2d) { v[2], v[3] };
-#endif
+  lanes_add (l, v);
 }
 
 static inline gboolean
@@ -194,7 +197,6 @@ ms_scan_heights (const guint8  *data,
 {
   HeightLanes l;
   gsize i = 0;
-
   V4i bad = { 0, };
 
   lanes_init (&l);
@@ -219,7 +221,6 @@ ms_scan_heights_pair (const guint8  *a,
 {
   HeightLanes la, lb;
   gsize i = 0;
-
   V4i bad = { 0, };
 
   lanes_init (&la);

@@ -315,7 +315,8 @@ metres_per_pixel_for (MsBlueprint            *bp,
 
 /**
  * ms_blueprint_colour_grid:
- * @grid: a reduced grid with a one-cell apron on every side
+ * @grid: a reduced grid with a one-cell apron on every side; its biomes
+ *   may be %NULL when @style does not show the biome layer
  * @pixels: (grid->width - 2) × (grid->height - 2) ARGB32 pixels, @stride
  *   pixels apart from row to row
  *
@@ -347,6 +348,8 @@ ms_blueprint_colour_grid (MsBlueprint            *bp,
   job->has_water = ms_blueprint_has_water (bp);
   ms_blueprint_style_get_stack (style, stack);
   ms_blueprint_style_get_opacities (style, job->opacity);
+  /* A grid may leave biomes out when the style does not show them. */
+  g_return_if_fail (grid->biomes != NULL || job->opacity[MS_STACK_BIOME] <= 0.0f);
   job->water_visible = stack[MS_STACK_WATER].visible;
   /* Metres above sea level. */
   job->contours = (MsContours) { style->contour_interval, style->sea_level, MS_METRES_PER_RAW };
