@@ -565,7 +565,7 @@ check_biomes (Parser   *p,
   const guint8 *base = bp->biomes.base;
   gsize stride = bp->biomes.stride;
   gsize bad = G_MAXSIZE;
-  guint n_workers = MAX (1u, g_get_num_processors ());
+  guint n_workers = ms_parallel_get_n_workers ();
   g_autofree gsize *found = g_new (gsize, n_workers);
   BiomeCheck check = { bp->mapping, base, stride, bp->biome_width, n_biomes, 0, 0, 0, found };
 

@@ -151,7 +151,7 @@ summarize_grids (MsBlueprint        *bp,
 
   /* A few bands per processor balance the load; ≤ 2²⁵ pixels a band keeps
    * the u32 biome counts from overflowing. */
-  job.band_width = MAX (1u, MIN (n / (4 * g_get_num_processors ()), (1u << 25) / n));
+  job.band_width = MAX (1u, MIN (n / (4 * ms_parallel_get_n_workers ()), (1u << 25) / n));
   n_bands = (n + job.band_width - 1) / job.band_width;
   bands = job.bands = g_new0 (Band, n_bands);
   ms_parallel_for (n_bands, summarize_band, &job);

@@ -38,6 +38,16 @@ run_item (gpointer data,
   g_mutex_unlock (&batch->lock);
 }
 
+guint
+ms_parallel_get_n_workers (void)
+{
+  static gsize n_workers;
+
+  if (g_once_init_enter (&n_workers))
+    g_once_init_leave (&n_workers, MAX (1u, g_get_num_processors ()));
+  return (guint) n_workers;
+}
+
 static GThreadPool *
 get_pool (void)
 {
@@ -45,7 +55,7 @@ get_pool (void)
 
   if (g_once_init_enter (&pool))
     {
-      GThreadPool *p = g_thread_pool_new (run_item, NULL, (gint) g_get_num_processors (),
+      GThreadPool *p = g_thread_pool_new (run_item, NULL, (gint) ms_parallel_get_n_workers (),
                                           FALSE, NULL);
       g_once_init_leave (&pool, p);
     }
@@ -62,7 +72,7 @@ ms_parallel_for (guint          n,
 
   if (n == 0)
     return;
-  if (n == 1 || g_get_num_processors () == 1)
+  if (n == 1 || ms_parallel_get_n_workers () == 1)
     {
       for (guint i = 0; i < n; i++)
         func (i, user_data);

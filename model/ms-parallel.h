@@ -8,6 +8,10 @@ G_BEGIN_DECLS
 typedef void (*MsParallelFunc) (guint    index,
                                 gpointer user_data);
 
+/* How many workers the pool runs: the processors this process may use,
+ * asked once (glibc asks the kernel through /sys on every call). */
+guint ms_parallel_get_n_workers (void);
+
 /* Calls @func for every index in [0, n) on a shared pool of worker threads,
  * one per processor, and returns when all calls have returned. */
 void ms_parallel_for (guint          n,

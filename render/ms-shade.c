@@ -166,7 +166,7 @@ ms_render_rows (guint            n_rows,
                 GCancellable    *cancellable)
 {
   /* A few bands per core balance the load; 64 rows at most. */
-  Bands b = { n_rows, MAX (1u, MIN (64u, n_rows / (4 * g_get_num_processors ()) + 1)),
+  Bands b = { n_rows, MAX (1u, MIN (64u, n_rows / (4 * ms_parallel_get_n_workers ()) + 1)),
               func, user_data, cancellable };
 
   ms_parallel_for ((n_rows + b.band_rows - 1) / b.band_rows, render_band, &b);

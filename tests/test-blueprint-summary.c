@@ -158,7 +158,9 @@ check_size (gconstpointer data)
 static void
 check_max_u8 (void)
 {
-  guint8 data[70];
+  guint8 data[150];
+  /* 128 above 127: a signed maximum would get it wrong. */
+  const guint8 peaks[] = { 200, 128, 255, 1 };
 
   for (gsize n = 0; n <= sizeof data; n++)
     for (gsize at = 0; at < MAX (n, 1); at++)
@@ -166,9 +168,9 @@ check_max_u8 (void)
         guint8 expected = 0;
 
         for (gsize i = 0; i < n; i++)
-          data[i] = (guint8) (i % 7);
+          data[i] = (guint8) (i % 7 == 3 ? 127 : i % 7);
         if (n > 0)
-          data[at] = 200;
+          data[at] = peaks[(n + at) % G_N_ELEMENTS (peaks)];
         for (gsize i = 0; i < n; i++)
           expected = MAX (expected, data[i]);
         g_assert_cmpuint (ms_scan_max_u8 (data, n), ==, expected);
