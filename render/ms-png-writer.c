@@ -142,24 +142,23 @@ deflate_isal (Strip        *strip,
 }
 #endif
 
-/* Sub or Up for rows [y0, y1), whichever leaves the smaller residuals
+/* Sub or Up for the strip's rows, whichever leaves the smaller residuals
  * (libpng's heuristic: the sum of their magnitudes as signed bytes) on a few
- * sample rows of the strip. */
+ * sample rows of the strip.  @rows holds the row above the strip (zeros
+ * above the first) and then the strip's own, @row_bytes apart. */
 static guint8
-choose_filter (PngJob *job,
-               guint   y0,
-               guint   y1,
-               gsize   row_bytes,
-               guint   bpp,
-               guint8 *row,
-               guint8 *above)
+choose_filter (guint          y0,
+               guint          y1,
+               const guint8  *rows,
+               gsize          row_bytes,
+               guint          bpp)
 {
   guint64 sub = 0, up = 0;
 
   for (guint y = MAX (y0, 1u); y < y1; y += MAX (1u, (y1 - y0) / 4))
     {
-      job->fill_row (y - 1, above, job->user_data);
-      job->fill_row (y, row, job->user_data);
+      const guint8 *row = rows + (gsize) (y - y0 + 1) * row_bytes, *above = row - row_bytes;
+
       for (gsize i = 0; i < row_bytes; i++)
         {
           up += (guint) ABS ((gint8) (row[i] - above[i]));
@@ -183,7 +182,7 @@ encode_strip (Encoder *b,
    * flush's empty block), with room to spare for either deflater. */
   gsize out_size = raw_size + raw_size / 8 + 1024;
   gsize level_size = 0;
-  guint8 *scratch, *row, *above, *raw, *level_buf;
+  guint8 *scratch, *rows, *raw, *level_buf;
   gboolean last = y1 == job->height;
   guint bpp = b->channels;
   guint8 filter;
@@ -192,25 +191,30 @@ encode_strip (Encoder *b,
   level_size = ISAL_DEF_LVL1_DEFAULT;
 #endif
   /* The thread's own buffers, kept from strip to strip. */
-  scratch = ms_parallel_scratch (MS_SCRATCH_PNG_STRIP, 2 * row_bytes + raw_size + out_size + level_size);
-  row = scratch;
-  /* The row above, unfiltered; zeros above the first (the PNG rule). */
-  above = row + row_bytes;
-  raw = above + row_bytes;
+  scratch = ms_parallel_scratch (MS_SCRATCH_PNG_STRIP,
+                                 row_bytes * (b->rows_per_strip + 1) + raw_size + out_size + level_size);
+  /* Each row is filled once (a renderer's row is dear: colouring it is
+   * most of its cost), then the filter chosen and applied from the copies;
+   * the row above the strip is filled again by this strip's thread. */
+  rows = scratch;
+  raw = rows + row_bytes * (b->rows_per_strip + 1);
   strip->data = raw + raw_size;
   strip->capacity = out_size;
   level_buf = strip->data + out_size;
-  filter = choose_filter (job, y0, y1, row_bytes, bpp, row, above);
 
   if (y0 > 0)
-    job->fill_row (y0 - 1, above, job->user_data);
+    job->fill_row (y0 - 1, rows, job->user_data);
   else
-    memset (above, 0, row_bytes);
+    memset (rows, 0, row_bytes);
+  for (guint y = y0; y < y1; y++)
+    job->fill_row (y, rows + (gsize) (y - y0 + 1) * row_bytes, job->user_data);
+  filter = choose_filter (y0, y1, rows, row_bytes, bpp);
+
   for (guint y = y0; y < y1; y++)
     {
+      const guint8 *row = rows + (gsize) (y - y0 + 1) * row_bytes, *above = row - row_bytes;
       guint8 *out = raw + (gsize) (y - y0) * (row_bytes + 1);
 
-      job->fill_row (y, row, job->user_data);
       out[0] = filter;
       if (filter == FILTER_UP)
         {
@@ -223,12 +227,6 @@ encode_strip (Encoder *b,
           for (gsize i = bpp; i < row_bytes; i++)
             out[1 + i] = (guint8) (row[i] - row[i - bpp]);
         }
-      /* The buffers trade places: this row is the next one's above. */
-      {
-        guint8 *t = above;
-        above = row;
-        row = t;
-      }
     }
   strip->raw_length = (row_bytes + 1) * (y1 - y0);
   strip->adler = (guint32) adler32 (adler32 (0, NULL, 0), raw, (uInt) strip->raw_length);

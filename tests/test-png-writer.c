@@ -122,11 +122,58 @@ test_sizes_isal (void)
   check_sizes ();
 }
 
+typedef struct
+{
+  Pattern pattern;
+  gint   *fills;  /* by row */
+} Counted;
+
+static void
+fill_counted_row (guint     y,
+                  guint8   *row,
+                  gpointer  user_data)
+{
+  Counted *c = user_data;
+
+  g_atomic_int_inc (&c->fills[y]);
+  fill_row (y, row, &c->pattern);
+}
+
+/* A renderer's rows are dear (colouring is most of a render): each row is
+ * asked for once, and again only as the row above a strip (its filter
+ * needs it), never for choosing the strip's filter. */
+static void
+test_rows_filled_once (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "image.png", NULL);
+  g_autoptr(GError) error = NULL;
+  guint width = 2049, height = 2000;
+  g_autofree gint *fills = g_new0 (gint, height);
+  Counted counted = { { width, 3 }, fills };
+  guint twice = 0;
+
+  g_assert_true (ms_png_save_rows (path, width, height, MS_PNG_RGB, fill_counted_row, &counted, NULL, &error));
+  g_assert_no_error (error);
+  for (guint y = 0; y < height; y++)
+    {
+      g_assert_cmpint (fills[y], >=, 1);
+      g_assert_cmpint (fills[y], <=, 2);
+      twice += fills[y] == 2;
+    }
+  /* A strip is 256 KiB of rows or so: 6148-byte rows make strips of
+   * dozens of rows, so only a few rows are asked for twice. */
+  g_assert_cmpuint (twice, <=, height / 16);
+  g_assert_cmpint (fills[height - 1], ==, 1);
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/png-writer/sizes-zlib", test_sizes_zlib);
   g_test_add_func ("/png-writer/sizes-isal", test_sizes_isal);
+  g_test_add_func ("/png-writer/rows-filled-once", test_rows_filled_once);
   return g_test_run ();
 }
