@@ -171,10 +171,10 @@ ms_cli_render (MsCliArgs *args)
   if (!ms_cli_image_check_region (&image, n, n, "map"))
     return MS_CLI_EXIT_USAGE;
 
-  image.surface = ms_render_blueprint (bp, &style, &image.region, (guint) image.max_size, NULL, &error);
-  /* Pixels read from a file that shrank meanwhile are zeros, not the map. */
-  if (image.surface == NULL || !ms_mapping_check (ms_blueprint_get_mapping (bp), &error) ||
-      !ms_cli_image_save (&image, &error))
+  /* Straight to the file, strip by strip; refused when the file shrank
+   * while it was read (its lost pixels would be zeros, not the map). */
+  if (!ms_render_blueprint_to_png (bp, &style, &image.region, (guint) image.max_size, image.output,
+                                   NULL, &error))
     return ms_cli_fail (error);
   return MS_CLI_EXIT_OK;
 }

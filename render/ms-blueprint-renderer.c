@@ -18,6 +18,9 @@
 #include "ms-blueprint-renderer.h"
 #include "ms-contours.h"
 #include "ms-large-buffer.h"
+#include "ms-mapping.h"
+#include "ms-parallel.h"
+#include "ms-png-writer.h"
 #include "ms-enum.h"
 #include "ms-render-enums.h"
 #include "ms-shade.h"
@@ -313,6 +316,40 @@ metres_per_pixel_for (MsBlueprint            *bp,
                                         : MS_DEFAULT_WORLD_SPAN / (float) ms_blueprint_get_map_size (bp);
 }
 
+/* What colouring @grid with @style needs, worked out once. */
+static void
+colour_job_init (Job                    *job,
+                 MsBlueprint            *bp,
+                 const MsBlueprintStyle *style,
+                 const MsBlueprintGrid  *grid)
+{
+  MsLayerState stack[MS_N_STACK_LAYERS];
+  MsProfile *profile;
+
+  job->style = style;
+  job->grid = *grid;
+  job->ow = grid->width - 2;
+  job->shading = (MsShadeGrid) { grid->heights, grid->width, MS_METRES_PER_RAW * style->exaggeration,
+                                 metres_per_pixel_for (bp, style) * (float) grid->k,
+                                 style->sea_level, &style->light };
+  job->has_water = ms_blueprint_has_water (bp);
+  ms_blueprint_style_get_stack (style, stack);
+  ms_blueprint_style_get_opacities (style, job->opacity);
+  job->water_visible = stack[MS_STACK_WATER].visible;
+  /* Metres above sea level. */
+  job->contours = (MsContours) { style->contour_interval, style->sea_level, MS_METRES_PER_RAW };
+  job->land = ms_colour_get_land_stops (style->ramp, &job->n_land);
+  /* The reader refused ordinals the profile does not name. */
+  profile = ms_blueprint_get_profile (bp);
+  for (guint i = 0; i < G_N_ELEMENTS (job->biomes); i++)
+    {
+      const MsProfileEntry *entry = ms_profile_get_entry (profile, MS_PROFILE_BIOMES, i);
+
+      if (entry != NULL)
+        job->biomes[i] = ms_colour_from_bytes (entry->red, entry->green, entry->blue);
+    }
+}
+
 /**
  * ms_blueprint_colour_grid:
  * @grid: a reduced grid with a one-cell apron on every side; its biomes
@@ -331,38 +368,17 @@ ms_blueprint_colour_grid (MsBlueprint            *bp,
                           int                     stride,
                           GCancellable           *cancellable)
 {
-  MsLayerState stack[MS_N_STACK_LAYERS];
-  MsProfile *profile;
   g_autofree Job *job = g_new0 (Job, 1);
+  float op[MS_N_STACK_LAYERS];
 
   g_return_if_fail (MS_IS_BLUEPRINT (bp));
   g_return_if_fail (grid->width >= 2 && grid->height >= 2);
   g_return_if_fail (grid->water_ids && grid->surfaces);
-
-  job->style = style;
-  job->grid = *grid;
-  job->ow = grid->width - 2;
-  job->shading = (MsShadeGrid) { grid->heights, grid->width, MS_METRES_PER_RAW * style->exaggeration,
-                                 metres_per_pixel_for (bp, style) * (float) grid->k,
-                                 style->sea_level, &style->light };
-  job->has_water = ms_blueprint_has_water (bp);
-  ms_blueprint_style_get_stack (style, stack);
-  ms_blueprint_style_get_opacities (style, job->opacity);
   /* A grid may leave biomes out when the style does not show them. */
-  g_return_if_fail (grid->biomes != NULL || job->opacity[MS_STACK_BIOME] <= 0.0f);
-  job->water_visible = stack[MS_STACK_WATER].visible;
-  /* Metres above sea level. */
-  job->contours = (MsContours) { style->contour_interval, style->sea_level, MS_METRES_PER_RAW };
-  job->land = ms_colour_get_land_stops (style->ramp, &job->n_land);
-  /* The reader refused ordinals the profile does not name. */
-  profile = ms_blueprint_get_profile (bp);
-  for (guint i = 0; i < G_N_ELEMENTS (job->biomes); i++)
-    {
-      const MsProfileEntry *entry = ms_profile_get_entry (profile, MS_PROFILE_BIOMES, i);
+  ms_blueprint_style_get_opacities (style, op);
+  g_return_if_fail (grid->biomes != NULL || op[MS_STACK_BIOME] <= 0.0f);
 
-      if (entry != NULL)
-        job->biomes[i] = ms_colour_from_bytes (entry->red, entry->green, entry->blue);
-    }
+  colour_job_init (job, bp, style, grid);
   ms_render_shaded_image (&job->shading, pixels, stride, grid->width - 2, grid->height - 2,
                           colour_run, job, cancellable);
 }
@@ -470,6 +486,52 @@ ms_blueprint_draw_overlays (MsBlueprint            *bp,
   cairo_restore (cr);
 }
 
+/* The reduced grid of @region for an image of at most @max_size a side
+ * (*@ow × *@oh pixels), in one large buffer (*@scratch, *@scratch_size
+ * bytes, for ms_large_buffer_free ()); biomes only when @style shows them. */
+static gboolean
+render_grid_new (const MsBlueprintStyle  *style,
+                 const MsRect            *region,
+                 guint                    max_size,
+                 MsBlueprintGrid         *grid,
+                 guint                   *ow,
+                 guint                   *oh,
+                 guint8                 **scratch,
+                 gsize                   *scratch_size,
+                 GError                 **error)
+{
+  float op[MS_N_STACK_LAYERS];
+  gsize cells;
+
+  *grid = (MsBlueprintGrid) { 0, };
+  grid->k = ms_render_downsample_factor (region->width, region->height, max_size);
+  *ow = (region->width + grid->k - 1) / grid->k;
+  *oh = (region->height + grid->k - 1) / grid->k;
+  grid->x0 = (gint64) region->x - grid->k;
+  grid->y0 = (gint64) region->y - grid->k;
+  grid->width = *ow + 2;
+  grid->height = *oh + 2;
+  cells = (gsize) grid->width * grid->height;
+  /* One block for the four grids: heights, water ids, surfaces, biomes. */
+  *scratch_size = cells * (sizeof (float) + 2 * sizeof (guint16) + sizeof (guint8));
+  *scratch = ms_large_buffer_alloc (*scratch_size);
+  if (*scratch == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   "Not enough memory to render a %u×%u image", *ow, *oh);
+      return FALSE;
+    }
+
+  grid->heights = (float *) (gpointer) *scratch;
+  grid->water_ids = (guint16 *) (gpointer) (*scratch + cells * sizeof (float));
+  grid->surfaces = grid->water_ids + cells;
+  /* Biomes are sampled only when the stack shows them (the composite does
+   * not): reading them would be a fifth of the samples' bytes for nothing. */
+  ms_blueprint_style_get_opacities (style, op);
+  grid->biomes = op[MS_STACK_BIOME] > 0.0f ? (guint8 *) (grid->surfaces + cells) : NULL;
+  return TRUE;
+}
+
 cairo_surface_t *
 ms_render_blueprint (MsBlueprint            *bp,
                      const MsBlueprintStyle *style,
@@ -483,9 +545,8 @@ ms_render_blueprint (MsBlueprint            *bp,
   cairo_surface_t *surface;
   guint n = ms_blueprint_get_map_size (bp);
   MsRect whole = { 0, 0, n, n };
-  MsBlueprintGrid grid = { 0, };
+  MsBlueprintGrid grid;
   guint ow, oh;
-  gsize cells;
 
   g_return_val_if_fail (MS_IS_BLUEPRINT (bp), NULL);
   g_return_val_if_fail (style != NULL, NULL);
@@ -494,40 +555,16 @@ ms_render_blueprint (MsBlueprint            *bp,
     region = &whole;
   if (!ms_render_check_region (region->x, region->y, region->width, region->height, n, n, "map", error))
     return NULL;
-
   grid.k = ms_render_downsample_factor (region->width, region->height, max_size);
-  ow = (region->width + grid.k - 1) / grid.k;
-  oh = (region->height + grid.k - 1) / grid.k;
-  grid.x0 = (gint64) region->x - grid.k;
-  grid.y0 = (gint64) region->y - grid.k;
-  grid.width = ow + 2;
-  grid.height = oh + 2;
-  surface = ms_render_image_new (ow, oh, error);
+  surface = ms_render_image_new ((region->width + grid.k - 1) / grid.k,
+                                 (region->height + grid.k - 1) / grid.k, error);
   if (surface == NULL)
     return NULL;
-  cells = (gsize) grid.width * grid.height;
-  /* One block for the four grids: heights, water ids, surfaces, biomes. */
-  scratch_size = cells * (sizeof (float) + 2 * sizeof (guint16) + sizeof (guint8));
-  scratch = ms_large_buffer_alloc (scratch_size);
-  if (scratch == NULL)
+  if (!render_grid_new (style, region, max_size, &grid, &ow, &oh, &scratch, &scratch_size, error))
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
-                   "Not enough memory to render a %u×%u image", ow, oh);
       cairo_surface_destroy (surface);
       return NULL;
     }
-
-  grid.heights = (float *) (gpointer) scratch;
-  grid.water_ids = (guint16 *) (gpointer) (scratch + cells * sizeof (float));
-  grid.surfaces = grid.water_ids + cells;
-  /* Biomes are sampled only when the stack shows them (the composite does
-   * not): reading them would be a fifth of the samples' bytes for nothing. */
-  {
-    float op[MS_N_STACK_LAYERS];
-
-    ms_blueprint_style_get_opacities (style, op);
-    grid.biomes = op[MS_STACK_BIOME] > 0.0f ? (guint8 *) (grid.surfaces + cells) : NULL;
-  }
 
   ms_blueprint_grid_reduce (bp, &grid, cancellable);
   if (!g_cancellable_is_cancelled (cancellable))
@@ -550,4 +587,90 @@ ms_render_blueprint (MsBlueprint            *bp,
     }
 
   return surface;
+}
+
+/* Image row @y as the PNG's RGB bytes: coloured into the thread's own
+ * ARGB row, then packed. */
+static void
+colour_png_row (guint     y,
+                guint8   *row,
+                gpointer  user_data)
+{
+  Job *job = user_data;
+  guint32 *argb = ms_parallel_scratch (MS_SCRATCH_COLOUR_ROW, (gsize) job->ow * sizeof (guint32));
+
+  ms_render_shaded_row (&job->shading, y, job->ow, argb, colour_run, job);
+  for (guint i = 0; i < job->ow; i++)
+    {
+      row[3 * i + 0] = (guint8) (argb[i] >> 16);
+      row[3 * i + 1] = (guint8) (argb[i] >> 8);
+      row[3 * i + 2] = (guint8) argb[i];
+    }
+}
+
+/**
+ * ms_render_blueprint_to_png:
+ *
+ * What ms_render_blueprint () draws, saved as a PNG at @path through the
+ * atomic, verified save path, with the same bytes as ms_png_save () of
+ * that image.  Without roads and towns to draw, each row is coloured as
+ * the encoder's strips ask for it: no image the size of the output, and
+ * colouring runs beside deflating.  Fails, writing nothing, when the file
+ * changed on disk while it was read (ms_mapping_check ()).
+ */
+gboolean
+ms_render_blueprint_to_png (MsBlueprint            *bp,
+                            const MsBlueprintStyle *style,
+                            const MsRect           *region,
+                            guint                   max_size,
+                            const char             *path,
+                            GCancellable           *cancellable,
+                            GError                **error)
+{
+  guint n = ms_blueprint_get_map_size (bp);
+  MsRect whole = { 0, 0, n, n };
+  g_autofree Job *job = NULL;
+  MsBlueprintGrid grid;
+  guint8 *scratch;
+  gsize scratch_size;
+  guint ow, oh, k;
+  gboolean saved;
+
+  g_return_val_if_fail (MS_IS_BLUEPRINT (bp), FALSE);
+  g_return_val_if_fail (style != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (ms_blueprint_style_has_overlays (style))
+    {
+      cairo_surface_t *surface = ms_render_blueprint (bp, style, region, max_size, cancellable, error);
+
+      saved = surface != NULL && ms_mapping_check (ms_blueprint_get_mapping (bp), error) &&
+              ms_png_save (surface, path, cancellable, error);
+      g_clear_pointer (&surface, cairo_surface_destroy);
+      return saved;
+    }
+
+  if (region == NULL)
+    region = &whole;
+  if (!ms_render_check_region (region->x, region->y, region->width, region->height, n, n, "map", error))
+    return FALSE;
+  /* The same limit as the image path, so both refuse the same sizes. */
+  k = ms_render_downsample_factor (region->width, region->height, max_size);
+  if (!ms_render_check_image_size ((region->width + k - 1) / k, (region->height + k - 1) / k, error) ||
+      !render_grid_new (style, region, max_size, &grid, &ow, &oh, &scratch, &scratch_size, error))
+    return FALSE;
+
+  ms_blueprint_grid_reduce (bp, &grid, cancellable);
+  /* The grid is all the colouring reads: check the file once it is made. */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
+      !ms_mapping_check (ms_blueprint_get_mapping (bp), error))
+    {
+      ms_large_buffer_free (scratch, scratch_size);
+      return FALSE;
+    }
+  job = g_new0 (Job, 1);
+  colour_job_init (job, bp, style, &grid);
+  saved = ms_png_save_rows (path, ow, oh, MS_PNG_RGB, colour_png_row, job, cancellable, error);
+  ms_large_buffer_free (scratch, scratch_size);
+  return saved;
 }

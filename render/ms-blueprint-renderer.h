@@ -142,6 +142,14 @@ cairo_surface_t  *ms_render_blueprint          (MsBlueprint            *blueprin
                                                 GCancellable           *cancellable,
                                                 GError                **error);
 
+gboolean          ms_render_blueprint_to_png   (MsBlueprint            *blueprint,
+                                                const MsBlueprintStyle *style,
+                                                const MsRect           *region,
+                                                guint                   max_size,
+                                                const char             *path,
+                                                GCancellable           *cancellable,
+                                                GError                **error);
+
 void              ms_blueprint_colour_grid     (MsBlueprint            *blueprint,
                                                 const MsBlueprintStyle *style,
                                                 const MsBlueprintGrid  *grid,

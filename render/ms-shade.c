@@ -182,32 +182,45 @@ typedef struct
   gpointer           user_data;
 } ShadedImage;
 
-static void
-shade_image_row (guint    oy,
-                 gpointer user_data)
+void
+ms_render_shaded_row (const MsShadeGrid *grid,
+                      guint              oy,
+                      guint              width,
+                      guint32           *out,
+                      MsShadedRunFunc    func,
+                      gpointer           user_data)
 {
-  const ShadedImage *image = user_data;
   float heights[256], shades[256];
   MsShadedRun run = { 0, oy, 0, heights, shades, NULL };
 
-  for (run.x0 = 0; run.x0 < image->width; run.x0 += G_N_ELEMENTS (shades))
+  for (run.x0 = 0; run.x0 < width; run.x0 += G_N_ELEMENTS (shades))
     {
-      run.n = MIN (image->width - run.x0, G_N_ELEMENTS (shades));
-      run.out = image->pixels + (gsize) oy * image->stride + run.x0;
-      if (image->grid->heights != NULL)
+      run.n = MIN (width - run.x0, G_N_ELEMENTS (shades));
+      run.out = out + run.x0;
+      if (grid->heights != NULL)
         {
-          ms_shade_row (image->grid, oy + 1, run.x0 + 1, run.n, heights, shades);
+          ms_shade_row (grid, oy + 1, run.x0 + 1, run.n, heights, shades);
         }
       else
         {
           for (guint i = 0; i < run.n; i++)
             {
               heights[i] = 0.0f;
-              shades[i] = image->grid->light->z;
+              shades[i] = grid->light->z;
             }
         }
-      image->func (&run, image->user_data);
+      func (&run, user_data);
     }
+}
+
+static void
+shade_image_row (guint    oy,
+                 gpointer user_data)
+{
+  const ShadedImage *image = user_data;
+
+  ms_render_shaded_row (image->grid, oy, image->width, image->pixels + (gsize) oy * image->stride,
+                        image->func, image->user_data);
 }
 
 void
@@ -243,6 +256,21 @@ image_pixels_free (gpointer user_data)
   g_free (pixels);
 }
 
+gboolean
+ms_render_check_image_size (guint    width,
+                            guint    height,
+                            GError **error)
+{
+  if (width > 32767 || height > 32767)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "A %u×%u image is larger than an image can be (32767 pixels a side); "
+                   "give a smaller --max-size or a region", width, height);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 cairo_surface_t *
 ms_render_image_new (guint    width,
                      guint    height,
@@ -252,13 +280,8 @@ ms_render_image_new (guint    width,
   ImagePixels *pixels;
   int stride;
 
-  if (width > 32767 || height > 32767)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                   "A %u×%u image is larger than an image can be (32767 pixels a side); "
-                   "give a smaller --max-size or a region", width, height);
-      return NULL;
-    }
+  if (!ms_render_check_image_size (width, height, error))
+    return NULL;
   stride = cairo_format_stride_for_width (CAIRO_FORMAT_ARGB32, (int) width);
   pixels = g_new (ImagePixels, 1);
   pixels->size = (gsize) stride * height;

@@ -51,6 +51,16 @@ typedef struct
 typedef void (*MsShadedRunFunc) (const MsShadedRun *run,
                                  gpointer           user_data);
 
+/* Colours image row @oy, @width pixels (grid->width - 2), into @out run by
+ * run with @func: one row of ms_render_shaded_image (), for a caller that
+ * makes rows one at a time (a PNG encoder's strips). */
+void  ms_render_shaded_row   (const MsShadeGrid *grid,
+                              guint              oy,
+                              guint              width,
+                              guint32           *out,        /* ARGB32 */
+                              MsShadedRunFunc    func,
+                              gpointer           user_data);
+
 /* Colours a @width × @height image (@stride pixels from row to row) run by
  * run with @func, in bands of rows on the worker pool (ms_render_rows ()).
  * Without heights (grid->heights NULL) the ground is flat: heights 0,
@@ -75,6 +85,11 @@ void  ms_render_rows (guint              n_rows,
                       gpointer           user_data,
                       GCancellable      *cancellable);
 
+/* Whether an image of @width × @height can be made (cairo's limit of
+ * 32767 pixels a side); else an error that says what to do. */
+gboolean ms_render_check_image_size (guint    width,
+                                     guint    height,
+                                     GError **error);
 /* A cleared ARGB32 image for a renderer to fill, or NULL with @error when
  * it is larger than an image can be or cannot be made. */
 cairo_surface_t *ms_render_image_new (guint    width,

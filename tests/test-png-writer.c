@@ -34,12 +34,19 @@ value_at (guint x, guint y, guint c)
   return (x / 7 + y / 5) % 3 == 0 ? (guint8) (x + 3 * y + c) : (guint8) h;
 }
 
+/* Rows below this are slow to fill, so the first strip finishes last and
+ * the strips after it wait their turn to be written. */
+static guint slow_rows;
+
 static void
 fill_row (guint     y,
           guint8   *row,
           gpointer  user_data)
 {
   Pattern *p = user_data;
+
+  if (y < slow_rows)
+    g_usleep (1000);
 
   for (guint x = 0; x < p->width; x++)
     for (guint c = 0; c < p->channels; c++)
@@ -122,6 +129,17 @@ test_sizes_isal (void)
   check_sizes ();
 }
 
+/* Strips done before their turn are kept and written in order by the
+ * thread that writes the strip before them. */
+static void
+test_strips_out_of_order (void)
+{
+  slow_rows = 60;
+  check_size (2049, 2000, MS_PNG_RGB);
+  check_size (1000, 3000, MS_PNG_GREY);
+  slow_rows = 0;
+}
+
 typedef struct
 {
   Pattern pattern;
@@ -175,5 +193,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/png-writer/sizes-zlib", test_sizes_zlib);
   g_test_add_func ("/png-writer/sizes-isal", test_sizes_isal);
   g_test_add_func ("/png-writer/rows-filled-once", test_rows_filled_once);
+  g_test_add_func ("/png-writer/strips-out-of-order", test_strips_out_of_order);
   return g_test_run ();
 }

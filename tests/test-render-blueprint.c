@@ -8,9 +8,11 @@
 #include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
+#include <unistd.h>
 
 #include "ms-blueprint.h"
 #include "ms-blueprint-renderer.h"
+#include "ms-mapping.h"
 #include "ms-demo-blueprint.h"
 #include "ms-png-writer.h"
 #include "ms-test-util.h"
@@ -262,6 +264,98 @@ test_errors_and_repeatability (void)
   cairo_surface_destroy (b);
 }
 
+static gboolean
+file_bytes_equal (const char *a,
+                  const char *b)
+{
+  g_autofree char *da = NULL, *db = NULL;
+  gsize la = 0, lb = 0;
+
+  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+  return la == lb && memcmp (da, db, la) == 0;
+}
+
+/* ms_render_blueprint_to_png () colours rows as the encoder asks for them
+ * (no image) unless roads or towns are drawn: either way the file is the
+ * one ms_png_save () makes of ms_render_blueprint ()'s image, and libpng's
+ * reader (through cairo) gives that image's pixels back. */
+static void
+test_png_streamed (void)
+{
+  static const char *stacks[] = {
+    NULL,  /* the default composite */
+    "height,biome,hillshade:0.6,water:0.8",
+    "height,contours:20,water",
+    "hillshade:0.7:multi",
+    "biome,towns,roads",
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (300, 11, &error);
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *map = g_build_filename (dir, "MapData_Seed_11.dat", NULL);
+  g_autofree char *streamed = g_build_filename (dir, "streamed.png", NULL);
+  g_autofree char *saved = g_build_filename (dir, "saved.png", NULL);
+  g_autoptr(MsBlueprint) bp = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  MsRect region = { 17, 23, 201, 150 };
+  MsBlueprintStyle style;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (map, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), NULL));
+  bp = ms_blueprint_new_for_path (map, NULL, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < G_N_ELEMENTS (stacks); i++)
+    for (guint j = 0; j < 3; j++)
+      {
+        const MsRect *r = j == 2 ? &region : NULL;
+        guint max_size = j == 0 ? 0 : 64;
+        cairo_surface_t *image, *loaded;
+
+        ms_blueprint_style_init (&style);
+        if (stacks[i] != NULL)
+          g_assert_true (ms_blueprint_style_parse_stack (&style, stacks[i], &error));
+        if (i == 2)
+          style.ramp = MS_RAMP_GREY;
+        g_assert_true (ms_render_blueprint_to_png (bp, &style, r, max_size, streamed, NULL, &error));
+        g_assert_no_error (error);
+        image = ms_render_blueprint (bp, &style, r, max_size, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_true (ms_png_save (image, saved, NULL, &error));
+        if (!file_bytes_equal (streamed, saved))
+          g_error ("stack %s, case %u: the streamed PNG differs from the image's", stacks[i], j);
+
+        loaded = cairo_image_surface_create_from_png (streamed);
+        g_assert_cmpint (cairo_surface_status (loaded), ==, CAIRO_STATUS_SUCCESS);
+        g_assert_cmpint (cairo_image_surface_get_width (loaded), ==, cairo_image_surface_get_width (image));
+        g_assert_cmpint (cairo_image_surface_get_height (loaded), ==, cairo_image_surface_get_height (image));
+        for (int y = 0; y < cairo_image_surface_get_height (image); y++)
+          for (int x = 0; x < cairo_image_surface_get_width (image); x++)
+            g_assert_cmphex (pixel (loaded, (guint) x, (guint) y), ==, pixel (image, (guint) x, (guint) y));
+        cairo_surface_destroy (loaded);
+        cairo_surface_destroy (image);
+      }
+
+  /* Cancelled, or the map shrank while it was read: no file at all. */
+  g_assert_cmpint (g_remove (streamed), ==, 0);
+  ms_blueprint_style_init (&style);
+  g_cancellable_cancel (cancellable);
+  g_assert_false (ms_render_blueprint_to_png (bp, &style, NULL, 64, streamed, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (streamed, G_FILE_TEST_EXISTS));
+
+  g_assert_cmpint (truncate (map, (off_t) g_bytes_get_size (bytes) / 3), ==, 0);
+  g_assert_false (ms_render_blueprint_to_png (bp, &style, NULL, 64, streamed, NULL, &error));
+  g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (streamed, G_FILE_TEST_EXISTS));
+
+  g_clear_object (&bp);
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -271,5 +365,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/blueprint/downsample-means", test_downsample_means);
   g_test_add_func ("/render/blueprint/overlays-and-png", test_overlays_and_png);
   g_test_add_func ("/render/blueprint/errors-and-repeatability", test_errors_and_repeatability);
+  g_test_add_func ("/render/blueprint/png-streamed", test_png_streamed);
   return g_test_run ();
 }
