@@ -61,12 +61,6 @@ ms_water_level_encode (float level)
   return (guint16) CLAMP (q, 1.0, 65535.0);
 }
 
-float
-ms_water_level_decode (guint16 quantized)
-{
-  return (float) ((quantized - 1.0) / 32768.0);
-}
-
 gboolean
 ms_blueprint_params_is_sentinel (const MsBlueprintParams *params)
 {

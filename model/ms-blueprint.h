@@ -142,7 +142,13 @@ guint32     ms_road_tier_to_section (MsRoadTier tier);
 
 /* WSRF: 0 = no water, else level L encodes as 1 + round(L * 32768). */
 guint16 ms_water_level_encode (float   level);
-float   ms_water_level_decode (guint16 quantized);
+/* Inline: renderers decode every wet cell.  In float, exactly the spec's
+ * (L - 1) / 32768: L - 1 has at most 17 bits and 32768 is a power of two. */
+static inline float
+ms_water_level_decode (guint16 quantized)
+{
+  return ((float) quantized - 1.0f) * (1.0f / 32768.0f);
+}
 
 #define MS_TYPE_BLUEPRINT (ms_blueprint_get_type ())
 G_DECLARE_FINAL_TYPE (MsBlueprint, ms_blueprint, MS, BLUEPRINT, GObject)

@@ -24,7 +24,7 @@ static const Stop grey_stops[] = {
   { 420.0f, { 1.0f, 1.0f, 1.0f } },
 };
 
-static const Stop depth_stops[] = {
+const MsColourStop ms_colour_depth_stops[MS_COLOUR_N_DEPTH_STOPS] = {
   {   0.0f, { 0.600f, 0.800f, 0.900f } },
   {  10.0f, { 0.380f, 0.640f, 0.820f } },
   {  50.0f, { 0.180f, 0.420f, 0.680f } },
@@ -74,8 +74,8 @@ ms_colour_get_land_stops (MsRamp  ramp,
 const MsColourStop *
 ms_colour_get_depth_stops (guint *n_stops)
 {
-  *n_stops = G_N_ELEMENTS (depth_stops);
-  return depth_stops;
+  *n_stops = MS_COLOUR_N_DEPTH_STOPS;
+  return ms_colour_depth_stops;
 }
 
 MsRgb
@@ -87,24 +87,8 @@ ms_colour_land (MsRamp ramp,
   return ramp_lookup (terrain_stops, G_N_ELEMENTS (terrain_stops), metres_above_sea);
 }
 
-MsRgb
-ms_colour_depth (float metres_below_surface)
-{
-  return ramp_lookup (depth_stops, G_N_ELEMENTS (depth_stops), metres_below_surface);
-}
 
 
-MsRgb
-ms_colour_water (gboolean ocean,
-                 float    metres_below_surface)
-{
-  MsRgb deep = ms_colour_depth (metres_below_surface);
-
-  /* Lakes read a little greener than the sea at the same depth. */
-  if (!ocean)
-    return (MsRgb) { deep.r * 0.85f + 0.05f, deep.g * 0.95f + 0.08f, deep.b * 0.9f };
-  return deep;
-}
 
 
 MsRgb

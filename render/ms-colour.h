@@ -143,7 +143,16 @@ ms_colour_ramp (const MsColourStop *stops,
 
 MsRgb  ms_colour_land       (MsRamp       ramp,
                              float        metres_above_sea);
-MsRgb  ms_colour_depth      (float        metres_below_surface);
+/* The water's colour by depth below its surface, in metres: a ramp the
+ * renderers look up for every wet cell, so it is inline. */
+#define MS_COLOUR_N_DEPTH_STOPS 4
+extern const MsColourStop ms_colour_depth_stops[MS_COLOUR_N_DEPTH_STOPS];
+
+static inline MsRgb
+ms_colour_depth (float metres_below_surface)
+{
+  return ms_colour_ramp (ms_colour_depth_stops, MS_COLOUR_N_DEPTH_STOPS, metres_below_surface);
+}
 
 /* Tints @colour by @shade the way composites do: flat ground keeps the
  * colour; @strength 0 ignores the shade, 1 applies it fully. */
@@ -159,8 +168,17 @@ ms_colour_shade (MsRgb          colour,
   return (MsRgb) { colour.r * k, colour.g * k, colour.b * k };
 }
 
-MsRgb  ms_colour_water      (gboolean     ocean,
-                             float        metres_below_surface);
+static inline MsRgb
+ms_colour_water (gboolean ocean,
+                 float    metres_below_surface)
+{
+  MsRgb deep = ms_colour_depth (metres_below_surface);
+
+  /* Lakes read a little greener than the sea at the same depth. */
+  if (!ocean)
+    return (MsRgb) { deep.r * 0.85f + 0.05f, deep.g * 0.95f + 0.08f, deep.b * 0.9f };
+  return deep;
+}
 static inline MsRgb
 ms_colour_mix (MsRgb under,
                MsRgb over,

@@ -308,6 +308,13 @@ test_valid (void)
   g_assert_cmpuint (ms_blueprint_get_water_surface (bp, 105, 55), ==, 9831);
   g_assert_cmpuint (ms_blueprint_get_water_surface (bp, 200, 200), ==, 0);
   g_assert_cmpfloat_with_epsilon (ms_water_level_decode (4916), 0.15f, 1.0f / 32768);
+  /* Every code, bit for bit, against the spec's formula in double. */
+  for (guint q = 0; q <= G_MAXUINT16; q++)
+    {
+      float expected = (float) ((q - 1.0) / 32768.0), got = ms_water_level_decode ((guint16) q);
+
+      g_assert_cmpmem (&got, sizeof got, &expected, sizeof expected);
+    }
 
   ms_blueprint_read_heights (bp, 77, 0, N, column);
   ms_blueprint_read_biomes (bp, 77, 0, N, biomes);
