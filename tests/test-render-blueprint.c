@@ -12,6 +12,7 @@
 
 #include "ms-blueprint.h"
 #include "ms-blueprint-renderer.h"
+#include "ms-blueprint-renderer-private.h"
 #include "ms-mapping.h"
 #include "ms-demo-blueprint.h"
 #include "ms-png-writer.h"
@@ -264,6 +265,94 @@ test_errors_and_repeatability (void)
   cairo_surface_destroy (b);
 }
 
+/* Heights across the sea level and the ramps' stops, with holes of NaN
+ * and infinities, so every lane of the vector colouring meets every case. */
+static float
+rough (guint x, guint y)
+{
+  guint32 hsh = (x * 0x9e3779b1u) ^ (y * 0x85ebca77u);
+
+  hsh ^= hsh >> 13;
+  if (hsh % 97 == 0)
+    return NAN;
+  if (hsh % 211 == 0)
+    return (hsh & 1) ? INFINITY : -INFINITY;
+  return -0.4f + 2.4f * (float) ((x * 7 + y * 3) % 256) / 255.0f + 0.01f * (float) (hsh % 13);
+}
+
+static void
+check_vectors_against_cells (MsBlueprint *bp,
+                             const char  *what)
+{
+  static const char *stacks[] = {
+    NULL,
+    "height",
+    "height:0.7",
+    "height,water",
+    "height,water:0.5,hillshade:0.6",
+    "height,hillshade",
+    "biome",
+    "biome:0.4,hillshade:0.8,water",
+    "height,biome:0.5,hillshade:0.6:multi,water:0.8",
+    "hillshade",
+    "hillshade:0.5,water",
+    "water",
+    "height,contours:20,water",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (stacks); i++)
+    for (guint ramp = 0; ramp < 2; ramp++)
+      {
+        g_autoptr(GError) error = NULL;
+        MsBlueprintStyle style;
+        cairo_surface_t *vectors, *cells;
+        int height, stride;
+
+        ms_blueprint_style_init (&style);
+        if (stacks[i] != NULL)
+          g_assert_true (ms_blueprint_style_parse_stack (&style, stacks[i], &error));
+        g_assert_no_error (error);
+        style.ramp = ramp ? MS_RAMP_GREY : MS_RAMP_TERRAIN;
+        _ms_blueprint_colour_use_vectors_for_testing (TRUE);
+        vectors = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+        _ms_blueprint_colour_use_vectors_for_testing (FALSE);
+        cells = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+        _ms_blueprint_colour_use_vectors_for_testing (TRUE);
+        g_assert_no_error (error);
+        height = cairo_image_surface_get_height (cells);
+        stride = cairo_image_surface_get_stride (cells);
+        for (int y = 0; y < height; y++)
+          for (int x = 0; x < cairo_image_surface_get_width (cells); x++)
+            if (pixel (vectors, (guint) x, (guint) y) != pixel (cells, (guint) x, (guint) y))
+              g_error ("%s, stack %s, ramp %u: pixel (%d, %d) is %08x four at a time, %08x one by one",
+                       what, stacks[i], ramp, x, y, pixel (vectors, (guint) x, (guint) y),
+                       pixel (cells, (guint) x, (guint) y));
+        g_assert_cmpmem (cairo_image_surface_get_data (vectors), (gsize) stride * height,
+                         cairo_image_surface_get_data (cells), (gsize) stride * height);
+        cairo_surface_destroy (vectors);
+        cairo_surface_destroy (cells);
+      }
+}
+
+/* The colouring four cells at a time gives the bits of the scalar code
+ * (the reference the hand-worked and golden tests check) for every layer
+ * and ramp: a map with water bodies, lakes and biomes, and one without
+ * water sections (wet is then below the sea level) and with holes. */
+static void
+test_colour_vectors (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (301, 5, &error);
+  g_autoptr(MsBlueprint) demo = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_autoptr(MsBlueprint) holes = build_blueprint (259, rough, 3);
+
+  g_assert_no_error (error);
+  g_assert_true (ms_blueprint_has_water (demo));
+  g_assert_false (ms_blueprint_has_water (holes));
+  check_vectors_against_cells (demo, "demo");
+  check_vectors_against_cells (holes, "holes");
+}
+
 static gboolean
 file_bytes_equal (const char *a,
                   const char *b)
@@ -366,5 +455,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/blueprint/overlays-and-png", test_overlays_and_png);
   g_test_add_func ("/render/blueprint/errors-and-repeatability", test_errors_and_repeatability);
   g_test_add_func ("/render/blueprint/png-streamed", test_png_streamed);
+  g_test_add_func ("/render/blueprint/colour-vectors", test_colour_vectors);
   return g_test_run ();
 }
