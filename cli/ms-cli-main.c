@@ -130,6 +130,26 @@ ms_cli_args_load_profile (MsCliArgs *args)
 }
 
 /* The blueprint at @path, read with the profile (loaded first if need be). */
+/* For tests that change a file under a running command (test-mapping):
+ * with MAPSMITH_CLI_PAUSE_AFTER_OPEN naming a file, the first open creates
+ * that file and waits, 10 s at most, until the test has removed it, so the
+ * change lands between the open and the reads on any machine, however
+ * fast the reads have become. */
+static void
+pause_after_open_for_testing (void)
+{
+  static gboolean paused;
+  const char *marker = g_getenv ("MAPSMITH_CLI_PAUSE_AFTER_OPEN");
+
+  if (marker == NULL || paused)
+    return;
+  paused = TRUE;
+  if (!g_file_set_contents (marker, "", 0, NULL))
+    return;
+  for (guint i = 0; i < 1000 && g_file_test (marker, G_FILE_TEST_EXISTS); i++)
+    g_usleep (10 * 1000);
+}
+
 MsBlueprint *
 ms_cli_args_open_blueprint (MsCliArgs  *args,
                             const char *path)
@@ -142,6 +162,8 @@ ms_cli_args_open_blueprint (MsCliArgs  *args,
   bp = ms_blueprint_new_for_path (path, args->profile, &error);
   if (bp == NULL)
     args->exit_code = ms_cli_fail (error);
+  else
+    pause_after_open_for_testing ();
   return bp;
 }
 

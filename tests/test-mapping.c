@@ -211,9 +211,11 @@ test_cli_truncated_while_reading (void)
   g_assert_nonnull (strstr (run.err, "is a directory"));
   ms_test_run_clear (&run);
 
-  /* Several commands, each killed by the shrink before the fix: the file
-   * is truncated once the command has mapped it (its size reached, it
-   * reads for a while), so the truncate falls inside the read. */
+  /* Several commands, each killed by the shrink before the fix.  Each
+   * pauses after its first open (MAPSMITH_CLI_PAUSE_AFTER_OPEN) until the
+   * file is truncated, so the shrink falls between the open and the
+   * reads, however fast they are (a fixed 150 ms wait stopped landing
+   * inside a render once it took less than that). */
   for (guint i = 0; i < 3; i++)
     {
       const char *cmds[][6] = {
@@ -221,10 +223,12 @@ test_cli_truncated_while_reading (void)
         { cli, "audit", path, NULL },
         { cli, "diff", path, path, NULL },
       };
+      g_autoptr(GSubprocessLauncher) launcher = NULL;
       g_autoptr(GSubprocess) proc = NULL;
       g_autoptr(GError) error = NULL;
       g_autofree char *err = NULL;
       g_autofree char *copy = g_build_filename (dir, "copy.dat", NULL);
+      g_autofree char *marker = g_build_filename (dir, "opened", NULL);
       g_autofree char *contents = NULL;
       gsize length;
       const char *argv[6];
@@ -234,27 +238,24 @@ test_cli_truncated_while_reading (void)
       g_assert_true (g_file_set_contents (copy, contents, length, NULL));
       for (guint k = 0; k < 6; k++)
         argv[k] = cmds[i][k] != NULL && g_str_equal (cmds[i][k], path) ? copy : cmds[i][k];
-      proc = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
-                                G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+      launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+      g_subprocess_launcher_setenv (launcher, "MAPSMITH_CLI_PAUSE_AFTER_OPEN", marker, TRUE);
+      proc = g_subprocess_launcher_spawnv (launcher, argv, &error);
       g_assert_no_error (error);
-      /* Give it time to open and start reading. */
-      g_usleep (150 * 1000);
+      for (guint wait = 0; wait < 2000 && !g_file_test (marker, G_FILE_TEST_EXISTS); wait++)
+        g_usleep (5 * 1000);
+      g_assert_true (g_file_test (marker, G_FILE_TEST_EXISTS));
       if (truncate (copy, 1000) == 0)
         truncated++;
+      g_assert_cmpint (g_remove (marker), ==, 0);
       g_assert_true (g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, &error));
       g_assert_no_error (error);
       g_assert_true (g_subprocess_get_if_exited (proc));  /* not killed by a signal */
       status = g_subprocess_get_exit_status (proc);
-      /* Either it finished before the shrink (0) or saw it: 1 naming the
-       * file; never a signal. */
-      /* render reads for about a second: the shrink lands inside it. */
-      if (i == 0 && status != 1)
-        g_error ("render after the shrink: exit %d: %s", status, err);
-      if (status != 0)
-        {
-          g_assert_cmpint (status, ==, 1);
-          g_assert_nonnull (strstr (err, "copy.dat"));
-        }
+      /* It saw the shrink: 1, naming the file; never a signal, never 0. */
+      if (status != 1)
+        g_error ("%s after the shrink: exit %d: %s", cmds[i][1], status, err);
+      g_assert_nonnull (strstr (err, "copy.dat"));
     }
   g_assert_cmpint (truncated, ==, 3);
   ms_test_remove_tree (dir);
