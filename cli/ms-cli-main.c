@@ -129,7 +129,6 @@ ms_cli_args_load_profile (MsCliArgs *args)
   return args->profile != NULL;
 }
 
-/* The blueprint at @path, read with the profile (loaded first if need be). */
 /* For tests that change a file under a running command (test-mapping):
  * with MAPSMITH_CLI_PAUSE_AFTER_OPEN naming a file, the first open creates
  * that file and waits, 10 s at most, until the test has removed it, so the
@@ -150,6 +149,7 @@ pause_after_open_for_testing (void)
     g_usleep (10 * 1000);
 }
 
+/* The blueprint at @path, read with the profile (loaded first if need be). */
 MsBlueprint *
 ms_cli_args_open_blueprint (MsCliArgs  *args,
                             const char *path)

@@ -697,7 +697,9 @@ ms_blueprint_draw_overlays (MsBlueprint            *bp,
 
 /* The reduced grid of @region for an image of at most @max_size a side
  * (*@ow × *@oh pixels), in one large buffer (*@scratch, *@scratch_size
- * bytes, for ms_large_buffer_free ()); biomes only when @style shows them. */
+ * bytes, for ms_large_buffer_free ()); biomes only when @style shows them.
+ * Refuses an image larger than cairo's, so every output refuses the same
+ * sizes. */
 static gboolean
 render_grid_new (const MsBlueprintStyle  *style,
                  const MsRect            *region,
@@ -716,6 +718,8 @@ render_grid_new (const MsBlueprintStyle  *style,
   grid->k = ms_render_downsample_factor (region->width, region->height, max_size);
   *ow = (region->width + grid->k - 1) / grid->k;
   *oh = (region->height + grid->k - 1) / grid->k;
+  if (!ms_render_check_image_size (*ow, *oh, error))
+    return FALSE;
   grid->x0 = (gint64) region->x - grid->k;
   grid->y0 = (gint64) region->y - grid->k;
   grid->width = *ow + 2;
@@ -764,14 +768,12 @@ ms_render_blueprint (MsBlueprint            *bp,
     region = &whole;
   if (!ms_render_check_region (region->x, region->y, region->width, region->height, n, n, "map", error))
     return NULL;
-  grid.k = ms_render_downsample_factor (region->width, region->height, max_size);
-  surface = ms_render_image_new ((region->width + grid.k - 1) / grid.k,
-                                 (region->height + grid.k - 1) / grid.k, error);
-  if (surface == NULL)
-    return NULL;
   if (!render_grid_new (style, region, max_size, &grid, &ow, &oh, &scratch, &scratch_size, error))
+    return NULL;
+  surface = ms_render_image_new (ow, oh, error);
+  if (surface == NULL)
     {
-      cairo_surface_destroy (surface);
+      ms_large_buffer_free (scratch, scratch_size);
       return NULL;
     }
 
@@ -842,7 +844,7 @@ ms_render_blueprint_to_png (MsBlueprint            *bp,
   MsBlueprintGrid grid;
   guint8 *scratch;
   gsize scratch_size;
-  guint ow, oh, k;
+  guint ow, oh;
   gboolean saved;
 
   g_return_val_if_fail (MS_IS_BLUEPRINT (bp), FALSE);
@@ -863,10 +865,7 @@ ms_render_blueprint_to_png (MsBlueprint            *bp,
     region = &whole;
   if (!ms_render_check_region (region->x, region->y, region->width, region->height, n, n, "map", error))
     return FALSE;
-  /* The same limit as the image path, so both refuse the same sizes. */
-  k = ms_render_downsample_factor (region->width, region->height, max_size);
-  if (!ms_render_check_image_size ((region->width + k - 1) / k, (region->height + k - 1) / k, error) ||
-      !render_grid_new (style, region, max_size, &grid, &ow, &oh, &scratch, &scratch_size, error))
+  if (!render_grid_new (style, region, max_size, &grid, &ow, &oh, &scratch, &scratch_size, error))
     return FALSE;
 
   ms_blueprint_grid_reduce (bp, &grid, cancellable);

@@ -88,9 +88,6 @@ ms_colour_land (MsRamp ramp,
 }
 
 
-
-
-
 MsRgb
 ms_colour_from_bytes (guint8 r,
                       guint8 g,

@@ -49,7 +49,7 @@ typedef struct
   gpointer      user_data;
 } PngJob;
 
-typedef struct _Strip
+typedef struct
 {
   guint8  *data;     /* raw deflate of the strip's filtered rows */
   gsize    capacity; /* of data */
@@ -71,7 +71,7 @@ typedef struct
    * after it already done (by index), the Adler-32 of the strips before
    * it, and the first failure. */
   guint         next;
-  struct _Strip **pending;
+  Strip       **pending;
   uLong         adler;
   GError       *error;
 } Encoder;
@@ -338,8 +338,7 @@ write_strip (Encoder     *e,
 /* Strip @index of the image: deflated, then written in its turn.  A strip
  * done before its turn is kept (a copy: the thread's buffer is its next
  * strip's) for the thread that writes the strip before it, so no worker
- * waits for another; waiting cost a tenth of the workers' time once each
- * strip's rows were coloured as they were encoded. */
+ * sits idle waiting for another to finish a strip. */
 static void
 encode_and_write_strip (guint    index,
                         gpointer user_data)
