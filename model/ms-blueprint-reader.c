@@ -470,10 +470,15 @@ parse_v2_section (Parser        *p,
 
 /* Biome ordinals are range-checked at parse time, turning enum drift into a
  * loud failure instead of silent reinterpretation. */
-/* Pixels checked between progress reports and cancellation checks: 4 MiB
- * of u8 biomes, a few milliseconds from the page cache, on all cores. */
-#define CHECK_CHUNK_PIXELS ((gsize) 4 << 20)
-/* A worker's read buffer: stays in its L2 cache while it is scanned. */
+/* Pixels checked between progress reports and cancellation checks: a
+ * quarter of the map, between 4 and 16 Mi pixels of u8 biomes (a few
+ * milliseconds from the page cache on two cores).  Each round costs a
+ * wake-up of the workers: with 4 Mi rounds a 16K open took 21-22 ms, with
+ * 16 Mi rounds 18-19 ms (bench/README.md, seventh round). */
+#define CHECK_ROUND_MIN_PIXELS ((gsize) 4 << 20)
+#define CHECK_ROUND_MAX_PIXELS ((gsize) 16 << 20)
+/* The pixels a worker takes at a time, into a read buffer that stays in its
+ * L2 cache while it is scanned. */
 #define BIOME_READ_BYTES ((gsize) 256 << 10)
 
 static gsize
@@ -510,45 +515,58 @@ typedef struct
   guint         n_biomes;
   gsize         start;    /* the round's pixels: [start, end) */
   gsize         end;
-  gsize         part;     /* of them per worker */
+  gint          next;     /* the next piece of the round a worker takes */
+  gint          bad_piece; /* the first piece found to hold a bad pixel */
   gsize        *found;    /* per worker: its first bad pixel, or G_MAXSIZE */
 } BiomeCheck;
 
+/* Workers take the round's pieces in order, as they come free, so neither
+ * waits on the other's share.  The first bad pixel is still the one a
+ * single pass would report: every piece before a bad one was taken before
+ * it and is scanned to its end. */
 static void
 check_biome_part (guint    index,
                   gpointer user_data)
 {
   BiomeCheck *c = user_data;
-  gsize start = MIN (c->end, c->start + (gsize) index * c->part);
-  gsize end = MIN (c->end, start + c->part);
+  gboolean copy = c->width == 1 && ms_mapping_is_file (c->mapping);
+  guint8 *buffer = copy ? ms_parallel_scratch (MS_SCRATCH_BIOME_CHECK, BIOME_READ_BYTES) : NULL;
 
   c->found[index] = G_MAXSIZE;
-  /* A file's u8 biomes are copied a buffer at a time and scanned there:
-   * mapping page-cache pages in costs more than copying them on these
-   * machines (bench/README.md, fourth round).  Only a buffer that holds a
-   * bad ordinal, or a copy that fails, is looked at again in place; the
-   * mapping's guard covers that. */
-  if (c->width == 1 && ms_mapping_is_file (c->mapping))
+  for (;;)
     {
-      guint8 *buffer = ms_parallel_scratch (MS_SCRATCH_BIOME_CHECK, BIOME_READ_BYTES);
+      gint piece = g_atomic_int_add (&c->next, 1);
+      gsize start = c->start + (gsize) piece * BIOME_READ_BYTES;
+      gsize end, len;
+      gint bad_piece;
 
-      for (; start < end; start += BIOME_READ_BYTES)
+      if (start >= c->end || piece > g_atomic_int_get (&c->bad_piece))
+        return;
+      end = MIN (c->end, start + BIOME_READ_BYTES);
+      len = end - start;
+
+      /* A file's u8 biomes are copied and scanned in the copy: mapping
+       * page-cache pages in costs more than copying them on these machines
+       * (bench/README.md, fourth round).  Only a piece that holds a bad
+       * ordinal, or a copy that fails, is looked at again in place; the
+       * mapping's guard covers that. */
+      if (copy)
         {
-          gsize len = MIN (BIOME_READ_BYTES, end - start);
-
           goffset offset = c->base + start - ms_mapping_get_data (c->mapping);
 
           if (ms_mapping_read (c->mapping, offset, buffer, len, NULL) &&
               ms_scan_max_u8 (buffer, len) < c->n_biomes)
             continue;
-          c->found[index] = find_bad_biome (c->base, c->stride, c->width, start, start + len, c->n_biomes);
-          if (c->found[index] != G_MAXSIZE)
-            return;
         }
+      c->found[index] = find_bad_biome (c->base, c->stride, c->width, start, end, c->n_biomes);
+      if (c->found[index] == G_MAXSIZE)
+        continue;
+      /* Pieces past this one need not be read. */
+      do
+        bad_piece = g_atomic_int_get (&c->bad_piece);
+      while (piece < bad_piece && !g_atomic_int_compare_and_exchange (&c->bad_piece, bad_piece, piece));
       return;
     }
-  if (start < end)
-    c->found[index] = find_bad_biome (c->base, c->stride, c->width, start, end, c->n_biomes);
 }
 
 /* Biome ordinals are range-checked at parse time, turning enum drift into a
@@ -567,23 +585,24 @@ check_biomes (Parser   *p,
   gsize bad = G_MAXSIZE;
   guint n_workers = ms_parallel_get_n_workers ();
   g_autofree gsize *found = g_new (gsize, n_workers);
-  BiomeCheck check = { bp->mapping, base, stride, bp->biome_width, n_biomes, 0, 0, 0, found };
+  gsize round = CLAMP (n_pixels / 4, CHECK_ROUND_MIN_PIXELS, CHECK_ROUND_MAX_PIXELS);
+  BiomeCheck check = { bp->mapping, base, stride, bp->biome_width, n_biomes, 0, 0, 0, G_MAXINT, found };
 
   /* Each round (a progress report, a look at Cancel) is shared among the
    * cores. */
-  for (gsize start = 0; start < n_pixels && bad == G_MAXSIZE; start += CHECK_CHUNK_PIXELS)
+  for (gsize start = 0; start < n_pixels && bad == G_MAXSIZE; start += round)
     {
-      gsize end = MIN (n_pixels, start + CHECK_CHUNK_PIXELS);
+      gsize end = MIN (n_pixels, start + round);
 
       if (g_cancellable_set_error_if_cancelled (p->cancellable, error))
         return FALSE;
       check.start = start;
       check.end = end;
-      check.part = (end - start + n_workers - 1) / n_workers;
+      check.next = 0;
       ms_parallel_for (n_workers, check_biome_part, &check);
       /* The first bad pixel, as a single pass would report it. */
-      for (guint i = 0; i < n_workers && bad == G_MAXSIZE; i++)
-        bad = found[i];
+      for (guint i = 0; i < n_workers; i++)
+        bad = MIN (bad, found[i]);
       if (p->progress != NULL)
         p->progress ((double) end / n_pixels, p->progress_data);
     }

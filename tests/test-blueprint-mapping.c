@@ -145,7 +145,7 @@ test_progress_and_cancel (void)
   bp = ms_blueprint_new_for_path_full (path, NULL, record_progress, &progress, cancellable, &error);
   g_assert_no_error (error);
   g_assert_nonnull (bp);
-  /* 4096² pixels in chunks of 4 Mi pixels: four reports, a quarter each. */
+  /* 4096² pixels in rounds of a quarter (4 Mi pixels): four reports. */
   g_assert_cmpuint (fractions->len, ==, 4);
   for (guint i = 0; i < 4; i++)
     g_assert_cmpfloat (g_array_index (fractions, double, i), ==, (i + 1) / 4.0);

@@ -374,62 +374,74 @@ check_summarize_path (void)
   ms_test_remove_tree (dir);
 }
 
-/* The open's range check reads a file's biomes a buffer (256 KiB) at a
- * time per worker: bad ordinals past the first buffer, in either half of
- * the grid, are found, and the first in file order (x * size + y) is the
- * one named, as from the same bytes in memory. */
+/* The open's range check reads a file's biomes a piece (256 KiB) at a
+ * time, each worker taking the next piece as it comes free: bad ordinals
+ * past the first piece, in neighbouring pieces (taken by the two workers at
+ * once) or far apart, are found, and the first in file order (x * size + y)
+ * is the one named, as from the same bytes in memory. */
 static void
 check_biome_check_buffers (void)
 {
   g_autoptr(MsProfile) profile = ms_profile_new_default ();
   guint n_biomes = ms_profile_get_count (profile, MS_PROFILE_BIOMES);
-  const guint size = 1100;   /* 1 210 000 pixels: several buffers a worker */
+  const guint size = 1100;   /* 1 210 000 pixels: four pieces and a part */
+  const gsize piece = 256 << 10;
   g_auto(Grids) grids = { 0 };
   g_autoptr(GBytes) bytes = make_file (&grids, size, 77, n_biomes);
   g_autofree char *dir = ms_test_make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "buffers.dat", NULL);
   gsize biom, length = 0;
   const guint8 *data = g_bytes_get_data (bytes, &length);
-  g_autofree guint8 *bad = g_memdup2 (data, length);
-  const gsize first = 400017, second = 1000003;
   g_autoptr(GArray) walked = ms_test_walk_sections (data, length);
+  static const struct { gsize first, second; } pairs[] = {
+    { 400017, 1000003 },
+    { 256 * 1024 + 3, 2 * 256 * 1024 + 9 },   /* neighbouring pieces */
+    { 2 * 256 * 1024 - 1, 2 * 256 * 1024 },   /* either side of a piece's end */
+    { 5, 1100 * 1100 - 1 },                   /* the first and the last pixel's pieces */
+  };
 
   /* The payload, after the section's 12-byte header. */
   biom = ms_test_find (walked, "BIOM")->offset + 12;
+  g_assert_cmpuint (pairs[1].first / piece + 1, ==, pairs[1].second / piece);
 
-  for (guint round = 0; round < 3; round++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GError) memory_error = NULL;
-      g_autoptr(GBytes) in_memory = NULL;
-      g_autoptr(MsBlueprint) bp = NULL;
-      g_autoptr(MsBlueprint) from_memory = NULL;
-      g_autofree char *expected = NULL;
-      gsize named = round == 0 ? first : second;
+  for (guint p = 0; p < G_N_ELEMENTS (pairs); p++)
+    for (guint round = 0; round < 3; round++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GError) memory_error = NULL;
+        g_autoptr(GBytes) in_memory = NULL;
+        g_autoptr(MsBlueprint) bp = NULL;
+        g_autoptr(MsBlueprint) from_memory = NULL;
+        g_autofree char *expected = NULL;
+        g_autofree guint8 *bad = g_memdup2 (data, length);
+        gsize first = pairs[p].first, second = pairs[p].second;
+        gsize named = round == 0 ? first : second;
 
-      /* Round 0: both bad; 1: only the second; 2: none. */
-      bad[biom + first] = round == 0 ? (guint8) n_biomes : data[biom + first];
-      bad[biom + second] = round < 2 ? 255 : data[biom + second];
-      g_assert_true (g_file_set_contents (path, (const char *) bad, (gssize) length, &error));
-      bp = ms_blueprint_new_for_path (path, profile, &error);
-      in_memory = g_bytes_new (bad, length);
-      from_memory = ms_blueprint_new_for_bytes (in_memory, "buffers.dat", profile, &memory_error);
-      if (round == 2)
-        {
-          g_assert_no_error (error);
-          g_assert_no_error (memory_error);
-          g_assert_nonnull (bp);
-          continue;
-        }
-      g_assert_null (bp);
-      g_assert_error (error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
-      expected = g_strdup_printf ("offset %" G_GSIZE_FORMAT ": pixel (x=%" G_GSIZE_FORMAT ", y=%" G_GSIZE_FORMAT
-                                  ") has biome ordinal %u", biom + named, named / size, named % size,
-                                  round == 0 ? n_biomes : 255);
-      g_assert_nonnull (strstr (error->message, expected));
-      g_assert_error (memory_error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
-      g_assert_nonnull (strstr (memory_error->message, expected));
-    }
+        /* Round 0: both bad; 1: only the second; 2: none. */
+        if (round == 0)
+          bad[biom + first] = (guint8) n_biomes;
+        if (round < 2)
+          bad[biom + second] = 255;
+        g_assert_true (g_file_set_contents (path, (const char *) bad, (gssize) length, &error));
+        bp = ms_blueprint_new_for_path (path, profile, &error);
+        in_memory = g_bytes_new (bad, length);
+        from_memory = ms_blueprint_new_for_bytes (in_memory, "buffers.dat", profile, &memory_error);
+        if (round == 2)
+          {
+            g_assert_no_error (error);
+            g_assert_no_error (memory_error);
+            g_assert_nonnull (bp);
+            continue;
+          }
+        g_assert_null (bp);
+        g_assert_error (error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
+        expected = g_strdup_printf ("offset %" G_GSIZE_FORMAT ": pixel (x=%" G_GSIZE_FORMAT ", y=%" G_GSIZE_FORMAT
+                                    ") has biome ordinal %u", biom + named, named / size, named % size,
+                                    round == 0 ? n_biomes : 255);
+        g_assert_nonnull (strstr (error->message, expected));
+        g_assert_error (memory_error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
+        g_assert_nonnull (strstr (memory_error->message, expected));
+      }
   ms_test_remove_tree (dir);
 }
 
