@@ -70,6 +70,7 @@ char        *_ms_save_companion_path  (const char         *target,
 /* SHA-256 and size of a file's bytes as read from the disk. */
 gboolean     _ms_save_digest_file     (const char         *path,
                                        const char         *display,
+                                       guint8             *buffer,
                                        char              **out_digest,
                                        guint64            *out_size,
                                        GCancellable       *cancellable,
