@@ -10,6 +10,7 @@
 
 #include <png.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "ms-png-writer.h"
 #include "ms-png-writer-private.h"
@@ -53,6 +54,38 @@ fill_row (guint     y,
       row[x * p->channels + c] = value_at (x, y, c);
 }
 
+static guint32
+get_be32 (const guint8 *p)
+{
+  return (guint32) p[0] << 24 | (guint32) p[1] << 16 | (guint32) p[2] << 8 | p[3];
+}
+
+/* libpng stops inflating once it has every row, so it never looks at the
+ * zlib stream's Adler-32: inflate the IDAT chunks with zlib, which does. */
+static void
+check_zlib_stream (const char *path,
+                   gsize       raw_size)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr(GByteArray) stream = g_byte_array_new ();
+  g_autofree guint8 *raw = g_malloc (raw_size + 1);
+  uLongf raw_length = raw_size + 1;
+  gsize length = 0;
+  const guint8 *p;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  for (p = (const guint8 *) contents + 8; p + 12 <= (const guint8 *) contents + length;)
+    {
+      guint32 chunk = get_be32 (p);
+
+      if (memcmp (p + 4, "IDAT", 4) == 0)
+        g_byte_array_append (stream, p + 8, chunk);
+      p += 12 + (gsize) chunk;
+    }
+  g_assert_cmpint (uncompress (raw, &raw_length, stream->data, stream->len), ==, Z_OK);
+  g_assert_cmpuint (raw_length, ==, raw_size);
+}
+
 static void
 check_size (guint       width,
             guint       height,
@@ -67,6 +100,8 @@ check_size (guint       width,
 
   g_assert_true (ms_png_save_rows (path, width, height, colour, fill_row, &pattern, NULL, &error));
   g_assert_no_error (error);
+  /* A filter byte and the row's samples, each row. */
+  check_zlib_stream (path, ((gsize) width * pattern.channels + 1) * height);
 
   memset (&image, 0, sizeof image);
   image.version = PNG_IMAGE_VERSION;
