@@ -5,6 +5,8 @@
  */
 #pragma once
 
+#include <nettle/sha2.h>
+
 #include "ms-save.h"
 
 G_BEGIN_DECLS
@@ -14,7 +16,8 @@ typedef enum
   MS_SAVE_FAULT_NONE,
   MS_SAVE_FAULT_WRITE,        /* write() fails with ENOSPC half-way */
   MS_SAVE_FAULT_FSYNC,        /* fsync() of the temporary file fails with EIO */
-  MS_SAVE_FAULT_VERIFY,       /* the read-back sees a flipped byte */
+  MS_SAVE_FAULT_VERIFY,       /* the read-back sees its first byte flipped */
+  MS_SAVE_FAULT_VERIFY_END,   /* the read-back sees the file's last byte flipped */
   MS_SAVE_FAULT_RENAME,       /* rename() fails with EXDEV */
   MS_SAVE_FAULT_RENAME_LAST,  /* the last rename of a transaction fails with EPERM */
 } MsSaveFault;
@@ -70,10 +73,33 @@ char        *_ms_save_companion_path  (const char         *target,
 /* SHA-256 and size of a file's bytes as read from the disk. */
 gboolean     _ms_save_digest_file     (const char         *path,
                                        const char         *display,
-                                       guint8             *buffer,
                                        char              **out_digest,
                                        guint64            *out_size,
                                        GCancellable       *cancellable,
                                        GError            **error);
+
+/* The hex SHA-256 of what @ctx took (newly allocated). */
+char        *_ms_save_sha256_hex      (struct sha256_ctx  *ctx);
+
+/* A temporary file read back from the disk by a thread that follows its
+ * writer (ms-save-read-back.c): advance () after each part written and
+ * handed to writeback, finish () after the fsync. */
+typedef struct _MsSaveReadBack MsSaveReadBack;
+
+MsSaveReadBack *_ms_save_read_back_start   (const char      *path,
+                                            const char      *display,
+                                            int              write_fd,
+                                            GCancellable    *cancellable);
+void            _ms_save_read_back_advance (MsSaveReadBack  *read_back,
+                                            guint64          flushed);
+/* Reads what is left; the digest and size of all that was read. */
+gboolean        _ms_save_read_back_finish  (MsSaveReadBack  *read_back,
+                                            char           **out_digest,
+                                            guint64         *out_size,
+                                            GError         **error);
+/* Stops the reader where it is, if it still runs. */
+void            _ms_save_read_back_free    (MsSaveReadBack  *read_back);
+/* FALSE: as when the system refuses a thread, finish () reads it all. */
+void            _ms_save_read_back_use_thread_for_testing (gboolean use_thread);
 
 G_END_DECLS

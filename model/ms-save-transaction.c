@@ -477,7 +477,7 @@ roll_forward (GArray *entries)
 
       if (!path_exists (e->temp))
         continue;  /* already renamed */
-      if (!_ms_save_digest_file (e->temp, e->temp, NULL, &digest, &size, NULL, NULL) ||
+      if (!_ms_save_digest_file (e->temp, e->temp, &digest, &size, NULL, NULL) ||
           size != e->size || g_strcmp0 (digest, e->digest) != 0)
         return FALSE;
     }

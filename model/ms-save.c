@@ -9,8 +9,10 @@
  *      (.{name}.mapsmith-new.{pid}.{ticks}, flock()ed while we live, with
  *      the owner, group and mode of the file it replaces), hashing every
  *      byte on the way,
- *   3. fsync it, drop it from the page cache and read it back, comparing the
- *      hash with what was meant to be written,
+ *   3. fsync it and read it back from the disk (each part dropped from the
+ *      page cache first, by a thread that follows the writer:
+ *      ms-save-read-back.c), comparing the hash with what was meant to be
+ *      written,
  *   4. check again that nobody replaced the original meanwhile,
  *   5. rename() over the target (atomic on POSIX), fsync the folder.
  *
@@ -71,17 +73,23 @@ digest_clear (Digest *d)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Digest, digest_clear)
 
-/* The hex digest (newly allocated). */
-static char *
-digest_finish (Digest *d)
+char *
+_ms_save_sha256_hex (struct sha256_ctx *ctx)
 {
   guint8 bytes[SHA256_DIGEST_SIZE];
   char *hex = g_malloc (2 * SHA256_DIGEST_SIZE + 1);
 
-  sha256_digest (&d->ctx, sizeof bytes, bytes);
+  sha256_digest (ctx, sizeof bytes, bytes);
   for (guint i = 0; i < sizeof bytes; i++)
     g_snprintf (hex + 2 * i, 3, "%02x", bytes[i]);
   return hex;
+}
+
+/* The hex digest (newly allocated). */
+static char *
+digest_finish (Digest *d)
+{
+  return _ms_save_sha256_hex (&d->ctx);
 }
 
 struct _MsSaveStream
@@ -93,6 +101,7 @@ struct _MsSaveStream
   gsize         buffered;
   guint64       written;
   guint64       flushed;  /* of them, handed to write () */
+  MsSaveReadBack *read_back;
   GCancellable *cancellable;
 };
 
@@ -195,6 +204,8 @@ stream_flush (MsSaveStream  *stream,
                           SYNC_FILE_RANGE_WRITE);
   stream->flushed += stream->buffered;
   stream->buffered = 0;
+  if (stream->read_back != NULL)
+    _ms_save_read_back_advance (stream->read_back, stream->flushed);
   return TRUE;
 }
 
@@ -413,31 +424,24 @@ copy_ownership (int                fd,
   return TRUE;
 }
 
-/* @buffer: (nullable): BUFFER_SIZE bytes to read into; the save passes the
- * one it wrote through, whose pages are already the process's (a fresh
- * megabyte costs 256 page faults, dear in a virtual machine). */
 gboolean
 _ms_save_digest_file (const char    *path,
                       const char    *display,
-                      guint8        *buffer,
                       char         **out_digest,
                       guint64       *out_size,
                       GCancellable  *cancellable,
                       GError       **error)
 {
   g_auto(Digest) checksum = { 0, };
-  g_autofree guint8 *own_buffer = buffer == NULL ? g_malloc (BUFFER_SIZE) : NULL;
+  g_autofree guint8 *buffer = g_malloc (BUFFER_SIZE);
   guint64 total = 0;
   int fd;
 
-  if (buffer == NULL)
-    buffer = own_buffer;
   digest_init (&checksum);
 
   fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
   if (fd < 0)
     return _ms_save_set_errno_error (error, errno, display, "reopening the temporary file to verify it");
-  (void) posix_fadvise (fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 
   for (;;)
     {
@@ -527,6 +531,7 @@ _ms_save_entry_prepare (const char         *path,
   g_auto(Digest) checksum = { 0, };
   g_autofree char *digest = NULL;
   MsSaveStream stream = { 0, };
+  MsSaveReadBack *read_back = NULL;
   struct stat original;
   guint64 size = 0;
   gint64 ticks;
@@ -582,6 +587,10 @@ _ms_save_entry_prepare (const char         *path,
   stream.digest = &checksum;
   stream.buffer = buffer;
   stream.cancellable = cancellable;
+  /* Reads each written megabyte back from the disk while the rest is
+   * made (ms-save-read-back.c). */
+  read_back = _ms_save_read_back_start (entry->temp, entry->display, entry->fd, cancellable);
+  stream.read_back = read_back;
 
   if (!write_func (&stream, user_data, error) || !stream_flush (&stream, error))
     goto fail;
@@ -597,13 +606,12 @@ _ms_save_entry_prepare (const char         *path,
       _ms_save_set_errno_error (error, errno, entry->display, "flushing the temporary file to disk");
       goto fail;
     }
-  /* Read back from the disk, not from the cache we just wrote. */
-  (void) posix_fadvise (entry->fd, 0, 0, POSIX_FADV_DONTNEED);
 
   entry->size = stream.written;
   entry->digest = digest_finish (&checksum);
-  if (!_ms_save_digest_file (entry->temp, entry->display, buffer, &digest, &size, cancellable, error))
+  if (!_ms_save_read_back_finish (read_back, &digest, &size, error))
     goto fail;
+  g_clear_pointer (&read_back, _ms_save_read_back_free);
   if (size != entry->size || g_strcmp0 (digest, entry->digest) != 0)
     {
       g_set_error (error, MS_SAVE_ERROR, MS_SAVE_ERROR_VERIFY_FAILED,
@@ -617,6 +625,8 @@ _ms_save_entry_prepare (const char         *path,
   return entry;
 
 fail:
+  /* Before the temporary file's descriptor closes: the reader uses it. */
+  g_clear_pointer (&read_back, _ms_save_read_back_free);
   _ms_save_entry_free (entry);
   return NULL;
 }

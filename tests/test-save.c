@@ -59,6 +59,122 @@ test_temp_name (void)
   g_assert_cmpstr (a, ==, expected);
 }
 
+/* Bytes that depend on their offset alone, so a file's contents can be
+ * checked without keeping a copy. */
+static guint8
+byte_at (guint64 offset)
+{
+  guint64 h = offset * 0x9e3779b97f4a7c15u;
+
+  return (guint8) (h >> 56 ^ offset);
+}
+
+typedef struct
+{
+  gsize         size;
+  gsize         chunk;        /* written this much at a time */
+  GCancellable *cancel_after; /* cancelled once half is written */
+  GCancellable *cancel_at_end; /* cancelled once all is written */
+} Payload;
+
+static gboolean
+write_payload (MsSaveStream  *stream,
+               gpointer       user_data,
+               GError       **error)
+{
+  Payload *p = user_data;
+  g_autofree guint8 *chunk = g_malloc (p->chunk);
+
+  for (gsize offset = 0; offset < p->size; offset += p->chunk)
+    {
+      gsize n = MIN (p->chunk, p->size - offset);
+
+      for (gsize i = 0; i < n; i++)
+        chunk[i] = byte_at (offset + i);
+      if (!ms_save_stream_write (stream, chunk, n, error))
+        return FALSE;
+      if (p->cancel_after != NULL && offset + n >= p->size / 2)
+        g_cancellable_cancel (p->cancel_after);
+    }
+  if (p->cancel_at_end != NULL)
+    g_cancellable_cancel (p->cancel_at_end);
+  return TRUE;
+}
+
+static void
+assert_payload (const char *path,
+                gsize       size)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_cmpuint (length, ==, size);
+  for (gsize i = 0; i < size; i++)
+    if ((guint8) contents[i] != byte_at (i))
+      g_error ("%s: byte %" G_GSIZE_FORMAT " is %u, not %u", path, i, (guint8) contents[i], byte_at (i));
+}
+
+/* Files of several megabytes are read back part by part while they are
+ * written (ms-save-read-back.c): whole megabytes, a file ending on one, a
+ * short last part, and writes that straddle the parts. */
+static void
+check_large (void)
+{
+  static const gsize sizes[] = { 1024 * 1024, 3 * 1024 * 1024, 5 * 1024 * 1024 + 4321, 2 * 1024 * 1024 - 1 };
+  static const gsize chunks[] = { 77777, 1024 * 1024, 3 * 1024 * 1024 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint c = 0; c < G_N_ELEMENTS (chunks); c++)
+      {
+        g_autofree char *dir = ms_test_make_tmpdir ();
+        g_autofree char *path = g_build_filename (dir, "heights.0003.bin", NULL);
+        g_autoptr(GError) error = NULL;
+        Payload payload = { sizes[i], chunks[c], NULL, NULL };
+
+        g_assert_true (ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_payload, &payload, NULL, &error));
+        g_assert_no_error (error);
+        assert_payload (path, sizes[i]);
+        g_assert_cmpuint (ms_test_count_entries (dir), ==, 1);
+        ms_test_remove_tree (dir);
+      }
+}
+
+static void
+test_large (void)
+{
+  check_large ();
+  /* Without the reader's thread: all of it read back after the fsync. */
+  _ms_save_read_back_use_thread_for_testing (FALSE);
+  check_large ();
+  _ms_save_read_back_use_thread_for_testing (TRUE);
+}
+
+/* Cancelled half-way through a large file, with parts already read back,
+ * and once it is all written (whole megabytes: the writer has nothing left
+ * to flush, so the reader is the one to notice): the reader stops, nothing
+ * lands, no temporary file stays. */
+static void
+test_large_cancelled (void)
+{
+  for (guint at_end = 0; at_end < 2; at_end++)
+    {
+      g_autofree char *dir = ms_test_make_tmpdir ();
+      g_autofree char *path = g_build_filename (dir, "plants.0004.bin", NULL);
+      g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+      g_autoptr(GBytes) original = bytes_of ("keep me");
+      g_autoptr(GError) error = NULL;
+      Payload payload = { 6 * 1024 * 1024, 65536, at_end ? NULL : cancellable, at_end ? cancellable : NULL };
+
+      g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, original, NULL, &error));
+      g_assert_false (ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_payload, &payload, cancellable, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+      ms_test_assert_file_text (path, "keep me");
+      g_assert_cmpuint (ms_test_count_entries (dir), ==, 1);
+      ms_test_remove_tree (dir);
+    }
+}
+
 static void
 test_faults (void)
 {
@@ -66,35 +182,39 @@ test_faults (void)
     { MS_SAVE_FAULT_WRITE, G_IO_ERROR, G_IO_ERROR_NO_SPACE, "writing the temporary file" },
     { MS_SAVE_FAULT_FSYNC, G_IO_ERROR, G_IO_ERROR_FAILED, "flushing the temporary file" },
     { MS_SAVE_FAULT_VERIFY, 0, MS_SAVE_ERROR_VERIFY_FAILED, "did not read back" },
+    { MS_SAVE_FAULT_VERIFY_END, 0, MS_SAVE_ERROR_VERIFY_FAILED, "did not read back" },
     { MS_SAVE_FAULT_RENAME, G_IO_ERROR, G_IO_ERROR_FAILED, "replacing the original" },
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (faults); i++)
-    {
-      g_autofree char *dir = ms_test_make_tmpdir ();
-      g_autofree char *path = g_build_filename (dir, "altitude.0001.bin", NULL);
-      g_autoptr(GBytes) original = bytes_of ("original bytes");
-      g_autoptr(GBytes) update = bytes_of ("replacement bytes that must not land");
-      g_autoptr(GError) error = NULL;
-      GQuark domain = faults[i].domain ? faults[i].domain : MS_SAVE_ERROR;
+  /* A few bytes (read back after the fsync), and megabytes read back while
+   * they are written. */
+  for (guint large = 0; large < 2; large++)
+    for (guint i = 0; i < G_N_ELEMENTS (faults); i++)
+      {
+        g_autofree char *dir = ms_test_make_tmpdir ();
+        g_autofree char *path = g_build_filename (dir, "altitude.0001.bin", NULL);
+        g_autoptr(GBytes) original = bytes_of ("original bytes");
+        g_autoptr(GError) error = NULL;
+        GQuark domain = faults[i].domain ? faults[i].domain : MS_SAVE_ERROR;
+        Payload payload = { large ? 4 * 1024 * 1024 + 99 : 37, 100000, NULL, NULL };
 
-      g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, original, NULL, &error));
+        g_assert_true (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, original, NULL, &error));
 
-      _ms_save_inject_fault_for_testing (faults[i].fault);
-      g_assert_false (ms_save_bytes (path, NULL, MS_SAVE_FLAGS_NONE, update, NULL, &error));
-      _ms_save_inject_fault_for_testing (MS_SAVE_FAULT_NONE);
+        _ms_save_inject_fault_for_testing (faults[i].fault);
+        g_assert_false (ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_payload, &payload, NULL, &error));
+        _ms_save_inject_fault_for_testing (MS_SAVE_FAULT_NONE);
 
-      if (domain == G_IO_ERROR && faults[i].code == G_IO_ERROR_FAILED)
-        g_assert_true (error->domain == G_IO_ERROR);
-      else
-        g_assert_error (error, domain, faults[i].code);
-      g_assert_nonnull (strstr (error->message, faults[i].step));
-      g_assert_nonnull (strstr (error->message, "altitude.0001.bin"));
+        if (domain == G_IO_ERROR && faults[i].code == G_IO_ERROR_FAILED)
+          g_assert_true (error->domain == G_IO_ERROR);
+        else
+          g_assert_error (error, domain, faults[i].code);
+        g_assert_nonnull (strstr (error->message, faults[i].step));
+        g_assert_nonnull (strstr (error->message, "altitude.0001.bin"));
 
-      ms_test_assert_file_text (path, "original bytes");
-      g_assert_cmpuint (ms_test_count_entries (dir), ==, 1);  /* no temporary file left */
-      ms_test_remove_tree (dir);
-    }
+        ms_test_assert_file_text (path, "original bytes");
+        g_assert_cmpuint (ms_test_count_entries (dir), ==, 1);  /* no temporary file left */
+        ms_test_remove_tree (dir);
+      }
 }
 
 static gboolean
@@ -244,6 +364,8 @@ main (int argc, char **argv)
   g_test_add_func ("/save/new-and-replace", test_new_and_replace);
   g_test_add_func ("/save/temp-name", test_temp_name);
   g_test_add_func ("/save/faults", test_faults);
+  g_test_add_func ("/save/large", test_large);
+  g_test_add_func ("/save/large-cancelled", test_large_cancelled);
   g_test_add_func ("/save/producer-fails-half-way", test_producer_fails_half_way);
   g_test_add_func ("/save/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/save/same-size-same-second", test_same_size_same_second);
