@@ -412,9 +412,22 @@ export_thread (GTask        *task,
   GError *error = NULL;
   cairo_surface_t *surface;
 
-  /* The same renderer as `mapsmith-cli render`. */
+  /* The same renderer as `mapsmith-cli render`.  At the map's resolution,
+   * straight to the file as that does: each row coloured when the encoder
+   * asks for it, with no image the size of the PNG (a 16384² export's
+   * image alone is 1 GiB). */
+  if (!data->screen)
+    {
+      export_size (data, &data->width, &data->height);
+      if (ms_render_blueprint_to_png (data->bp, &data->style, &data->region, data->max_size, data->path,
+                                      cancellable, &error))
+        g_task_return_boolean (task, TRUE);
+      else
+        g_task_return_error (task, error);
+      return;
+    }
   surface = ms_render_blueprint (data->bp, &data->style, &data->region, data->max_size, cancellable, &error);
-  if (surface != NULL && data->screen)
+  if (surface != NULL)
     {
       cairo_surface_t *shown = export_to_screen (data, surface);
 

@@ -1217,6 +1217,24 @@ test_export_view_sizes (void)
 
   /* That map pixel, in both: the screen image shows it where the view did. */
   g_assert_cmphex (png_pixel (screen, (int) sx, (int) sy), ==, png_pixel (map, (int) (px - rx), (int) (py - ry)));
+  /* The map export is the renderer's image of that region in the view's
+   * style, every pixel (the export streams its rows to the file). */
+  {
+    MsRect region = { rx, ry, rw, rh };
+    g_autoptr(GError) error = NULL;
+    cairo_surface_t *rendered = ms_render_blueprint (ms_window_get_blueprint (window),
+                                                     ms_map_view_get_style (ms_window_get_map_view (window)),
+                                                     &region, MAX (rw, rh), NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (cairo_image_surface_get_width (rendered), ==, (int) rw);
+    g_assert_cmpint (cairo_image_surface_get_height (rendered), ==, (int) rh);
+    for (guint y = 0; y < rh; y++)
+      for (guint x = 0; x < rw; x++)
+        g_assert_cmphex (png_pixel (map, (int) x, (int) y) & 0xffffff, ==,
+                         png_pixel (rendered, (int) x, (int) y) & 0xffffff);
+    cairo_surface_destroy (rendered);
+  }
   cairo_surface_destroy (screen);
   cairo_surface_destroy (map);
 
