@@ -12,16 +12,36 @@
 /* Below this the heap is as good: it reuses pages it already has. */
 #define MAPPED_FROM ((gsize) 1 << 20)
 
+/* x86-64's and aarch64's (with 4 KiB pages) transparent huge page. */
+#define HUGE_PAGE ((gsize) 2 << 20)
+
+static gsize
+whole_huge_pages (gsize size)
+{
+  return (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+}
+
 gpointer
 ms_large_buffer_alloc (gsize size)
 {
 #if defined(G_OS_UNIX) && defined(MAP_ANONYMOUS)
   if (size >= MAPPED_FROM)
     {
-      void *data = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      /* Whole huge pages, placed on a huge page's boundary, which not
+       * every kernel does by itself: a mapping that starts between two is
+       * all small pages, and so is a last part smaller than one. */
+      guint8 *mapped, *data;
+      gsize head;
 
-      if (data == MAP_FAILED)
+      size = whole_huge_pages (size);
+      mapped = mmap (NULL, size + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (mapped == MAP_FAILED)
         return NULL;
+      head = (HUGE_PAGE - (guintptr) mapped % HUGE_PAGE) % HUGE_PAGE;
+      data = mapped + head;
+      if (head > 0)
+        munmap (mapped, head);
+      munmap (data + size, HUGE_PAGE - head);
 #ifdef MADV_HUGEPAGE
       /* Only advice: where the kernel has no huge pages it is ignored. */
       madvise (data, size, MADV_HUGEPAGE);
@@ -41,7 +61,7 @@ ms_large_buffer_free (gpointer data,
 #if defined(G_OS_UNIX) && defined(MAP_ANONYMOUS)
   if (size >= MAPPED_FROM)
     {
-      munmap (data, size);
+      munmap (data, whole_huge_pages (size));
       return;
     }
 #endif

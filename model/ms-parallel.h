@@ -22,7 +22,7 @@ void ms_parallel_for (guint          n,
  * @slot, kept for the thread's next call (grown when asked for more):
  * worker loops that would malloc and free the same scratch for every item
  * fault its pages in again each time (glibc gives a worker's freed heap
- * back to the kernel).  Contents are undefined; valid until the thread's
+ * back to the kernel).  The slots share a few huge pages a thread.  Contents are undefined; valid until the thread's
  * next call for the same slot.  One slot per kind of loop, so a loop that
  * calls into another never shares its buffer. */
 typedef enum
@@ -40,5 +40,8 @@ typedef enum
 
 gpointer ms_parallel_scratch (MsScratchSlot slot,
                               gsize         size);
+/* The bytes mapped for every thread's scratch now: memory that is not a
+ * copy of any file. */
+gsize    ms_parallel_get_scratch_size (void);
 
 G_END_DECLS

@@ -37,6 +37,7 @@
 #include <unistd.h>
 #include <glib/gstdio.h>
 
+#include "ms-large-buffer.h"
 #include "ms-save-private.h"
 
 #include <nettle/sha2.h>
@@ -527,7 +528,7 @@ _ms_save_entry_prepare (const char         *path,
                         GError            **error)
 {
   MsSaveEntry *entry = g_new0 (MsSaveEntry, 1);
-  g_autofree guint8 *buffer = NULL;
+  guint8 *buffer = NULL;
   g_auto(Digest) checksum = { 0, };
   g_autofree char *digest = NULL;
   MsSaveStream stream = { 0, };
@@ -581,7 +582,15 @@ _ms_save_entry_prepare (const char         *path,
     goto fail;
 
   digest_init (&checksum);
-  buffer = g_malloc (BUFFER_SIZE);
+  /* In huge pages where the kernel has them: a megabyte of small ones is
+   * 256 page faults, 2.5 ms of a 6 MB PNG's save in a virtual machine. */
+  buffer = ms_large_buffer_alloc (BUFFER_SIZE);
+  if (buffer == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   "Could not save “%s”: not enough memory", entry->display);
+      goto fail;
+    }
   stream.fd = entry->fd;
   stream.display_path = entry->display;
   stream.digest = &checksum;
@@ -622,11 +631,13 @@ _ms_save_entry_prepare (const char         *path,
       goto fail;
     }
   _ms_save_crash_point ("temporary file verified");
+  ms_large_buffer_free (buffer, BUFFER_SIZE);
   return entry;
 
 fail:
   /* Before the temporary file's descriptor closes: the reader uses it. */
   g_clear_pointer (&read_back, _ms_save_read_back_free);
+  ms_large_buffer_free (buffer, BUFFER_SIZE);
   _ms_save_entry_free (entry);
   return NULL;
 }

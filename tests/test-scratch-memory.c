@@ -4,7 +4,8 @@
  * (every byte writable, sizes on both sides of the mapped threshold), and a
  * worker's scratch is its own — each thread of the pool keeps its buffer
  * from item to item, never sees another thread's, and a slot never shares
- * its buffer with another slot.
+ * its buffer with another slot, however the slots grow in the huge pages
+ * they share.
  */
 #include "config.h"
 
@@ -23,6 +24,11 @@ test_large_buffer_zeroed (void)
       guint8 *data = ms_large_buffer_alloc (sizes[i]);
 
       g_assert_nonnull (data);
+#ifdef G_OS_UNIX
+      /* Mapped ones start on a huge page, or they would get none. */
+      if (sizes[i] >= 1 << 20)
+        g_assert_cmpuint ((guintptr) data % (2 << 20), ==, 0);
+#endif
       for (gsize j = 0; j < sizes[i]; j++)
         if (data[j] != 0)
           g_error ("byte %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " is %u", j, sizes[i], data[j]);
@@ -103,11 +109,71 @@ test_scratch_per_thread (void)
   }
 }
 
+/* Each slot's bytes are its own: filled with the slot's pattern, they stay
+ * so while the other slots grow (and move) around them. */
+static void
+check_slot (const guint8 *data,
+            gsize         size,
+            guint8        pattern)
+{
+  for (gsize i = 0; i < size; i++)
+    if (data[i] != pattern)
+      g_error ("byte %" G_GSIZE_FORMAT " of a %" G_GSIZE_FORMAT "-byte slot is %u, not %u",
+               i, size, data[i], pattern);
+}
+
+static void
+test_scratch_slots_apart (void)
+{
+  /* Sizes across the huge page (2 MiB) and across the chunks they fill. */
+  gsize sizes[MS_N_SCRATCH_SLOTS] = { 100, 300 << 10, 1 << 20, 700 << 10, 64, (5 << 20) + 1, 4096, 1 };
+  guint8 *data[MS_N_SCRATCH_SLOTS];
+  gsize before = ms_parallel_get_scratch_size ();
+
+  G_STATIC_ASSERT (MS_N_SCRATCH_SLOTS == 8);
+  for (guint s = 0; s < MS_N_SCRATCH_SLOTS; s++)
+    {
+      data[s] = ms_parallel_scratch (s, sizes[s]);
+      /* A cache line apart at least: two threads' loops never share one. */
+      g_assert_cmpuint ((guintptr) data[s] % 64, ==, 0);
+      memset (data[s], 0x10 + s, sizes[s]);
+    }
+  for (guint s = 0; s < MS_N_SCRATCH_SLOTS; s++)
+    check_slot (data[s], sizes[s], 0x10 + s);
+
+  /* Grow each slot in turn, by small steps and by large ones; the others
+   * keep their bytes, and the chunks left empty are given back (the
+   * total stays within a few huge pages of what the slots hold). */
+  for (guint round = 0; round < 40; round++)
+    {
+      guint s = round % MS_N_SCRATCH_SLOTS;
+      gsize live = 0;
+
+      sizes[s] += round % 3 == 0 ? (gsize) 1 << 20 : 4096;
+      data[s] = ms_parallel_scratch (s, sizes[s]);
+      memset (data[s], 0x40 + round, sizes[s]);
+      for (guint t = 0; t < MS_N_SCRATCH_SLOTS; t++)
+        {
+          check_slot (data[t], sizes[t], t == s ? 0x40 + round : data[t][0]);
+          live += sizes[t];
+        }
+      /* At worst a chunk a slot, each at most its slot rounded up to
+       * whole huge pages, and the chunk being filled. */
+      g_assert_cmpuint (ms_parallel_get_scratch_size () - before, <=,
+                        live + (MS_N_SCRATCH_SLOTS + 1) * ((gsize) 2 << 20));
+    }
+
+  /* Asked for no more than it has, a slot stays where it is. */
+  for (guint s = 0; s < MS_N_SCRATCH_SLOTS; s++)
+    g_assert_true (ms_parallel_scratch (s, sizes[s] / 2) == data[s]);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/scratch-memory/large-buffer-zeroed", test_large_buffer_zeroed);
   g_test_add_func ("/scratch-memory/per-thread", test_scratch_per_thread);
+  g_test_add_func ("/scratch-memory/slots-apart", test_scratch_slots_apart);
   return g_test_run ();
 }
