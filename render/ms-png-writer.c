@@ -25,6 +25,9 @@
 
 #include <string.h>
 #include <zlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #ifdef HAVE_ISAL
 #include <isa-l/igzip_lib.h>
 #if defined (__x86_64__) && defined (__GNUC__)
@@ -74,6 +77,9 @@ typedef struct
   Strip       **pending;
   uLong         adler;
   GError       *error;
+  /* Under the lock: buffers of written early strips, for the next ones
+   * (a fresh one each time was a page fault every 4 KiB). */
+  GPtrArray    *spare;
 } Encoder;
 
 enum { FILTER_SUB = 1, FILTER_UP = 2 };
@@ -175,10 +181,63 @@ deflate_isal (Strip        *strip,
 }
 #endif
 
+/* The sum of the residuals' magnitudes as signed bytes, |(gint8) (a[i] -
+ * b[i])|: libpng's measure of a filter. */
+static guint64
+residual_sum (const guint8 *a,
+              const guint8 *b,
+              gsize         n)
+{
+  guint64 sum = 0;
+  gsize i = 0;
+
+#ifdef __SSE2__
+  {
+    const __m128i zero = _mm_setzero_si128 ();
+    __m128i acc = zero;
+    guint64 lanes[2];
+
+    for (; i + 16 <= n; i += 16)
+      {
+        __m128i d = _mm_sub_epi8 (_mm_loadu_si128 ((const __m128i *) (gconstpointer) (a + i)),
+                                  _mm_loadu_si128 ((const __m128i *) (gconstpointer) (b + i)));
+
+        /* A signed byte's magnitude, read unsigned, is the smaller of d
+         * and -d (128 for -128, as ABS gives). */
+        acc = _mm_add_epi64 (acc, _mm_sad_epu8 (_mm_min_epu8 (d, _mm_sub_epi8 (zero, d)), zero));
+      }
+    _mm_storeu_si128 ((__m128i *) (gpointer) lanes, acc);
+    sum = lanes[0] + lanes[1];
+  }
+#endif
+  for (; i < n; i++)
+    sum += (guint) ABS ((gint8) (a[i] - b[i]));
+  return sum;
+}
+
+/* @out[i] = @a[i] - @b[i], modulo 256: the filters' residuals. */
+static void
+subtract_bytes (guint8       *restrict out,
+                const guint8 *restrict a,
+                const guint8 *restrict b,
+                gsize                  n)
+{
+  gsize i = 0;
+
+#ifdef __SSE2__
+  for (; i + 16 <= n; i += 16)
+    _mm_storeu_si128 ((__m128i *) (gpointer) (out + i),
+                      _mm_sub_epi8 (_mm_loadu_si128 ((const __m128i *) (gconstpointer) (a + i)),
+                                    _mm_loadu_si128 ((const __m128i *) (gconstpointer) (b + i))));
+#endif
+  for (; i < n; i++)
+    out[i] = (guint8) (a[i] - b[i]);
+}
+
 /* Sub or Up for the strip's rows, whichever leaves the smaller residuals
- * (libpng's heuristic: the sum of their magnitudes as signed bytes) on a few
- * sample rows of the strip.  @rows holds the row above the strip (zeros
- * above the first) and then the strip's own, @row_bytes apart. */
+ * (libpng's heuristic) on a few sample rows of the strip.  @rows holds the
+ * row above the strip (zeros above the first) and then the strip's own,
+ * @row_bytes apart. */
 static guint8
 choose_filter (guint          y0,
                guint          y1,
@@ -192,12 +251,9 @@ choose_filter (guint          y0,
     {
       const guint8 *row = rows + (gsize) (y - y0 + 1) * row_bytes, *above = row - row_bytes;
 
-      for (gsize i = 0; i < row_bytes; i++)
-        {
-          up += (guint) ABS ((gint8) (row[i] - above[i]));
-          if (i >= bpp)
-            sub += (guint) ABS ((gint8) (row[i] - row[i - bpp]));
-        }
+      up += residual_sum (row, above, row_bytes);
+      if (row_bytes > bpp)
+        sub += residual_sum (row + bpp, row, row_bytes - bpp);
     }
   return up < sub ? FILTER_UP : FILTER_SUB;
 }
@@ -251,14 +307,13 @@ encode_strip (Encoder *b,
       out[0] = filter;
       if (filter == FILTER_UP)
         {
-          for (gsize i = 0; i < row_bytes; i++)
-            out[1 + i] = (guint8) (row[i] - above[i]);
+          subtract_bytes (out + 1, row, above, row_bytes);
         }
       else
         {
           memcpy (out + 1, row, MIN (bpp, row_bytes));
-          for (gsize i = bpp; i < row_bytes; i++)
-            out[1 + i] = (guint8) (row[i] - row[i - bpp]);
+          if (row_bytes > bpp)
+            subtract_bytes (out + 1 + bpp, row + bpp, row, row_bytes - bpp);
         }
     }
   strip->raw_length = (row_bytes + 1) * (y1 - y0);
@@ -362,7 +417,11 @@ encode_and_write_strip (guint    index,
       Strip *early = g_new (Strip, 1);
 
       *early = strip;
-      early->data = g_memdup2 (strip.data, strip.length);
+      /* Every strip's buffer has the same capacity. */
+      early->data = e->spare->len > 0 ? g_ptr_array_steal_index_fast (e->spare, e->spare->len - 1)
+                                      : g_malloc (strip.capacity);
+      if (strip.length > 0)
+        memcpy (early->data, strip.data, strip.length);
       e->pending[index] = early;
       g_mutex_unlock (&e->lock);
       return;
@@ -373,7 +432,7 @@ encode_and_write_strip (guint    index,
       Strip *early = g_steal_pointer (&e->pending[e->next]);
 
       write_strip (e, e->next, early);
-      g_free (early->data);
+      g_ptr_array_add (e->spare, early->data);
       g_free (early);
     }
   g_mutex_unlock (&e->lock);
@@ -397,6 +456,7 @@ write_png (MsSaveStream  *stream,
   e.adler = adler32 (0, NULL, 0);
   g_mutex_init (&e.lock);
   e.pending = g_new0 (Strip *, e.n_strips);
+  e.spare = g_ptr_array_new_with_free_func (g_free);
 
   put_be32 (ihdr, job->width);
   put_be32 (ihdr + 4, job->height);
@@ -417,6 +477,7 @@ write_png (MsSaveStream  *stream,
         g_free (e.pending[i]);
       }
   g_free (e.pending);
+  g_ptr_array_unref (e.spare);
   if (e.error != NULL)
     {
       g_propagate_error (error, e.error);
