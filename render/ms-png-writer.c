@@ -158,7 +158,10 @@ deflate_isal (Strip        *strip,
               gboolean      last,
               guint8       *level_buf)
 {
-  struct isal_zstream z;
+  /* Zeroed first: isal_deflate_stateless_init () leaves some of the
+   * internal state as it finds it, and stack garbage there made the same
+   * rows deflate to different (valid) bytes from run to run. */
+  struct isal_zstream z = { 0, };
   int status;
 
   isal_deflate_stateless_init (&z);
@@ -490,6 +493,28 @@ write_png (MsSaveStream  *stream,
 }
 
 gboolean
+ms_png_add_rows (MsSaveTransaction *transaction,
+                 const char        *path,
+                 guint              width,
+                 guint              height,
+                 MsPngColour        colour,
+                 MsPngRowFunc       fill_row,
+                 gpointer           user_data,
+                 GCancellable      *cancellable,
+                 GError           **error)
+{
+  PngJob job = { width, height, colour, fill_row, user_data };
+
+  g_return_val_if_fail (transaction != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (fill_row != NULL, FALSE);
+  g_return_val_if_fail (width > 0 && height > 0, FALSE);
+
+  return ms_save_transaction_add (transaction, path, NULL, MS_SAVE_FLAGS_NONE, write_png, &job,
+                                  cancellable, error);
+}
+
+gboolean
 ms_png_save_rows (const char    *path,
                   guint          width,
                   guint          height,
@@ -499,13 +524,12 @@ ms_png_save_rows (const char    *path,
                   GCancellable  *cancellable,
                   GError       **error)
 {
-  PngJob job = { width, height, colour, fill_row, user_data };
+  /* One rename is atomic by itself: no intent record. */
+  g_autoptr(MsSaveTransaction) transaction = ms_save_transaction_new (NULL);
 
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (fill_row != NULL, FALSE);
-  g_return_val_if_fail (width > 0 && height > 0, FALSE);
-
-  return ms_save_file (path, NULL, MS_SAVE_FLAGS_NONE, write_png, &job, cancellable, error);
+  return ms_png_add_rows (transaction, path, width, height, colour, fill_row, user_data,
+                          cancellable, error) &&
+         ms_save_transaction_commit (transaction, error);
 }
 
 /* The surfaces we render are opaque, so premultiplied ARGB is plain RGB. */
