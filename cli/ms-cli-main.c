@@ -149,22 +149,40 @@ pause_after_open_for_testing (void)
     g_usleep (10 * 1000);
 }
 
-/* The blueprint at @path, read with the profile (loaded first if need be). */
-MsBlueprint *
-ms_cli_args_open_blueprint (MsCliArgs  *args,
-                            const char *path)
+static MsBlueprint *
+open_blueprint (MsCliArgs  *args,
+                const char *path,
+                gboolean    unchecked)
 {
   g_autoptr(GError) error = NULL;
   MsBlueprint *bp;
 
   if (args->profile == NULL && !ms_cli_args_load_profile (args))
     return NULL;
-  bp = ms_blueprint_new_for_path (path, args->profile, &error);
+  bp = unchecked ? ms_blueprint_new_for_path_unchecked (path, args->profile, &error)
+                 : ms_blueprint_new_for_path (path, args->profile, &error);
   if (bp == NULL)
     args->exit_code = ms_cli_fail (error);
   else
     pause_after_open_for_testing ();
   return bp;
+}
+
+/* The blueprint at @path, read with the profile (loaded first if need be). */
+MsBlueprint *
+ms_cli_args_open_blueprint (MsCliArgs  *args,
+                            const char *path)
+{
+  return open_blueprint (args, path, FALSE);
+}
+
+/* The same, its biome check left to the caller, which runs it beside its
+ * own work (ms_blueprint_new_for_path_unchecked ()). */
+MsBlueprint *
+ms_cli_args_open_blueprint_unchecked (MsCliArgs  *args,
+                                      const char *path)
+{
+  return open_blueprint (args, path, TRUE);
 }
 
 /* A write that failed: usage or I/O. */

@@ -162,7 +162,8 @@ ms_cli_render (MsCliArgs *args)
   style.exaggeration = (float) exaggeration;
   style.metres_per_pixel = (float) metres_per_pixel;
 
-  if ((bp = ms_cli_args_open_blueprint (args, args->argv[1])) == NULL)
+  /* The biome check runs beside the encoding (ms_render_blueprint_to_png ()). */
+  if ((bp = ms_cli_args_open_blueprint_unchecked (args, args->argv[1])) == NULL)
     return args->exit_code;
 
   n = ms_blueprint_get_map_size (bp);

@@ -60,6 +60,8 @@ gboolean     ms_cli_args_parse          (MsCliArgs      *args,
 gboolean     ms_cli_args_load_profile   (MsCliArgs      *args);
 MsBlueprint *ms_cli_args_open_blueprint (MsCliArgs      *args,
                                          const char     *path);
+MsBlueprint *ms_cli_args_open_blueprint_unchecked (MsCliArgs  *args,
+                                                   const char *path);
 void         ms_cli_args_clear          (MsCliArgs      *args);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (MsCliArgs, ms_cli_args_clear)
 

@@ -33,7 +33,8 @@ struct _MsBlueprint
   MsGridView         biomes;         /* u8 (v2) or i32 (v1) */
   guint              biome_width;    /* 1 or 4 */
   /* Set before parsing: a v2 file's biome range check is left to the
-   * caller's own pass over BIOM (ms_blueprint_summarize_path ()), which
+   * caller (ms_blueprint_new_for_path_unchecked ()): its own pass over BIOM
+   * (ms_blueprint_summarize_path ()) or ms_blueprint_check_biomes (), which
    * then sets biomes_unchecked back to FALSE or fails. */
   gboolean           defer_biome_check;
   gboolean           biomes_unchecked;
@@ -53,13 +54,6 @@ MsBlueprint *_ms_blueprint_new        (MsMapping   *mapping,
 void         _ms_blueprint_add_warning (MsBlueprint *self,
                                         const char  *format,
                                         ...) G_GNUC_PRINTF (2, 3);
-/* The range check of the open, run now: the same error it would have given. */
-gboolean     _ms_blueprint_check_biomes (MsBlueprint   *self,
-                                         GCancellable  *cancellable,
-                                         GError       **error);
-MsBlueprint *_ms_blueprint_new_for_path_deferred (const char    *path,
-                                                  MsProfile     *profile,
-                                                  GError       **error);
 gboolean     _ms_blueprint_parse       (MsBlueprint    *self,
                                         MsProgressFunc  progress,
                                         gpointer        progress_data,

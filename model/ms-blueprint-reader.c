@@ -29,6 +29,8 @@ typedef struct
   MsProgressFunc progress;
   gpointer       progress_data;
   GCancellable  *cancellable;
+  /* The biome check on the pool's idle time (ms_blueprint_check_biomes ()). */
+  gboolean       background;
 } Parser;
 
 static void set_error (Parser     *p,
@@ -599,7 +601,7 @@ check_biomes (Parser   *p,
       check.start = start;
       check.end = end;
       check.next = 0;
-      ms_parallel_for (n_workers, check_biome_part, &check);
+      (p->background ? ms_parallel_for_background : ms_parallel_for) (n_workers, check_biome_part, &check);
       /* The first bad pixel, as a single pass would report it. */
       for (guint i = 0; i < n_workers; i++)
         bad = MIN (bad, found[i]);
@@ -972,12 +974,19 @@ parser_for (MsBlueprint    *self,
 }
 
 gboolean
-_ms_blueprint_check_biomes (MsBlueprint   *self,
-                            GCancellable  *cancellable,
-                            GError       **error)
+ms_blueprint_check_biomes (MsBlueprint   *self,
+                           gboolean       background,
+                           GCancellable  *cancellable,
+                           GError       **error)
 {
-  Parser p = parser_for (self, NULL, NULL, cancellable);
+  Parser p;
 
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), FALSE);
+
+  if (!self->biomes_unchecked)
+    return TRUE;
+  p = parser_for (self, NULL, NULL, cancellable);
+  p.background = background;
   /* Named as parse_v2 () names it. */
   p.tag = MS_SECTION_BIOM;
   p.section_offset = ms_blueprint_find_section (self, MS_SECTION_BIOM)->offset;

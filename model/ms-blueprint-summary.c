@@ -231,7 +231,7 @@ ms_blueprint_summarize (MsBlueprint   *bp,
     {
       if (out_of_range > 0)
         {
-          if (!_ms_blueprint_check_biomes (bp, cancellable, error))
+          if (!ms_blueprint_check_biomes (bp, FALSE, cancellable, error))
             return NULL;
           g_set_error (error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE,
                        "%s: biome ordinals beyond the profile's were counted but not found again",
@@ -285,7 +285,7 @@ ms_blueprint_summarize_path (const char    *path,
                              GCancellable  *cancellable,
                              GError       **error)
 {
-  g_autoptr(MsBlueprint) bp = _ms_blueprint_new_for_path_deferred (path, profile, error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_path_unchecked (path, profile, error);
   g_autoptr(MsBlueprintSummary) summary = NULL;
 
   if (bp == NULL)

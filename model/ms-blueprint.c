@@ -244,14 +244,19 @@ ms_blueprint_new_for_path_full (const char      *path,
   return new_for_path (path, profile, progress, progress_data, cancellable, FALSE, error);
 }
 
-/* Never returned to a caller while biomes_unchecked is set: only
- * ms_blueprint_summarize_path () opens this way. */
 MsBlueprint *
-_ms_blueprint_new_for_path_deferred (const char  *path,
+ms_blueprint_new_for_path_unchecked (const char  *path,
                                      MsProfile   *profile,
                                      GError     **error)
 {
   return new_for_path (path, profile, NULL, NULL, NULL, TRUE, error);
+}
+
+gboolean
+ms_blueprint_get_biomes_checked (MsBlueprint *self)
+{
+  g_return_val_if_fail (MS_IS_BLUEPRINT (self), FALSE);
+  return !self->biomes_unchecked;
 }
 
 MsBlueprint *

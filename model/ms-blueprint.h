@@ -166,6 +166,23 @@ MsBlueprint             *ms_blueprint_new_for_path_full (const char      *path,
                                                          gpointer         progress_data,
                                                          GCancellable    *cancellable,
                                                          GError         **error);
+/* Opened without the range check of a v2 file's biome grid (a v1 file's
+ * is checked at once), for a caller that runs ms_blueprint_check_biomes ()
+ * itself, beside its own work, and lets nothing it made from the map out
+ * before that check succeeded. */
+MsBlueprint             *ms_blueprint_new_for_path_unchecked (const char  *path,
+                                                              MsProfile   *profile,
+                                                              GError     **error);
+/* Whether the open's biome range check has been run and passed. */
+gboolean                 ms_blueprint_get_biomes_checked (MsBlueprint *self);
+/* The open's biome range check, run now if it has not been: the same error
+ * the open would have given.  With @background on the worker pool's idle
+ * time (ms_parallel_for_background ()).  Not thread-safe: one caller at a
+ * time. */
+gboolean                 ms_blueprint_check_biomes   (MsBlueprint   *self,
+                                                      gboolean       background,
+                                                      GCancellable  *cancellable,
+                                                      GError       **error);
 MsBlueprint             *ms_blueprint_new_for_mapping_full (MsMapping       *mapping,
                                                             MsProfile       *profile,
                                                             MsProgressFunc   progress,

@@ -21,9 +21,25 @@ typedef struct
 
 typedef struct
 {
-  Batch *batch;
-  guint  index;
+  Batch  *batch;
+  guint   index;
+  /* Lower first: 0 for ms_parallel_for (), 1 for the background's; then
+   * in the order pushed, so every loop's items are taken in index order. */
+  guint   priority;
+  gsize   sequence;
 } Item;
+
+static gint
+compare_items (gconstpointer a,
+               gconstpointer b,
+               gpointer      user_data)
+{
+  const Item *x = a, *y = b;
+
+  if (x->priority != y->priority)
+    return x->priority < y->priority ? -1 : 1;
+  return x->sequence < y->sequence ? -1 : x->sequence > y->sequence;
+}
 
 static void
 run_item (gpointer data,
@@ -59,18 +75,23 @@ get_pool (void)
     {
       GThreadPool *p = g_thread_pool_new (run_item, NULL, (gint) ms_parallel_get_n_workers (),
                                           FALSE, NULL);
+
+      g_thread_pool_set_sort_function (p, compare_items, NULL);
       g_once_init_leave (&pool, p);
     }
   return pool;
 }
 
-void
-ms_parallel_for (guint          n,
-                 MsParallelFunc func,
-                 gpointer       user_data)
+static void
+parallel_for (guint          n,
+              guint          priority,
+              MsParallelFunc func,
+              gpointer       user_data)
 {
+  static gsize pushed;
   g_autofree Item *items = NULL;
   Batch batch = { func, user_data };
+  GThreadPool *pool;
 
   if (n == 0)
     return;
@@ -85,12 +106,15 @@ ms_parallel_for (guint          n,
   g_cond_init (&batch.done);
   batch.remaining = n;
   items = g_new (Item, n);
+  pool = get_pool ();
 
   for (guint i = 0; i < n; i++)
     {
       items[i].batch = &batch;
       items[i].index = i;
-      g_thread_pool_push (get_pool (), &items[i], NULL);
+      items[i].priority = priority;
+      items[i].sequence = (gsize) g_atomic_pointer_add (&pushed, 1);
+      g_thread_pool_push (pool, &items[i], NULL);
     }
 
   g_mutex_lock (&batch.lock);
@@ -100,6 +124,22 @@ ms_parallel_for (guint          n,
 
   g_mutex_clear (&batch.lock);
   g_cond_clear (&batch.done);
+}
+
+void
+ms_parallel_for (guint          n,
+                 MsParallelFunc func,
+                 gpointer       user_data)
+{
+  parallel_for (n, 0, func, user_data);
+}
+
+void
+ms_parallel_for_background (guint          n,
+                            MsParallelFunc func,
+                            gpointer       user_data)
+{
+  parallel_for (n, 1, func, user_data);
 }
 
 /* A thread's scratch lives in chunks of whole huge pages, mapped with

@@ -18,13 +18,23 @@ void ms_parallel_for (guint          n,
                       MsParallelFunc func,
                       gpointer       user_data);
 
+/* ms_parallel_for () for work that may wait: a worker takes its items only
+ * when no ms_parallel_for () item is waiting, so it fills the time the
+ * workers would otherwise sit idle (an item already started runs to its
+ * end).  For checks run beside a render, whose result is needed only at
+ * its end. */
+void ms_parallel_for_background (guint          n,
+                                 MsParallelFunc func,
+                                 gpointer       user_data);
+
 /* A buffer of at least @size bytes that belongs to the calling thread and
  * @slot, kept for the thread's next call (grown when asked for more):
  * worker loops that would malloc and free the same scratch for every item
  * fault its pages in again each time (glibc gives a worker's freed heap
- * back to the kernel).  The slots share a few huge pages a thread.  Contents are undefined; valid until the thread's
- * next call for the same slot.  One slot per kind of loop, so a loop that
- * calls into another never shares its buffer. */
+ * back to the kernel).  The slots share a few huge pages a thread.
+ * Contents are undefined; valid until the thread's next call for the same
+ * slot.  One slot per kind of loop, so a loop that calls into another never
+ * shares its buffer. */
 typedef enum
 {
   MS_SCRATCH_GRID_BAND,

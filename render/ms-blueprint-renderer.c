@@ -768,6 +768,10 @@ ms_render_blueprint (MsBlueprint            *bp,
     region = &whole;
   if (!ms_render_check_region (region->x, region->y, region->width, region->height, n, n, "map", error))
     return NULL;
+  /* Opened unchecked (ms_blueprint_new_for_path_unchecked ()): no image
+   * of a map the open would have refused. */
+  if (!ms_blueprint_check_biomes (bp, FALSE, cancellable, error))
+    return NULL;
   if (!render_grid_new (style, region, max_size, &grid, &ow, &oh, &scratch, &scratch_size, error))
     return NULL;
   surface = ms_render_image_new (ow, oh, error);
@@ -830,6 +834,31 @@ colour_png_row (guint     y,
     }
 }
 
+/* The open's biome check of a blueprint opened unchecked, on a thread of
+ * its own that runs it on the pool's idle time. */
+typedef struct
+{
+  MsBlueprint  *bp;
+  GCancellable *cancellable;
+  GError       *error;
+} BiomeCheck;
+
+static void
+forward_cancel (GCancellable *cancellable,
+                GCancellable *check_cancellable)
+{
+  g_cancellable_cancel (check_cancellable);
+}
+
+static gpointer
+check_biomes_thread (gpointer data)
+{
+  BiomeCheck *check = data;
+
+  ms_blueprint_check_biomes (check->bp, TRUE, check->cancellable, &check->error);
+  return NULL;
+}
+
 /**
  * ms_render_blueprint_to_png:
  *
@@ -838,7 +867,11 @@ colour_png_row (guint     y,
  * that image.  Without roads and towns to draw, each row is coloured as
  * the encoder's strips ask for it: no image the size of the output, and
  * colouring runs beside deflating.  Fails, writing nothing, when the file
- * changed on disk while it was read (ms_mapping_check ()).
+ * changed on disk while it was read (ms_mapping_check ()).  A blueprint
+ * opened with ms_blueprint_new_for_path_unchecked () has its biome check
+ * run beside the PNG's encoding, on the time the workers would sit idle
+ * (the last strips, the disk's flush); the PNG replaces @path only once
+ * the check passed, and its error is the open's.
  */
 gboolean
 ms_render_blueprint_to_png (MsBlueprint            *bp,
@@ -857,6 +890,10 @@ ms_render_blueprint_to_png (MsBlueprint            *bp,
   gsize scratch_size;
   guint ow, oh;
   gboolean saved;
+  MsSaveTransaction *transaction;
+  BiomeCheck check = { NULL, };
+  GThread *checker = NULL;
+  gulong cancelled_id = 0;
 
   g_return_val_if_fail (MS_IS_BLUEPRINT (bp), FALSE);
   g_return_val_if_fail (style != NULL, FALSE);
@@ -864,6 +901,7 @@ ms_render_blueprint_to_png (MsBlueprint            *bp,
 
   if (ms_blueprint_style_has_overlays (style))
     {
+      /* ms_render_blueprint () checks the biomes first. */
       cairo_surface_t *surface = ms_render_blueprint (bp, style, region, max_size, cancellable, error);
 
       saved = surface != NULL && ms_mapping_check (ms_blueprint_get_mapping (bp), error) &&
@@ -889,7 +927,38 @@ ms_render_blueprint_to_png (MsBlueprint            *bp,
     }
   job = g_new0 (Job, 1);
   colour_job_init (job, bp, style, &grid);
-  saved = ms_png_save_rows (path, ow, oh, MS_PNG_RGB, colour_png_row, job, cancellable, error);
+
+  transaction = ms_save_transaction_new (NULL);
+  if (!ms_blueprint_get_biomes_checked (bp))
+    {
+      check.bp = bp;
+      check.cancellable = g_cancellable_new ();
+      if (cancellable != NULL)
+        cancelled_id = g_cancellable_connect (cancellable, G_CALLBACK (forward_cancel), check.cancellable, NULL);
+      checker = g_thread_new ("biome-check", check_biomes_thread, &check);
+    }
+  saved = ms_png_add_rows (transaction, path, ow, oh, MS_PNG_RGB, colour_png_row, job, cancellable, error);
   ms_large_buffer_free (scratch, scratch_size);
+  if (checker != NULL)
+    {
+      /* A PNG that failed needs no check. */
+      if (!saved)
+        g_cancellable_cancel (check.cancellable);
+      g_thread_join (checker);
+      if (cancelled_id != 0)
+        g_cancellable_disconnect (cancellable, cancelled_id);
+      g_clear_object (&check.cancellable);
+      if (saved && check.error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&check.error));
+          saved = FALSE;
+        }
+      g_clear_error (&check.error);
+    }
+  /* The check read BIOM after the grid was made: the file must still be
+   * whole.  Freeing the transaction uncommitted removes the PNG. */
+  saved = saved && ms_mapping_check (ms_blueprint_get_mapping (bp), error) &&
+          ms_save_transaction_commit (transaction, error);
+  ms_save_transaction_free (transaction);
   return saved;
 }

@@ -4,6 +4,8 @@
 #include <cairo.h>
 #include <gio/gio.h>
 
+#include "ms-save.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -27,6 +29,18 @@ gboolean ms_png_save_rows (const char    *path,
                            gpointer       user_data,
                            GCancellable  *cancellable,
                            GError       **error);
+
+/* ms_png_save_rows () as a file of @transaction: written and verified
+ * now, in its place only when the transaction commits. */
+gboolean ms_png_add_rows (MsSaveTransaction *transaction,
+                          const char        *path,
+                          guint              width,
+                          guint              height,
+                          MsPngColour        colour,
+                          MsPngRowFunc       fill_row,
+                          gpointer           user_data,
+                          GCancellable      *cancellable,
+                          GError           **error);
 
 /* Encodes @surface as PNG (cairo's encoder) through the atomic, verified
  * save path. */

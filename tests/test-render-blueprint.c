@@ -445,6 +445,134 @@ test_png_streamed (void)
   ms_test_remove_tree (dir);
 }
 
+static guint
+count_files (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  g_assert_nonnull (d);
+  while (g_dir_read_name (d) != NULL)
+    n++;
+  return n;
+}
+
+/* A blueprint opened unchecked (as mapsmith-cli render opens it) has its
+ * biome check run beside the PNG's encoding: the same PNG as a checked
+ * open's; and where a biome ordinal is out of range, the open's own error,
+ * no PNG, the previous file untouched and no temporary file left. */
+static void
+test_png_unchecked_biomes (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (300, 12, &error);
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *map = g_build_filename (dir, "MapData_Seed_12.dat", NULL);
+  g_autofree char *checked_png = g_build_filename (dir, "checked.png", NULL);
+  g_autofree char *png = g_build_filename (dir, "unchecked.png", NULL);
+  g_autofree char *open_message = NULL;
+  g_autofree guint8 *data = NULL;
+  g_autoptr(MsBlueprint) bp = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  const char *stacks[] = { NULL, "height,biome,hillshade:0.6,water:0.8", "biome,towns,roads" };
+  MsBlueprintStyle style;
+  gsize length;
+  guint files;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (map, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (stacks); i++)
+    {
+      g_autoptr(MsBlueprint) checked = ms_blueprint_new_for_path (map, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (ms_blueprint_get_biomes_checked (checked));
+      bp = ms_blueprint_new_for_path_unchecked (map, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_false (ms_blueprint_get_biomes_checked (bp));
+      ms_blueprint_style_init (&style);
+      if (stacks[i] != NULL)
+        g_assert_true (ms_blueprint_style_parse_stack (&style, stacks[i], &error));
+      g_assert_true (ms_render_blueprint_to_png (checked, &style, NULL, 128, checked_png, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (ms_render_blueprint_to_png (bp, &style, NULL, 128, png, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (ms_blueprint_get_biomes_checked (bp));
+      if (!file_bytes_equal (png, checked_png))
+        g_error ("stack %s: the unchecked open's PNG differs", stacks[i] ? stacks[i] : "composite");
+      g_clear_object (&bp);
+    }
+
+  /* One pixel's biome out of the profile's range (x outer, y inner). */
+  bp = ms_blueprint_new_for_path (map, NULL, &error);
+  g_assert_no_error (error);
+  {
+    const MsSectionInfo *biom = ms_blueprint_find_section (bp, MS_SECTION_BIOM);
+    gsize at = (gsize) biom->offset + MS_SECTION_HEADER_SIZE + 123 * 300 + 45;
+
+    g_assert_true (g_file_get_contents (map, (char **) &data, &length, NULL));
+    data[at] = 250;
+    g_assert_true (g_file_set_contents (map, (const char *) data, (gssize) length, NULL));
+  }
+  g_clear_object (&bp);
+  g_assert_null (ms_blueprint_new_for_path (map, NULL, &error));
+  g_assert_error (error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
+  g_assert_nonnull (strstr (error->message, "x=123, y=45"));
+  open_message = g_strdup (error->message);
+  g_clear_error (&error);
+
+  files = count_files (dir);
+  for (guint i = 0; i < G_N_ELEMENTS (stacks); i++)
+    {
+      cairo_surface_t *image;
+
+      bp = ms_blueprint_new_for_path_unchecked (map, NULL, &error);
+      g_assert_no_error (error);
+      ms_blueprint_style_init (&style);
+      if (stacks[i] != NULL)
+        g_assert_true (ms_blueprint_style_parse_stack (&style, stacks[i], &error));
+      /* Over the previous PNG, which stays as it was. */
+      g_assert_false (ms_render_blueprint_to_png (bp, &style, NULL, 128, png, NULL, &error));
+      g_assert_error (error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
+      g_assert_cmpstr (error->message, ==, open_message);
+      g_clear_error (&error);
+      g_assert_true (file_bytes_equal (png, checked_png));
+      g_assert_cmpuint (count_files (dir), ==, files);
+      g_assert_false (ms_blueprint_get_biomes_checked (bp));
+      /* The image alone too. */
+      image = ms_render_blueprint (bp, &style, NULL, 128, NULL, &error);
+      g_assert_null (image);
+      g_assert_cmpstr (error->message, ==, open_message);
+      g_clear_error (&error);
+      g_clear_object (&bp);
+    }
+
+  /* Cancelled while the check waits: no file. */
+  g_assert_cmpint (g_remove (png), ==, 0);
+  bp = ms_blueprint_new_for_path_unchecked (map, NULL, &error);
+  g_assert_no_error (error);
+  ms_blueprint_style_init (&style);
+  g_cancellable_cancel (cancellable);
+  g_assert_false (ms_render_blueprint_to_png (bp, &style, NULL, 128, png, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  g_clear_object (&bp);
+
+  /* mapsmith-cli render opens this way: the open's error, no file. */
+  {
+    g_auto(MsTestRun) run = { 0, };
+
+    ms_test_run_cli (&run, "render", map, "-o", png, "--max-size", "64", NULL);
+    g_assert_cmpint (run.status, !=, 0);
+    g_assert_nonnull (strstr (run.err, open_message));
+    g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+    g_assert_cmpuint (count_files (dir), ==, files - 1);
+  }
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -455,6 +583,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/blueprint/overlays-and-png", test_overlays_and_png);
   g_test_add_func ("/render/blueprint/errors-and-repeatability", test_errors_and_repeatability);
   g_test_add_func ("/render/blueprint/png-streamed", test_png_streamed);
+  g_test_add_func ("/render/blueprint/png-unchecked-biomes", test_png_unchecked_biomes);
   g_test_add_func ("/render/blueprint/colour-vectors", test_colour_vectors);
   return g_test_run ();
 }
