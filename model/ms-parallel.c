@@ -256,3 +256,9 @@ ms_parallel_get_scratch_size (void)
 {
   return (gsize) g_atomic_pointer_get (&scratch_size);
 }
+
+guint
+_ms_parallel_get_n_queued_for_testing (void)
+{
+  return g_thread_pool_unprocessed (get_pool ());
+}

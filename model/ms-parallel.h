@@ -26,6 +26,8 @@ void ms_parallel_for (guint          n,
 void ms_parallel_for_background (guint          n,
                                  MsParallelFunc func,
                                  gpointer       user_data);
+/* The items waiting in the pool's queue (for tests). */
+guint _ms_parallel_get_n_queued_for_testing (void);
 
 /* A buffer of at least @size bytes that belongs to the calling thread and
  * @slot, kept for the thread's next call (grown when asked for more):
