@@ -519,7 +519,10 @@ typedef struct
   gsize         end;
   gint          next;     /* the next piece of the round a worker takes */
   gint          bad_piece; /* the first piece found to hold a bad pixel */
-  gsize        *found;    /* per worker: its first bad pixel, or G_MAXSIZE */
+  gsize        *found;    /* per item: its first bad pixel, or G_MAXSIZE */
+  /* An item a piece (in the background, so each item is short and the
+   * pool's other work goes first), instead of a worker's loop over them. */
+  gboolean      one_piece;
 } BiomeCheck;
 
 /* Workers take the round's pieces in order, as they come free, so neither
@@ -535,7 +538,7 @@ check_biome_part (guint    index,
   guint8 *buffer = copy ? ms_parallel_scratch (MS_SCRATCH_BIOME_CHECK, BIOME_READ_BYTES) : NULL;
 
   c->found[index] = G_MAXSIZE;
-  for (;;)
+  do
     {
       gint piece = g_atomic_int_add (&c->next, 1);
       gsize start = c->start + (gsize) piece * BIOME_READ_BYTES;
@@ -569,6 +572,7 @@ check_biome_part (guint    index,
       while (piece < bad_piece && !g_atomic_int_compare_and_exchange (&c->bad_piece, bad_piece, piece));
       return;
     }
+  while (!c->one_piece);
 }
 
 /* Biome ordinals are range-checked at parse time, turning enum drift into a
@@ -586,24 +590,31 @@ check_biomes (Parser   *p,
   gsize stride = bp->biomes.stride;
   gsize bad = G_MAXSIZE;
   guint n_workers = ms_parallel_get_n_workers ();
-  g_autofree gsize *found = g_new (gsize, n_workers);
   gsize round = CLAMP (n_pixels / 4, CHECK_ROUND_MIN_PIXELS, CHECK_ROUND_MAX_PIXELS);
-  BiomeCheck check = { bp->mapping, base, stride, bp->biome_width, n_biomes, 0, 0, 0, G_MAXINT, found };
+  guint max_pieces = (guint) ((round + BIOME_READ_BYTES - 1) / BIOME_READ_BYTES);
+  g_autofree gsize *found = g_new (gsize, MAX (n_workers, max_pieces));
+  BiomeCheck check = { bp->mapping, base, stride, bp->biome_width, n_biomes, 0, 0, 0, G_MAXINT, found,
+                       p->background };
 
   /* Each round (a progress report, a look at Cancel) is shared among the
    * cores. */
   for (gsize start = 0; start < n_pixels && bad == G_MAXSIZE; start += round)
     {
       gsize end = MIN (n_pixels, start + round);
+      guint n_items = p->background ? (guint) ((end - start + BIOME_READ_BYTES - 1) / BIOME_READ_BYTES)
+                                    : n_workers;
 
       if (g_cancellable_set_error_if_cancelled (p->cancellable, error))
         return FALSE;
       check.start = start;
       check.end = end;
       check.next = 0;
-      (p->background ? ms_parallel_for_background : ms_parallel_for) (n_workers, check_biome_part, &check);
+      if (p->background)
+        ms_parallel_for_background (n_items, check_biome_part, &check);
+      else
+        ms_parallel_for (n_items, check_biome_part, &check);
       /* The first bad pixel, as a single pass would report it. */
-      for (guint i = 0; i < n_workers; i++)
+      for (guint i = 0; i < n_items; i++)
         bad = MIN (bad, found[i]);
       if (p->progress != NULL)
         p->progress ((double) end / n_pixels, p->progress_data);

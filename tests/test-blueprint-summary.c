@@ -378,7 +378,8 @@ check_summarize_path (void)
  * time, each worker taking the next piece as it comes free: bad ordinals
  * past the first piece, in neighbouring pieces (taken by the two workers at
  * once) or far apart, are found, and the first in file order (x * size + y)
- * is the one named, as from the same bytes in memory. */
+ * is the one named, as from the same bytes in memory, and as by the check
+ * of an unchecked open run later in the background. */
 static void
 check_biome_check_buffers (void)
 {
@@ -409,9 +410,11 @@ check_biome_check_buffers (void)
       {
         g_autoptr(GError) error = NULL;
         g_autoptr(GError) memory_error = NULL;
+        g_autoptr(GError) background_error = NULL;
         g_autoptr(GBytes) in_memory = NULL;
         g_autoptr(MsBlueprint) bp = NULL;
         g_autoptr(MsBlueprint) from_memory = NULL;
+        g_autoptr(MsBlueprint) unchecked = NULL;
         g_autofree char *expected = NULL;
         g_autofree guint8 *bad = g_memdup2 (data, length);
         gsize first = pairs[p].first, second = pairs[p].second;
@@ -426,10 +429,18 @@ check_biome_check_buffers (void)
         bp = ms_blueprint_new_for_path (path, profile, &error);
         in_memory = g_bytes_new (bad, length);
         from_memory = ms_blueprint_new_for_bytes (in_memory, "buffers.dat", profile, &memory_error);
+        /* And opened unchecked, checked later on the pool's idle time: an
+         * item a piece instead of a worker's loop. */
+        unchecked = ms_blueprint_new_for_path_unchecked (path, profile, &background_error);
+        g_assert_no_error (background_error);
+        g_assert_false (ms_blueprint_get_biomes_checked (unchecked));
+        g_assert_cmpint (ms_blueprint_check_biomes (unchecked, TRUE, NULL, &background_error), ==, round == 2);
+        g_assert_cmpint (ms_blueprint_get_biomes_checked (unchecked), ==, round == 2);
         if (round == 2)
           {
             g_assert_no_error (error);
             g_assert_no_error (memory_error);
+            g_assert_no_error (background_error);
             g_assert_nonnull (bp);
             continue;
           }
@@ -441,6 +452,8 @@ check_biome_check_buffers (void)
         g_assert_nonnull (strstr (error->message, expected));
         g_assert_error (memory_error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
         g_assert_nonnull (strstr (memory_error->message, expected));
+        g_assert_error (background_error, MS_BLUEPRINT_ERROR, MS_BLUEPRINT_ERROR_BAD_VALUE);
+        g_assert_cmpstr (background_error->message, ==, error->message);
       }
   ms_test_remove_tree (dir);
 }
