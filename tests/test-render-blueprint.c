@@ -445,18 +445,6 @@ test_png_streamed (void)
   ms_test_remove_tree (dir);
 }
 
-static guint
-count_files (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  guint n = 0;
-
-  g_assert_nonnull (d);
-  while (g_dir_read_name (d) != NULL)
-    n++;
-  return n;
-}
-
 /* A blueprint opened unchecked (as mapsmith-cli render opens it) has its
  * biome check run beside the PNG's encoding: the same PNG as a checked
  * open's; and where a biome ordinal is out of range, the open's own error,
@@ -522,7 +510,7 @@ test_png_unchecked_biomes (void)
   open_message = g_strdup (error->message);
   g_clear_error (&error);
 
-  files = count_files (dir);
+  files = ms_test_count_entries (dir);
   for (guint i = 0; i < G_N_ELEMENTS (stacks); i++)
     {
       cairo_surface_t *image;
@@ -538,7 +526,7 @@ test_png_unchecked_biomes (void)
       g_assert_cmpstr (error->message, ==, open_message);
       g_clear_error (&error);
       g_assert_true (file_bytes_equal (png, checked_png));
-      g_assert_cmpuint (count_files (dir), ==, files);
+      g_assert_cmpuint (ms_test_count_entries (dir), ==, files);
       g_assert_false (ms_blueprint_get_biomes_checked (bp));
       /* The image alone too. */
       image = ms_render_blueprint (bp, &style, NULL, 128, NULL, &error);
@@ -568,7 +556,7 @@ test_png_unchecked_biomes (void)
     g_assert_cmpint (run.status, !=, 0);
     g_assert_nonnull (strstr (run.err, open_message));
     g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
-    g_assert_cmpuint (count_files (dir), ==, files - 1);
+    g_assert_cmpuint (ms_test_count_entries (dir), ==, files - 1);
   }
   ms_test_remove_tree (dir);
 }
