@@ -381,6 +381,27 @@ scan_water_id (const guint8 *data,
     }
 }
 
+/* Whether the @n_vectors × 8 ids from @p all equal @previous. */
+static inline gboolean
+same_run (const guint8 *p,
+          guint         n_vectors,
+          guint16       previous)
+{
+  V8u16 run = { previous, previous, previous, previous, previous, previous, previous, previous };
+  V8i16 same = { -1, -1, -1, -1, -1, -1, -1, -1 };
+  guint64 lanes[2];
+
+  for (guint k = 0; k < n_vectors; k++)
+    {
+      V8u16 v;
+
+      memcpy (&v, p + k * sizeof v, sizeof v);
+      same &= (V8i16) (v == run);
+    }
+  memcpy (lanes, &same, sizeof lanes);
+  return (lanes[0] & lanes[1]) == G_MAXUINT64;
+}
+
 guint64
 ms_scan_water_ids (const guint8 *data,
                    gsize         n,
@@ -391,25 +412,32 @@ ms_scan_water_ids (const guint8 *data,
   gsize i = 0;
 
   seen[0] = 1;
-  /* Bodies are long runs of one id: eight at a time while the run holds,
-   * one at a time where it changes. */
-  while (i + 8 <= n)
+  /* Bodies are long runs of one id: 32 at a time while the run holds (one
+   * branch for four vectors), then eight, then one at a time where it
+   * changes. */
+  while (i + 32 <= n)
     {
-      V8u16 v, run = { previous, previous, previous, previous, previous, previous, previous, previous };
-      V8i16 same;
-      guint64 lanes[2];
-
-      memcpy (&v, data + i * 2, sizeof v);
-      same = (V8i16) (v == run);
-      memcpy (lanes, &same, sizeof lanes);
-      if ((lanes[0] & lanes[1]) == G_MAXUINT64)
+      if (same_run (data + i * 2, 4, previous))
         {
-          wet += previous != 0 ? 8 : 0;
-          i += 8;
+          wet += previous != 0 ? 32 : 0;
+          i += 32;
           continue;
         }
-      for (gsize end = i + 8; i < end; i++)
-        scan_water_id (data, i, seen, &previous, &wet);
+      for (gsize end = i + 32; i < end; i += 8)
+        if (same_run (data + i * 2, 1, previous))
+          wet += previous != 0 ? 8 : 0;
+        else
+          for (gsize k = i; k < i + 8; k++)
+            scan_water_id (data, k, seen, &previous, &wet);
+    }
+  while (i + 8 <= n)
+    {
+      if (same_run (data + i * 2, 1, previous))
+        wet += previous != 0 ? 8 : 0;
+      else
+        for (gsize k = i; k < i + 8; k++)
+          scan_water_id (data, k, seen, &previous, &wet);
+      i += 8;
     }
   for (; i < n; i++)
     scan_water_id (data, i, seen, &previous, &wet);
