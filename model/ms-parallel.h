@@ -9,7 +9,8 @@ typedef void (*MsParallelFunc) (guint    index,
                                 gpointer user_data);
 
 /* How many workers the pool runs: the processors this process may use,
- * asked once (glibc asks the kernel through /sys on every call). */
+ * asked once (glibc asks the kernel through /sys on every call), or
+ * $MAPSMITH_WORKERS (1 to 256) when set. */
 guint ms_parallel_get_n_workers (void);
 
 /* Calls @func for every index in [0, n) on a shared pool of worker threads,

@@ -813,25 +813,9 @@ colour_png_row (guint     y,
 {
   Job *job = user_data;
   guint32 *argb = ms_parallel_scratch (MS_SCRATCH_COLOUR_ROW, (gsize) job->ow * sizeof (guint32));
-  guint i = 0;
 
   ms_render_shaded_row (&job->shading, y, job->ow, argb, colour_run, job);
-#if G_BYTE_ORDER == G_LITTLE_ENDIAN
-  /* 0xAARRGGBB byte-swapped and shifted is R, G, B, 0 in memory: one store
-   * a pixel, its fourth byte overwritten by the next (not for the last). */
-  for (; i + 1 < job->ow; i++)
-    {
-      guint32 rgb = GUINT32_SWAP_LE_BE (argb[i]) >> 8;
-
-      memcpy (row + 3 * i, &rgb, 4);
-    }
-#endif
-  for (; i < job->ow; i++)
-    {
-      row[3 * i + 0] = (guint8) (argb[i] >> 16);
-      row[3 * i + 1] = (guint8) (argb[i] >> 8);
-      row[3 * i + 2] = (guint8) argb[i];
-    }
+  ms_png_argb_to_rgb (argb, job->ow, row);
 }
 
 /* The open's biome check of a blueprint opened unchecked, on a thread of

@@ -532,6 +532,31 @@ ms_png_save_rows (const char    *path,
          ms_save_transaction_commit (transaction, error);
 }
 
+void
+ms_png_argb_to_rgb (const guint32 *argb,
+                    guint          width,
+                    guint8        *rgb)
+{
+  guint i = 0;
+
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  /* 0xAARRGGBB byte-swapped and shifted is R, G, B, 0 in memory: one store
+   * a pixel, its fourth byte overwritten by the next (not for the last). */
+  for (; i + 1 < width; i++)
+    {
+      guint32 packed = GUINT32_SWAP_LE_BE (argb[i]) >> 8;
+
+      memcpy (rgb + 3 * i, &packed, 4);
+    }
+#endif
+  for (; i < width; i++)
+    {
+      rgb[3 * i + 0] = (guint8) (argb[i] >> 16);
+      rgb[3 * i + 1] = (guint8) (argb[i] >> 8);
+      rgb[3 * i + 2] = (guint8) argb[i];
+    }
+}
+
 /* The surfaces we render are opaque, so premultiplied ARGB is plain RGB. */
 static void
 surface_row_to_rgb (guint     y,
@@ -539,17 +564,11 @@ surface_row_to_rgb (guint     y,
                     gpointer  user_data)
 {
   cairo_surface_t *surface = user_data;
-  int width = cairo_image_surface_get_width (surface);
   const guint8 *data = cairo_image_surface_get_data (surface) +
                        (gsize) y * cairo_image_surface_get_stride (surface);
-  const guint32 *in = (const guint32 *) (gconstpointer) data;
 
-  for (int i = 0; i < width; i++)
-    {
-      out[3 * i + 0] = (in[i] >> 16) & 0xff;
-      out[3 * i + 1] = (in[i] >> 8) & 0xff;
-      out[3 * i + 2] = in[i] & 0xff;
-    }
+  ms_png_argb_to_rgb ((const guint32 *) (gconstpointer) data,
+                      (guint) cairo_image_surface_get_width (surface), out);
 }
 
 gboolean

@@ -20,6 +20,12 @@ typedef void (*MsPngRowFunc) (guint     y,
                               guint8   *row,
                               gpointer  user_data);
 
+/* Opaque ARGB32 pixels (cairo's, or a renderer's row) as the RGB bytes of
+ * an MS_PNG_RGB row. */
+void ms_png_argb_to_rgb (const guint32 *argb,
+                         guint          width,
+                         guint8        *rgb);
+
 /* Encodes an image row by row, through the atomic, verified save path. */
 gboolean ms_png_save_rows (const char    *path,
                            guint          width,
