@@ -13,9 +13,16 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined (__x86_64__) && defined (__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_PATH 1
+#endif
 
 #include "ms-blueprint-grid.h"
 #include "ms-parallel.h"
+
+/* A float that may sit at any address (HGTS payloads are not 4-aligned). */
+typedef float unaligned_float __attribute__ ((aligned (1)));
 
 typedef struct
 {
@@ -29,6 +36,12 @@ typedef struct
    * grid are [rows_a, rows_b). */
   guint            whole0, whole1;
   guint            rows_a, rows_b;
+  /* add_whole_cells () or a wider version of it for this processor. */
+  void           (*add_whole_cells) (const unaligned_float *p,
+                                     guint                  k,
+                                     guint                  n_cells,
+                                     double                *sum,
+                                     guint                 *count);
 } Job;
 
 /* The in-map source range [*a, *b) of cell c along one axis. */
@@ -73,9 +86,6 @@ band_stride (gsize h,
 {
   return (h * size + 4095) / 4096 * 4096 + 64;
 }
-
-/* A float that may sit at any address (HGTS payloads are not 4-aligned). */
-typedef float unaligned_float __attribute__ ((aligned (1)));
 
 typedef struct
 {
@@ -232,6 +242,157 @@ add_whole_cells (const unaligned_float *p,
 #endif
   for (; j < n_cells; j++)
     add_block (p + (gsize) j * k, k, &sum[j], &count[j]);
+}
+
+#ifdef HAVE_AVX2_PATH
+/* add_whole_cells () eight cells at a time, with AVX2 where the processor
+ * has it: the same additions in the same order on each lane (no FMA), so
+ * the same bits.  Each 256-bit row pairs cell l (low half) with cell
+ * l + 4 (high half), so after the in-lane 4×4 transposes the lanes hold
+ * cells 0-7 in order. */
+__attribute__ ((target ("avx2")))
+static void
+add_whole_cells_avx2 (const unaligned_float *p,
+                      guint                  k,
+                      guint                  n_cells,
+                      double                *sum,
+                      guint                 *count)
+{
+  guint j = 0;
+
+  if (k % 4 == 0)
+    for (; j + 8 <= n_cells; j += 8)
+      {
+        const float *q = (const float *) p + (gsize) j * k;
+        __m256 acc = _mm256_setzero_ps ();
+        __m256 magnitude;
+
+        for (guint i = 0; i < k; i += 4)
+          {
+#define CELLS(l) _mm256_insertf128_ps (_mm256_castps128_ps256 (_mm_loadu_ps (q + (l) * k + i)), \
+                                      _mm_loadu_ps (q + ((l) + 4) * k + i), 1)
+            __m256 r0 = CELLS (0), r1 = CELLS (1), r2 = CELLS (2), r3 = CELLS (3);
+#undef CELLS
+            __m256 t0 = _mm256_unpacklo_ps (r0, r1), t1 = _mm256_unpacklo_ps (r2, r3);
+            __m256 t2 = _mm256_unpackhi_ps (r0, r1), t3 = _mm256_unpackhi_ps (r2, r3);
+
+            /* Rows i, i + 1, i + 2, i + 3 of the eight cells. */
+            acc = _mm256_add_ps (acc, _mm256_shuffle_ps (t0, t1, _MM_SHUFFLE (1, 0, 1, 0)));
+            acc = _mm256_add_ps (acc, _mm256_shuffle_ps (t0, t1, _MM_SHUFFLE (3, 2, 3, 2)));
+            acc = _mm256_add_ps (acc, _mm256_shuffle_ps (t2, t3, _MM_SHUFFLE (1, 0, 1, 0)));
+            acc = _mm256_add_ps (acc, _mm256_shuffle_ps (t2, t3, _MM_SHUFFLE (3, 2, 3, 2)));
+          }
+        magnitude = _mm256_andnot_ps (_mm256_set1_ps (-0.0f), acc);
+        if (_mm256_movemask_ps (_mm256_cmp_ps (magnitude, _mm256_set1_ps (INFINITY), _CMP_LT_OQ)) == 0xff)
+          {
+            _mm256_storeu_pd (sum + j, _mm256_add_pd (_mm256_loadu_pd (sum + j),
+                                                      _mm256_cvtps_pd (_mm256_castps256_ps128 (acc))));
+            _mm256_storeu_pd (sum + j + 4, _mm256_add_pd (_mm256_loadu_pd (sum + j + 4),
+                                                          _mm256_cvtps_pd (_mm256_extractf128_ps (acc, 1))));
+            _mm256_storeu_si256 ((__m256i *) (gpointer) (count + j),
+                                 _mm256_add_epi32 (_mm256_loadu_si256 ((const __m256i *) (gconstpointer) (count + j)),
+                                                   _mm256_set1_epi32 ((int) k)));
+          }
+        else
+          {
+            for (guint l = 0; l < 8; l++)
+              add_block (p + (gsize) (j + l) * k, k, &sum[j + l], &count[j + l]);
+          }
+      }
+  /* The SSE code after this, without the VEX prefix, slows down while the
+   * upper halves are in use (GCC does not clear them before a tail call). */
+  _mm256_zeroupper ();
+  add_whole_cells (p + (gsize) j * k, k, n_cells - j, sum + j, count + j);
+}
+#endif
+
+static gboolean use_wide_vectors = TRUE;
+
+/* The testing switch: FALSE runs the SSE2 (x86-64 baseline) paths even on
+ * a processor with AVX2, so both are checked against the plain loop. */
+void
+_ms_blueprint_grid_use_wide_vectors_for_testing (gboolean use)
+{
+  use_wide_vectors = use;
+}
+
+/* Whether this build and processor have the AVX2 paths. */
+gboolean
+_ms_blueprint_grid_has_wide_vectors (void)
+{
+#ifdef HAVE_AVX2_PATH
+  return __builtin_cpu_supports ("avx2");
+#else
+  return FALSE;
+#endif
+}
+
+/* The means of one column of cells: sum / count rounded to float, NaN
+ * where no height was finite.  Two at a time: SSE2's division is
+ * correctly rounded, as the scalar one. */
+static void
+column_means (const double *sum,
+              const guint  *count,
+              gsize         h,
+              float        *means)
+{
+  gsize i = 0;
+
+#ifdef __SSE2__
+  for (; i + 2 <= h; i += 2)
+    {
+      __m128i c = _mm_loadl_epi64 ((const __m128i *) (gconstpointer) (count + i));
+      __m128d q = _mm_div_pd (_mm_loadu_pd (sum + i), _mm_cvtepi32_pd (c));
+      /* Lanes with no finite height: NaN, whatever 0 / 0 gave. */
+      __m128 none = _mm_castsi128_ps (_mm_cmpeq_epi32 (c, _mm_setzero_si128 ()));
+      __m128 m = _mm_or_ps (_mm_andnot_ps (none, _mm_cvtpd_ps (q)), _mm_and_ps (none, _mm_set1_ps (NAN)));
+
+      _mm_storel_pi ((__m64 *) (gpointer) (means + i), m);
+    }
+#endif
+  for (; i < h; i++)
+    means[i] = count[i] ? (float) (sum[i] / count[i]) : NAN;
+}
+
+/* The band's means, @w columns of @h cells @stride apart, into the rows of
+ * the grid's @heights from column @c0: 4×4 blocks transposed in registers,
+ * a quarter of the loads of going cell by cell. */
+static void
+store_band_rows (const float *means,
+                 gsize        stride,
+                 guint        w,
+                 gsize        h,
+                 float       *heights,
+                 gsize        width,
+                 guint        c0)
+{
+  gsize cy = 0;
+
+#ifdef __SSE2__
+  for (; cy + 4 <= h; cy += 4)
+    {
+      float *row = heights + cy * width + c0;
+      guint i = 0;
+
+      for (; i + 4 <= w; i += 4)
+        {
+          __m128 r0 = _mm_loadu_ps (means + i * stride + cy), r1 = _mm_loadu_ps (means + (i + 1) * stride + cy);
+          __m128 r2 = _mm_loadu_ps (means + (i + 2) * stride + cy), r3 = _mm_loadu_ps (means + (i + 3) * stride + cy);
+
+          _MM_TRANSPOSE4_PS (r0, r1, r2, r3);
+          _mm_storeu_ps (row + i, r0);
+          _mm_storeu_ps (row + width + i, r1);
+          _mm_storeu_ps (row + 2 * width + i, r2);
+          _mm_storeu_ps (row + 3 * width + i, r3);
+        }
+      for (; i < w; i++)
+        for (guint l = 0; l < 4; l++)
+          row[l * width + i] = means[i * stride + cy + l];
+    }
+#endif
+  for (; cy < h; cy++)
+    for (guint i = 0; i < w; i++)
+      heights[cy * width + c0 + i] = means[i * stride + cy];
 }
 
 /* Biome and water of the cells of columns [c0, c1), read in place (or,
@@ -415,20 +576,17 @@ reduce_band (guint    band,
                 add_block (column + (job->ya[cy] - ya), job->yb[cy] - job->ya[cy], &sum[cy], &count[cy]);
             }
           if (job->whole0 < job->whole1)
-            add_whole_cells (column + (job->ya[job->whole0] - ya), g->k, job->whole1 - job->whole0,
-                             sum + job->whole0, count + job->whole0);
+            job->add_whole_cells (column + (job->ya[job->whole0] - ya), g->k, job->whole1 - job->whole0,
+                                  sum + job->whole0, count + job->whole0);
         }
 
-      for (guint cy = 0; cy < g->height; cy++)
-        means[(gsize) (cx - c0) * hs + cy] = count[cy] ? (float) (sum[cy] / count[cy]) : NAN;
+      column_means (sum, count, h, means + (gsize) (cx - c0) * hs);
       if (g->counts != NULL)
         for (guint cy = 0; cy < g->height; cy++)
           g->counts[(gsize) cy * g->width + cx] = count[cy];
     }
 
-  for (gsize cy = 0; cy < h; cy++)
-    for (guint cx = c0; cx < c1; cx++)
-      heights[cy * width + cx] = means[(gsize) (cx - c0) * hs + cy];
+  store_band_rows (means, hs, c1 - c0, h, heights, width, c0);
 
   if (g->biomes == NULL && g->water_ids == NULL && g->surfaces == NULL)
     return;
@@ -518,6 +676,11 @@ ms_blueprint_grid_reduce (MsBlueprint     *bp,
           }
       }
 
+  job.add_whole_cells = add_whole_cells;
+#ifdef HAVE_AVX2_PATH
+  if (use_wide_vectors && _ms_blueprint_grid_has_wide_vectors ())
+    job.add_whole_cells = add_whole_cells_avx2;
+#endif
   /* Bands of about 64 source columns keep each worker on contiguous runs. */
   job.band_width = MAX (1u, MAX_BAND_WIDTH / grid->k);
   ms_parallel_for ((grid->width + job.band_width - 1) / job.band_width, reduce_band, &job);
