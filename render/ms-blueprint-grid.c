@@ -13,9 +13,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
-#if defined (__x86_64__) && defined (__GNUC__)
+#include "ms-simd.h"
+#ifdef MS_SIMD_HAVE_AVX2_PATHS
 #include <immintrin.h>
-#define HAVE_AVX2_PATH 1
 #endif
 
 #include "ms-blueprint-grid.h"
@@ -244,7 +244,7 @@ add_whole_cells (const unaligned_float *p,
     add_block (p + (gsize) j * k, k, &sum[j], &count[j]);
 }
 
-#ifdef HAVE_AVX2_PATH
+#ifdef MS_SIMD_HAVE_AVX2_PATHS
 /* add_whole_cells () eight cells at a time, with AVX2 where the processor
  * has it: the same additions in the same order on each lane (no FMA), so
  * the same bits.  Each 256-bit row pairs cell l (low half) with cell
@@ -305,27 +305,6 @@ add_whole_cells_avx2 (const unaligned_float *p,
   add_whole_cells (p + (gsize) j * k, k, n_cells - j, sum + j, count + j);
 }
 #endif
-
-static gboolean use_wide_vectors = TRUE;
-
-/* The testing switch: FALSE runs the SSE2 (x86-64 baseline) paths even on
- * a processor with AVX2, so both are checked against the plain loop. */
-void
-_ms_blueprint_grid_use_wide_vectors_for_testing (gboolean use)
-{
-  use_wide_vectors = use;
-}
-
-/* Whether this build and processor have the AVX2 paths. */
-gboolean
-_ms_blueprint_grid_has_wide_vectors (void)
-{
-#ifdef HAVE_AVX2_PATH
-  return __builtin_cpu_supports ("avx2");
-#else
-  return FALSE;
-#endif
-}
 
 /* The means of one column of cells: sum / count rounded to float, NaN
  * where no height was finite.  Two at a time: SSE2's division is
@@ -677,8 +656,8 @@ ms_blueprint_grid_reduce (MsBlueprint     *bp,
       }
 
   job.add_whole_cells = add_whole_cells;
-#ifdef HAVE_AVX2_PATH
-  if (use_wide_vectors && _ms_blueprint_grid_has_wide_vectors ())
+#ifdef MS_SIMD_HAVE_AVX2_PATHS
+  if (ms_simd_use_avx2 ())
     job.add_whole_cells = add_whole_cells_avx2;
 #endif
   /* Bands of about 64 source columns keep each worker on contiguous runs. */

@@ -37,9 +37,4 @@ void ms_blueprint_grid_sample (MsBlueprint     *blueprint,
                                MsBlueprintGrid *grid,
                                GCancellable    *cancellable);
 
-/* Tests: FALSE keeps to the SSE2 (x86-64 baseline) paths on a processor
- * that has AVX2; whether this build and processor have the AVX2 ones. */
-void     _ms_blueprint_grid_use_wide_vectors_for_testing (gboolean use);
-gboolean _ms_blueprint_grid_has_wide_vectors              (void);
-
 G_END_DECLS

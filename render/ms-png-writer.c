@@ -39,6 +39,7 @@
 #include "ms-png-writer.h"
 #include "ms-png-writer-private.h"
 #include "ms-save.h"
+#include "ms-simd.h"
 
 #define PNG_ZLIB_LEVEL 1
 #define STRIP_BYTES    (256 * 1024)  /* of filtered rows, about */
@@ -143,11 +144,7 @@ static void
 clean_vector_state (void)
 {
 #if defined (__x86_64__) && defined (__GNUC__)
-  static gint has_avx = -1;
-
-  if (g_atomic_int_get (&has_avx) < 0)
-    g_atomic_int_set (&has_avx, __builtin_cpu_supports ("avx") ? 1 : 0);
-  if (g_atomic_int_get (&has_avx) == 1)
+  if (ms_simd_has_avx ())
     zero_upper_halves ();
 #endif
 }

@@ -18,6 +18,7 @@
 #include "ms-blueprint-grid.h"
 #include "ms-mapping.h"
 #include "ms-profile.h"
+#include "ms-simd.h"
 #include "ms-test-util.h"
 
 #define SIZE 263u   /* odd, so blocks are cut at the far edges too */
@@ -170,9 +171,9 @@ check_cases (MsBlueprint *bp,
              const Map   *m)
 {
   check_cases_with (bp, m);
-  _ms_blueprint_grid_use_wide_vectors_for_testing (FALSE);
+  _ms_simd_use_avx2_for_testing (FALSE);
   check_cases_with (bp, m);
-  _ms_blueprint_grid_use_wide_vectors_for_testing (TRUE);
+  _ms_simd_use_avx2_for_testing (TRUE);
 }
 
 static void
