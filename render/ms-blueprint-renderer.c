@@ -16,6 +16,10 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#include "ms-simd.h"
+#ifdef MS_SIMD_HAVE_AVX2_PATHS
+#include <immintrin.h>
+#endif
 
 #include "ms-blueprint-grid.h"
 #include "ms-blueprint-renderer.h"
@@ -301,18 +305,6 @@ colour_cell (const Job *job,
   return c;
 }
 
-#ifdef __SSE2__
-/* colour_cell () four cells at a time, with SSE2 (the x86-64 baseline):
- * every lane does the scalar code's floating-point operations in the
- * scalar code's order, so the pixels are the same bits; where the scalar
- * code branches on a cell, the lanes compute what they need and select.
- * The colouring was the largest part of a render's CPU after the reading. */
-
-typedef struct
-{
-  __m128 r, g, b;
-} Rgb4;
-
 static gboolean use_vectors = TRUE;
 
 void
@@ -321,181 +313,33 @@ _ms_blueprint_colour_use_vectors_for_testing (gboolean use)
   use_vectors = use;
 }
 
-static inline __m128
-select4 (__m128 mask,
-         __m128 yes,
-         __m128 no)
+/* colour_cell () four cells at a time with SSE2, and eight with AVX2 where
+ * the processor has it: the colouring was the largest part of a render's
+ * CPU after the reading. */
+#ifdef __SSE2__
+#define LANES 4
+#include "ms-blueprint-colour-lanes.h"
+#undef LANES
+#endif
+#ifdef MS_SIMD_HAVE_AVX2_PATHS
+#define LANES 8
+#include "ms-blueprint-colour-lanes.h"
+#undef LANES
+
+/* Cells [0, n) of @run eight at a time; returns how many it coloured. */
+__attribute__ ((target ("avx2")))
+static guint
+colour_run8 (const Job         *job,
+             gsize              o,
+             const MsShadedRun *run)
 {
-  return _mm_or_ps (_mm_and_ps (mask, yes), _mm_andnot_ps (mask, no));
-}
+  guint i = 0;
 
-static inline Rgb4
-select_rgb4 (__m128 mask,
-             Rgb4   yes,
-             Rgb4   no)
-{
-  return (Rgb4) { select4 (mask, yes.r, no.r), select4 (mask, yes.g, no.g), select4 (mask, yes.b, no.b) };
-}
-
-static inline Rgb4
-splat_rgb4 (MsRgb c)
-{
-  return (Rgb4) { _mm_set1_ps (c.r), _mm_set1_ps (c.g), _mm_set1_ps (c.b) };
-}
-
-/* blend (): ms_colour_mix ()'s under + (over - under) * opacity. */
-static inline Rgb4
-blend4 (Rgb4  under,
-        Rgb4  over,
-        float opacity)
-{
-  __m128 o = _mm_set1_ps (opacity);
-
-  if (opacity >= 1.0f)
-    return over;
-  return (Rgb4) { _mm_add_ps (under.r, _mm_mul_ps (_mm_sub_ps (over.r, under.r), o)),
-                  _mm_add_ps (under.g, _mm_mul_ps (_mm_sub_ps (over.g, under.g), o)),
-                  _mm_add_ps (under.b, _mm_mul_ps (_mm_sub_ps (over.b, under.b), o)) };
-}
-
-/* ms_colour_ramp (): each lane interpolates in the first stop above its
- * value (lanes of neighbouring cells nearly always share it, so most calls
- * interpolate once), below the first stop or NaN the first colour, above
- * the last the last. */
-static inline Rgb4
-ramp4 (const MsColourStop *stops,
-       guint               n_stops,
-       __m128              value)
-{
-  Rgb4 out = splat_rgb4 (stops[n_stops - 1].colour);
-  __m128 done = _mm_setzero_ps ();
-
-  for (guint i = 1; i < n_stops; i++)
-    {
-      __m128 here = _mm_andnot_ps (done, _mm_cmplt_ps (value, _mm_set1_ps (stops[i].at)));
-
-      if (_mm_movemask_ps (here) != 0)
-        {
-          const MsRgb *a = &stops[i - 1].colour, *b = &stops[i].colour;
-          __m128 t = _mm_div_ps (_mm_sub_ps (value, _mm_set1_ps (stops[i - 1].at)),
-                                 _mm_set1_ps (stops[i].at - stops[i - 1].at));
-          Rgb4 c = { _mm_add_ps (_mm_set1_ps (a->r), _mm_mul_ps (_mm_set1_ps (b->r - a->r), t)),
-                     _mm_add_ps (_mm_set1_ps (a->g), _mm_mul_ps (_mm_set1_ps (b->g - a->g), t)),
-                     _mm_add_ps (_mm_set1_ps (a->b), _mm_mul_ps (_mm_set1_ps (b->b - a->b), t)) };
-
-          out = select_rgb4 (here, c, out);
-          done = _mm_or_ps (done, here);
-          if (_mm_movemask_ps (done) == 0xf)
-            break;
-        }
-    }
-  return select_rgb4 (_mm_cmpngt_ps (value, _mm_set1_ps (stops[0].at)), splat_rgb4 (stops[0].colour), out);
-}
-
-/* ms_colour_channel_to_byte (): a NaN gives 0 both ways (MAXPS returns
- * its second operand; the scalar conversion of NaN truncates to 0). */
-static inline __m128i
-channel_to_byte4 (__m128 v)
-{
-  v = _mm_min_ps (_mm_max_ps (v, _mm_setzero_ps ()), _mm_set1_ps (1.0f));
-  return _mm_cvttps_epi32 (_mm_add_ps (_mm_mul_ps (v, _mm_set1_ps (255.0f)), _mm_set1_ps (0.5f)));
-}
-
-/* Four u16 into the low halves of four 32-bit lanes. */
-static inline __m128i
-load_u16x4 (const guint16 *p)
-{
-  return _mm_unpacklo_epi16 (_mm_loadl_epi64 ((const __m128i *) (gconstpointer) p), _mm_setzero_si128 ());
-}
-
-static inline void
-colour_cells4 (const Job   *job,
-               gsize        o,
-               const float *heights,
-               const float *shades,
-               guint32     *out)
-{
-  const MsBlueprintStyle *s = job->style;
-  const MsBlueprintGrid *g = &job->grid;
-  const float *op = job->opacity;
-  const __m128 sea = _mm_set1_ps (s->sea_level), metres = _mm_set1_ps (MS_METRES_PER_RAW);
-  __m128 h = _mm_loadu_ps (heights), shade = _mm_loadu_ps (shades);
-  __m128i id = load_u16x4 (g->water_ids + o), surface = load_u16x4 (g->surfaces + o);
-  __m128 wet = job->has_water ? _mm_castsi128_ps (_mm_xor_si128 (_mm_cmpeq_epi32 (id, _mm_setzero_si128 ()),
-                                                                   _mm_set1_epi32 (-1)))
-                              : _mm_cmplt_ps (h, sea);
-  __m128 level = select4 (_mm_castsi128_ps (_mm_cmpeq_epi32 (surface, _mm_setzero_si128 ())), sea,
-                          _mm_mul_ps (_mm_sub_ps (_mm_cvtepi32_ps (surface), _mm_set1_ps (1.0f)),
-                                      _mm_set1_ps (1.0f / 32768.0f)));
-  __m128 depth = _mm_and_ps (wet, _mm_mul_ps (_mm_sub_ps (level, h), metres));
-  gboolean any_wet = _mm_movemask_ps (wet) != 0;
-  Rgb4 c = splat_rgb4 ((MsRgb) { MS_BLUEPRINT_CANVAS, MS_BLUEPRINT_CANVAS, MS_BLUEPRINT_CANVAS });
-  gboolean drawn = FALSE;
-  __m128i r, gr, b;
-
-  if (op[MS_STACK_HEIGHT] > 0.0f)
-    {
-      Rgb4 ramp = ramp4 (job->land, job->n_land, _mm_mul_ps (_mm_sub_ps (h, sea), metres));
-
-      if (any_wet && !job->water_visible)
-        ramp = select_rgb4 (wet, ramp4 (ms_colour_depth_stops, MS_COLOUR_N_DEPTH_STOPS, depth), ramp);
-      c = blend4 (c, ramp, op[MS_STACK_HEIGHT]);
-      drawn = TRUE;
-    }
-
-  if (op[MS_STACK_BIOME] > 0.0f)
-    {
-      const MsRgb *p0 = &job->biomes[g->biomes[o]], *p1 = &job->biomes[g->biomes[o + 1]];
-      const MsRgb *p2 = &job->biomes[g->biomes[o + 2]], *p3 = &job->biomes[g->biomes[o + 3]];
-      Rgb4 palette = { _mm_setr_ps (p0->r, p1->r, p2->r, p3->r), _mm_setr_ps (p0->g, p1->g, p2->g, p3->g),
-                       _mm_setr_ps (p0->b, p1->b, p2->b, p3->b) };
-
-      c = blend4 (c, palette, op[MS_STACK_BIOME]);
-      drawn = TRUE;
-    }
-
-  if (op[MS_STACK_HILLSHADE] > 0.0f)
-    {
-      float strength = op[MS_STACK_HILLSHADE];
-
-      if (drawn)
-        {
-          /* ms_colour_shade (): 1 - strength + strength * shade / z. */
-          __m128 k = _mm_add_ps (_mm_set1_ps (1.0f - strength),
-                                 _mm_div_ps (_mm_mul_ps (_mm_set1_ps (strength), shade),
-                                             _mm_set1_ps (s->light.z)));
-
-          c = (Rgb4) { _mm_mul_ps (c.r, k), _mm_mul_ps (c.g, k), _mm_mul_ps (c.b, k) };
-        }
-      else
-        {
-          c = blend4 (c, (Rgb4) { shade, shade, shade }, strength);
-        }
-    }
-
-  if (op[MS_STACK_WATER] > 0.0f && any_wet)
-    {
-      Rgb4 deep = ramp4 (ms_colour_depth_stops, MS_COLOUR_N_DEPTH_STOPS, depth);
-      /* ms_colour_water (): ids 0 and 1 are the ocean, lakes greener. */
-      __m128 lake = _mm_castsi128_ps (_mm_cmpgt_epi32 (id, _mm_set1_epi32 (1)));
-      Rgb4 tinted = { _mm_add_ps (_mm_mul_ps (deep.r, _mm_set1_ps (0.85f)), _mm_set1_ps (0.05f)),
-                      _mm_add_ps (_mm_mul_ps (deep.g, _mm_set1_ps (0.95f)), _mm_set1_ps (0.08f)),
-                      _mm_mul_ps (deep.b, _mm_set1_ps (0.9f)) };
-
-      c = select_rgb4 (wet, blend4 (c, select_rgb4 (lake, tinted, deep), op[MS_STACK_WATER]), c);
-    }
-
-  r = channel_to_byte4 (c.r);
-  gr = channel_to_byte4 (c.g);
-  b = channel_to_byte4 (c.b);
-  _mm_storeu_si128 ((__m128i *) (gpointer) out,
-                    _mm_or_si128 (_mm_set1_epi32 ((int) 0xff000000u),
-                                  _mm_or_si128 (_mm_slli_epi32 (r, 16), _mm_or_si128 (_mm_slli_epi32 (gr, 8), b))));
-}
-#else
-void
-_ms_blueprint_colour_use_vectors_for_testing (gboolean use)
-{
+  for (; i + 8 <= run->n; i += 8)
+    colour_cells8 (job, o + i, run->heights + i, run->shades + i, run->out + i);
+  /* The SSE code after this slows down while the upper halves are in use. */
+  _mm256_zeroupper ();
+  return i;
 }
 #endif
 
@@ -507,12 +351,18 @@ colour_run (const MsShadedRun *run,
   gsize o = (gsize) (run->oy + 1) * job->grid.width + run->x0 + 1;
   guint i = 0;
 
-#ifdef __SSE2__
   /* Contours look at each cell's neighbours: those runs stay scalar. */
   if (use_vectors && job->opacity[MS_STACK_CONTOURS] <= 0.0f)
-    for (; i + 4 <= run->n; i += 4)
-      colour_cells4 (job, o + i, run->heights + i, run->shades + i, run->out + i);
+    {
+#ifdef MS_SIMD_HAVE_AVX2_PATHS
+      if (ms_simd_use_avx2 ())
+        i = colour_run8 (job, o, run);
 #endif
+#ifdef __SSE2__
+      for (; i + 4 <= run->n; i += 4)
+        colour_cells4 (job, o + i, run->heights + i, run->shades + i, run->out + i);
+#endif
+    }
   for (; i < run->n; i++)
     run->out[i] = ms_colour_to_argb32 (colour_cell (job, o + i, run->heights[i], run->shades[i]));
 }

@@ -16,6 +16,7 @@
 #include "ms-mapping.h"
 #include "ms-demo-blueprint.h"
 #include "ms-png-writer.h"
+#include "ms-simd.h"
 #include "ms-test-util.h"
 
 typedef float (*HeightFunc) (guint x, guint y);
@@ -300,8 +301,9 @@ check_vectors_against_cells (MsBlueprint *bp,
     "height,contours:20,water",
   };
 
+  /* Eight lanes (where the processor has AVX2), then SSE2's four. */
   for (guint i = 0; i < G_N_ELEMENTS (stacks); i++)
-    for (guint ramp = 0; ramp < 2; ramp++)
+    for (guint ramp = 0; ramp < 4; ramp++)
       {
         g_autoptr(GError) error = NULL;
         MsBlueprintStyle style;
@@ -312,9 +314,11 @@ check_vectors_against_cells (MsBlueprint *bp,
         if (stacks[i] != NULL)
           g_assert_true (ms_blueprint_style_parse_stack (&style, stacks[i], &error));
         g_assert_no_error (error);
-        style.ramp = ramp ? MS_RAMP_GREY : MS_RAMP_TERRAIN;
+        style.ramp = ramp % 2 ? MS_RAMP_GREY : MS_RAMP_TERRAIN;
         _ms_blueprint_colour_use_vectors_for_testing (TRUE);
+        _ms_simd_use_avx2_for_testing (ramp < 2);
         vectors = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+        _ms_simd_use_avx2_for_testing (TRUE);
         _ms_blueprint_colour_use_vectors_for_testing (FALSE);
         cells = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
         _ms_blueprint_colour_use_vectors_for_testing (TRUE);
@@ -324,9 +328,9 @@ check_vectors_against_cells (MsBlueprint *bp,
         for (int y = 0; y < height; y++)
           for (int x = 0; x < cairo_image_surface_get_width (cells); x++)
             if (pixel (vectors, (guint) x, (guint) y) != pixel (cells, (guint) x, (guint) y))
-              g_error ("%s, stack %s, ramp %u: pixel (%d, %d) is %08x four at a time, %08x one by one",
-                       what, stacks[i], ramp, x, y, pixel (vectors, (guint) x, (guint) y),
-                       pixel (cells, (guint) x, (guint) y));
+              g_error ("%s, stack %s, ramp %u: pixel (%d, %d) is %08x %s at a time, %08x one by one",
+                       what, stacks[i], ramp % 2, x, y, pixel (vectors, (guint) x, (guint) y),
+                       ramp < 2 && ms_simd_use_avx2 () ? "eight" : "four", pixel (cells, (guint) x, (guint) y));
         g_assert_cmpmem (cairo_image_surface_get_data (vectors), (gsize) stride * height,
                          cairo_image_surface_get_data (cells), (gsize) stride * height);
         cairo_surface_destroy (vectors);
@@ -334,7 +338,7 @@ check_vectors_against_cells (MsBlueprint *bp,
       }
 }
 
-/* The colouring four cells at a time gives the bits of the scalar code
+/* The colouring four or eight cells at a time gives the bits of the scalar code
  * (the reference the hand-worked and golden tests check) for every layer
  * and ramp: a map with water bodies, lakes and biomes, and one without
  * water sections (wet is then below the sea level) and with holes. */
