@@ -374,6 +374,60 @@ store_band_rows (const float *means,
       heights[cy * width + c0 + i] = means[i * stride + cy];
 }
 
+/* store_band_rows () for u16 samples: 8×8 blocks transposed in registers
+ * (SSE2's unpacks: pairs, then quads, then halves). */
+static void
+store_band_rows_u16 (const guint16 *band,
+                     gsize          stride,
+                     guint          w,
+                     gsize          h,
+                     guint16       *grid,
+                     gsize          width,
+                     guint          c0)
+{
+  gsize cy = 0;
+
+#ifdef __SSE2__
+  for (; cy + 8 <= h; cy += 8)
+    {
+      guint16 *row = grid + cy * width + c0;
+      guint i = 0;
+
+      for (; i + 8 <= w; i += 8)
+        {
+#define COLUMN(l) _mm_loadu_si128 ((const __m128i *) (gconstpointer) (band + (i + (l)) * stride + cy))
+          __m128i a0 = COLUMN (0), a1 = COLUMN (1), a2 = COLUMN (2), a3 = COLUMN (3);
+          __m128i a4 = COLUMN (4), a5 = COLUMN (5), a6 = COLUMN (6), a7 = COLUMN (7);
+#undef COLUMN
+          __m128i b0 = _mm_unpacklo_epi16 (a0, a1), b1 = _mm_unpackhi_epi16 (a0, a1);
+          __m128i b2 = _mm_unpacklo_epi16 (a2, a3), b3 = _mm_unpackhi_epi16 (a2, a3);
+          __m128i b4 = _mm_unpacklo_epi16 (a4, a5), b5 = _mm_unpackhi_epi16 (a4, a5);
+          __m128i b6 = _mm_unpacklo_epi16 (a6, a7), b7 = _mm_unpackhi_epi16 (a6, a7);
+          __m128i d0 = _mm_unpacklo_epi32 (b0, b2), d1 = _mm_unpackhi_epi32 (b0, b2);
+          __m128i d2 = _mm_unpacklo_epi32 (b1, b3), d3 = _mm_unpackhi_epi32 (b1, b3);
+          __m128i d4 = _mm_unpacklo_epi32 (b4, b6), d5 = _mm_unpackhi_epi32 (b4, b6);
+          __m128i d6 = _mm_unpacklo_epi32 (b5, b7), d7 = _mm_unpackhi_epi32 (b5, b7);
+#define STORE(l, v) _mm_storeu_si128 ((__m128i *) (gpointer) (row + (l) * width + i), (v))
+          STORE (0, _mm_unpacklo_epi64 (d0, d4));
+          STORE (1, _mm_unpackhi_epi64 (d0, d4));
+          STORE (2, _mm_unpacklo_epi64 (d1, d5));
+          STORE (3, _mm_unpackhi_epi64 (d1, d5));
+          STORE (4, _mm_unpacklo_epi64 (d2, d6));
+          STORE (5, _mm_unpackhi_epi64 (d2, d6));
+          STORE (6, _mm_unpacklo_epi64 (d3, d7));
+          STORE (7, _mm_unpackhi_epi64 (d3, d7));
+#undef STORE
+        }
+      for (; i < w; i++)
+        for (guint l = 0; l < 8; l++)
+          row[l * width + i] = band[i * stride + cy + l];
+    }
+#endif
+  for (; cy < h; cy++)
+    for (guint i = 0; i < w; i++)
+      grid[cy * width + c0 + i] = band[i * stride + cy];
+}
+
 /* Biome and water of the cells of columns [c0, c1), read in place (or,
  * when @copy, from copies of the sampled columns: see COLUMN_READ_BYTES),
  * in runs of rows so the grid's rows stay in the cache while they fill. */
@@ -444,13 +498,35 @@ sample_in_place (Job      *job,
         const guint8 *bio = bio_at[i], *wid = wid_at[i], *wsf = wsf_at[i];
         guint8 *out_bio = band_biomes + i * s8;
         guint16 *out_id = band_ids + i * s16, *out_level = band_levels + i * s16;
+        guint cy = 0;
 
-        for (guint cy = 0; cy < h; cy++)
+        if (bio == NULL)
+          {
+            memset (out_bio, 0, h);
+            memset (out_id, 0, h * 2);
+            memset (out_level, 0, h * 2);
+            continue;
+          }
+        while (cy < h)
           {
             guint8 biome = 0;
             guint16 id = 0, level = 0;
 
-            if (bio != NULL && cell_ya[cy] < cell_yb[cy])
+            /* The whole cells: their centres k rows apart. */
+            if (cy == job->whole0 && job->whole0 < job->whole1)
+              {
+                gsize y = cell_ya[cy] + g->k / 2;
+
+                for (; cy < job->whole1; cy++, y += g->k)
+                  {
+                    if (biomes != NULL)
+                      out_bio[cy] = bio[y];
+                    memcpy (&out_id[cy], wid + 2 * y, 2);
+                    memcpy (&out_level[cy], wsf + 2 * y, 2);
+                  }
+                continue;
+              }
+            if (cell_ya[cy] < cell_yb[cy])
               {
                 gsize y = cell_ya[cy] + (cell_yb[cy] - cell_ya[cy]) / 2;
 
@@ -462,22 +538,17 @@ sample_in_place (Job      *job,
             out_bio[cy] = biome;
             out_id[cy] = id;
             out_level[cy] = level;
+            cy++;
           }
       }
-    for (gsize cy = 0; cy < h; cy++)
-      {
-        gsize o = cy * width + c0;
-
-        if (biomes != NULL)
-          for (guint i = 0; i < w; i++)
-            biomes[o + i] = band_biomes[i * s8 + cy];
-        if (water_ids != NULL)
-          for (guint i = 0; i < w; i++)
-            water_ids[o + i] = band_ids[i * s16 + cy];
-        if (surfaces != NULL)
-          for (guint i = 0; i < w; i++)
-            surfaces[o + i] = band_levels[i * s16 + cy];
-      }
+    if (biomes != NULL)
+      for (gsize cy = 0; cy < h; cy++)
+        for (guint i = 0; i < w; i++)
+          biomes[cy * width + c0 + i] = band_biomes[i * s8 + cy];
+    if (water_ids != NULL)
+      store_band_rows_u16 (band_ids, s16, w, h, water_ids, width, c0);
+    if (surfaces != NULL)
+      store_band_rows_u16 (band_levels, s16, w, h, surfaces, width, c0);
   }
   return TRUE;
 }
