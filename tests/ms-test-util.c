@@ -236,6 +236,93 @@ ms_test_rss_anon (void)
   return (gsize) g_ascii_strtoull (line + strlen ("RssAnon:"), NULL, 10) * 1024;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define MS_TEST_HAVE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MS_TEST_HAVE_ASAN 1
+#endif
+#endif
+
+#ifdef MS_TEST_HAVE_ASAN
+/* From <sanitizer/allocator_interface.h>, which GCC does not install. */
+int    __sanitizer_install_malloc_and_free_hooks (void (*malloc_hook) (const volatile void *, size_t),
+                                                  void (*free_hook) (const volatile void *));
+size_t __sanitizer_get_allocated_size            (const volatile void *p);
+
+/* Signed: blocks allocated before begin may be freed while watching. */
+static gint64 heap_live;
+static gint64 heap_peak;
+static gint   heap_watching;
+
+static void
+heap_watch_malloc (const volatile void *p,
+                   size_t               size)
+{
+  gint64 live, peak;
+
+  if (!g_atomic_int_get (&heap_watching))
+    return;
+  live = __atomic_add_fetch (&heap_live, (gint64) size, __ATOMIC_SEQ_CST);
+  peak = __atomic_load_n (&heap_peak, __ATOMIC_SEQ_CST);
+  while (live > peak &&
+         !__atomic_compare_exchange_n (&heap_peak, &peak, live, FALSE,
+                                       __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+    ;
+}
+
+static void
+heap_watch_free (const volatile void *p)
+{
+  if (!g_atomic_int_get (&heap_watching))
+    return;
+  __atomic_sub_fetch (&heap_live, (gint64) __sanitizer_get_allocated_size (p),
+                      __ATOMIC_SEQ_CST);
+}
+#endif
+
+gboolean
+ms_test_heap_watch_available (void)
+{
+#ifdef MS_TEST_HAVE_ASAN
+  return TRUE;
+#else
+  return FALSE;
+#endif
+}
+
+void
+ms_test_heap_watch_begin (void)
+{
+#ifdef MS_TEST_HAVE_ASAN
+  static gsize installed;
+
+  if (g_once_init_enter (&installed))
+    {
+      g_assert_true (__sanitizer_install_malloc_and_free_hooks (heap_watch_malloc,
+                                                                heap_watch_free));
+      g_once_init_leave (&installed, 1);
+    }
+  __atomic_store_n (&heap_live, 0, __ATOMIC_SEQ_CST);
+  __atomic_store_n (&heap_peak, 0, __ATOMIC_SEQ_CST);
+  g_atomic_int_set (&heap_watching, 1);
+#else
+  g_assert_not_reached ();
+#endif
+}
+
+gsize
+ms_test_heap_watch_end (void)
+{
+#ifdef MS_TEST_HAVE_ASAN
+  g_atomic_int_set (&heap_watching, 0);
+  return (gsize) MAX (__atomic_load_n (&heap_peak, __ATOMIC_SEQ_CST), 0);
+#else
+  g_assert_not_reached ();
+  return 0;
+#endif
+}
+
 void
 ms_test_run_clear (MsTestRun *run)
 {

@@ -88,6 +88,16 @@ JsonObject *ms_test_parse_json           (const char *text,
 /* Process memory from /proc/self/status, in bytes. */
 gsize       ms_test_rss_anon             (void);
 
+/* Whether this build can watch its heap: AddressSanitizer builds can.
+ * Under AddressSanitizer RssAnon says little about the code (freed blocks
+ * wait in the quarantine, size classes keep their pages, the shadow has
+ * pages of its own), but its allocator reports every block, so the peak of
+ * the live heap between begin and end is exact. */
+gboolean    ms_test_heap_watch_available (void);
+void        ms_test_heap_watch_begin     (void);
+/* The most the live heap grew above its size at begin, in bytes. */
+gsize       ms_test_heap_watch_end       (void);
+
 /* Main-loop waits.  Each turn dispatches without blocking and sleeps 1 ms,
  * so that work from threads and the frame clock gets through. */
 typedef gboolean (*MsTestDoneFunc) (gpointer data);
