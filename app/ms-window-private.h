@@ -47,6 +47,8 @@ struct _MsWindow
   gboolean              welcome_dismissed;
   GPtrArray            *findings;      /* MsAuditFinding*, NULL while auditing */
   GCancellable         *audit_cancellable;
+  gulong                analysis_wait_id;       /* map view's notify::picture-complete */
+  guint                 analysis_timeout_id;    /* ... or this, whichever comes first */
   GSimpleAction        *view_3d_action;  /* win.view-3d */
   MsTerrainSource      *terrain_source;  /* made on the first switch to 3D */
 
@@ -117,6 +119,7 @@ void        _ms_window_cancel_load         (MsWindow     *self);
 MsProfile  *_ms_window_load_profile        (MsWindow     *self,
                                             GError      **error);
 void        _ms_window_start_audit         (MsWindow     *self);
+void        _ms_window_schedule_analysis   (MsWindow     *self);
 /* Loads @file on a worker, then opens a comparison of the map shown now
  * against it. */
 void        _ms_window_compare_with        (MsWindow     *self,

@@ -43,15 +43,21 @@ audit_done (GObject      *source,
   ms_findings_list_set_findings (self->findings_list, findings);
 }
 
-/* The map is checked against the format's invariants as it opens. */
-void
-_ms_window_start_audit (MsWindow *self)
+static void
+stop_audit (MsWindow *self)
 {
   if (self->audit_cancellable != NULL)
     g_cancellable_cancel (self->audit_cancellable);
   g_clear_object (&self->audit_cancellable);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   ms_findings_list_set_findings (self->findings_list, NULL);
+}
+
+/* The map is checked against the format's invariants as it opens. */
+void
+_ms_window_start_audit (MsWindow *self)
+{
+  stop_audit (self);
   if (self->blueprint == NULL)
     return;
 
@@ -574,9 +580,73 @@ _ms_window_export_size (MsWindow   *self,
   export_data_free (data);
 }
 
+/* ------------------------------------------------ after the first picture -- */
+
+/* A picture that never completes (a view resized without end, a file gone)
+ * holds the analysis back no longer than this. */
+#define ANALYSIS_LATEST_MS 5000
+
+static void
+stop_waiting (MsWindow *self)
+{
+  g_clear_signal_handler (&self->analysis_wait_id, self->map_view);
+  g_clear_handle_id (&self->analysis_timeout_id, g_source_remove);
+}
+
+static void
+start_analysis (MsWindow *self)
+{
+  stop_waiting (self);
+  ms_water_body_list_set_blueprint (self->water_list, self->blueprint);
+  ms_minimap_set_blueprint (self->minimap, self->blueprint);
+  _ms_window_start_audit (self);
+}
+
+static void
+on_picture_complete (MsWindow *self)
+{
+  if (ms_tile_view_get_picture_complete (MS_TILE_VIEW (self->map_view)))
+    start_analysis (self);
+}
+
+static gboolean
+on_analysis_timeout (gpointer user_data)
+{
+  MsWindow *self = user_data;
+
+  self->analysis_timeout_id = 0;
+  start_analysis (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The audit, the water table and the minimap each read the whole map: on a
+ * large one they would take both cores from the tiles of the first
+ * picture.  So while the map view is on screen they wait until it has
+ * drawn the map whole at its level; the old map's results go at once. */
+void
+_ms_window_schedule_analysis (MsWindow *self)
+{
+  MsTileView *view = MS_TILE_VIEW (self->map_view);
+
+  stop_waiting (self);
+  if (self->blueprint == NULL || !gtk_widget_get_mapped (GTK_WIDGET (view)) ||
+      ms_tile_view_get_picture_complete (view))
+    {
+      start_analysis (self);
+      return;
+    }
+  ms_water_body_list_set_blueprint (self->water_list, NULL);
+  ms_minimap_set_blueprint (self->minimap, NULL);
+  stop_audit (self);
+  self->analysis_wait_id = g_signal_connect_swapped (view, "notify::picture-complete",
+                                                     G_CALLBACK (on_picture_complete), self);
+  self->analysis_timeout_id = g_timeout_add (ANALYSIS_LATEST_MS, on_analysis_timeout, self);
+}
+
 void
 _ms_window_tasks_dispose (MsWindow *self)
 {
+  stop_waiting (self);
   if (self->load_cancellable != NULL)
     g_cancellable_cancel (self->load_cancellable);
   g_clear_object (&self->load_cancellable);

@@ -380,9 +380,7 @@ _ms_window_set_blueprint (MsWindow    *self,
   update_view_state (self);
   ms_map_view_set_blueprint (self->map_view, blueprint);
   _ms_window_update_terrain (self);
-  ms_water_body_list_set_blueprint (self->water_list, blueprint);
-  ms_minimap_set_blueprint (self->minimap, blueprint);
-  _ms_window_start_audit (self);
+  _ms_window_schedule_analysis (self);
   ms_town_list_set_blueprint (self->town_list, blueprint);
   ms_road_list_set_blueprint (self->road_list, blueprint);
   if (blueprint != NULL)

@@ -7,7 +7,9 @@
  *  - tiles are asked for from an idle, never while a frame is drawn;
  *  - a pan to tiles never asked for shows a coarser tile at once, never the
  *    background, until the fine ones are there;
- *  - a zone edit makes again only the visible tiles it touched.
+ *  - a zone edit makes again only the visible tiles it touched;
+ *  - a fresh map's top tile is asked for as the map is set, alone until it
+ *    is drawn, and picture-complete tells when the map was drawn whole.
  */
 #include "config.h"
 
@@ -265,6 +267,77 @@ test_zone_edit_recolours_its_tiles (void)
   ms_test_remove_tree (dir);
 }
 
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              guint      *n)
+{
+  (*n)++;
+}
+
+static gboolean
+anything_drawn (gpointer data)
+{
+  MsTileViewStats stats;
+
+  ms_tile_view_get_stats (data, &stats);
+  return stats.whole_frames + stats.standin_frames > 0;
+}
+
+/* A map set on a view that has no size yet (its window's first frame is
+ * still to come): the top tile is asked for at once, not from an idle
+ * behind that frame, and alone until it is drawn (a fresh map is shown
+ * whole, so the view level's tiles would read all of it too).  Then the
+ * view level's tiles; picture-complete turns TRUE, notified once, after a
+ * frame drew them all, and FALSE with the next map. */
+static void
+test_top_tile_first (void)
+{
+  g_autoptr(MsBlueprint) bp = demo_map ();
+  GtkWidget *view = ms_map_view_new ();
+  GtkWidget *window = show_in_window (view);
+  guint top, n_notified = 0;
+  MsTileViewStats stats;
+
+  g_signal_connect (view, "notify::picture-complete", G_CALLBACK (count_notify), &n_notified);
+  ms_map_view_set_blueprint (MS_MAP_VIEW (view), bp);
+  top = ms_blueprint_pyramid_get_top_level (ms_map_view_get_pyramid (MS_MAP_VIEW (view)));
+  ms_tile_view_get_stats (MS_TILE_VIEW (view), &stats);
+  g_assert_cmpuint (stats.requests, ==, 1);
+  g_assert_false (ms_tile_view_get_picture_complete (MS_TILE_VIEW (view)));
+
+  /* Half the tiles' delay: sized and drawn (blank), and still only the top
+   * (on the CPU twice: the view learns that GL is out when its area
+   * realizes, and asks for the top again as a texture). */
+  ms_test_run_for (200);
+  g_assert_cmpint (gtk_widget_get_width (view), ==, WIDTH);
+  ms_tile_view_get_stats (MS_TILE_VIEW (view), &stats);
+  g_assert_cmpuint (stats.requests, ==, expect_gl () ? 1 : 2);
+  /* 400 × 300 fitted on 2048²: the view's level is below the top. */
+  g_assert_cmpuint (ms_tile_view_get_level (MS_TILE_VIEW (view)), <, top);
+
+  ms_test_iterate_until (anything_drawn, view, "the top tile on screen");
+  ms_tile_view_get_stats (MS_TILE_VIEW (view), &stats);
+  g_assert_cmpuint (stats.whole_frames, ==, 0);
+  g_assert_false (ms_tile_view_get_picture_complete (MS_TILE_VIEW (view)));
+  g_assert_cmpuint (n_notified, ==, 0);
+
+  settle (view);
+  ms_tile_view_get_stats (MS_TILE_VIEW (view), &stats);
+  g_assert_cmpuint (stats.requests, >, 1);
+  g_assert_cmpuint (stats.requests_in_frame, ==, 0);
+  g_assert_cmpuint (stats.whole_frames, >=, 1);
+  g_assert_true (ms_tile_view_get_picture_complete (MS_TILE_VIEW (view)));
+  g_assert_cmpuint (n_notified, ==, 1);
+
+  ms_map_view_set_blueprint (MS_MAP_VIEW (view), NULL);
+  g_assert_false (ms_tile_view_get_picture_complete (MS_TILE_VIEW (view)));
+  g_assert_cmpuint (n_notified, ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_run_for (50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -275,5 +348,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tile-view/requests-not-in-frame", test_requests_not_in_frame);
   g_test_add_func ("/tile-view/coarser-stands-in", test_coarser_stands_in);
   g_test_add_func ("/tile-view/zone-edit-recolours-its-tiles", test_zone_edit_recolours_its_tiles);
+  g_test_add_func ("/tile-view/top-tile-first", test_top_tile_first);
   return g_test_run ();
 }

@@ -309,6 +309,71 @@ water_list_ready (gpointer data)
   return !ms_water_body_list_is_loading (data);
 }
 
+static gboolean
+mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static gboolean
+has_findings (gpointer data)
+{
+  return !ms_window_is_auditing (data);
+}
+
+/* The audit, the water table and the minimap each read the whole map: on
+ * screen they wait until the map view has drawn the map whole (or, should
+ * that never happen, 5 s), and never take the cores from its tiles.  In a
+ * window not on screen they start with the map. */
+static void
+test_analysis_after_picture (void)
+{
+  MsWindow *window = new_window ();
+  MsMapView *view = ms_window_get_map_view (window);
+  MsMinimap *minimap = MS_MINIMAP (ms_test_find_type (GTK_WIDGET (window), MS_TYPE_MINIMAP));
+  MsWaterBodyList *list = MS_WATER_BODY_LIST (ms_window_get_water_list (window));
+  gint64 opened, deadline;
+
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (mapped, window, "the window on screen");
+  ms_window_open_demo (window);
+  opened = g_get_monotonic_time ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  deadline = opened + 60 * G_USEC_PER_SEC;
+  g_assert_nonnull (ms_window_get_blueprint (window));
+  g_assert_false (ms_tile_view_get_picture_complete (MS_TILE_VIEW (view)));
+
+  /* Every turn of the main loop until the minimap gets the map. */
+  while (ms_minimap_get_blueprint (minimap) == NULL)
+    {
+      g_assert_false (ms_water_body_list_is_loading (list));
+      g_assert_cmpuint (g_list_model_get_n_items (ms_water_body_list_get_model (list)), ==, 0);
+      g_assert_true (ms_window_is_auditing (window));
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  g_assert_true (ms_minimap_get_blueprint (minimap) == ms_window_get_blueprint (window));
+  /* Drawn whole by then, unless the 5 s fallback came first. */
+  if (!ms_tile_view_get_picture_complete (MS_TILE_VIEW (view)))
+    g_assert_cmpint (g_get_monotonic_time () - opened, >=, 5 * G_USEC_PER_SEC);
+  g_assert_true (ms_water_body_list_is_loading (list));
+  ms_test_iterate_until (water_list_ready, list, "the water table");
+  g_assert_cmpuint (g_list_model_get_n_items (ms_water_body_list_get_model (list)), >, 0);
+  ms_test_iterate_until (has_findings, window, "the audit");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* Not on screen: nothing to wait for. */
+  window = new_window ();
+  minimap = MS_MINIMAP (ms_test_find_type (GTK_WIDGET (window), MS_TYPE_MINIMAP));
+  list = MS_WATER_BODY_LIST (ms_window_get_water_list (window));
+  ms_window_open_demo (window);
+  g_assert_true (ms_minimap_get_blueprint (minimap) == ms_window_get_blueprint (window));
+  g_assert_true (ms_water_body_list_is_loading (list));
+  ms_test_iterate_until (has_findings, window, "the audit");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_water_table_zooms_to_body (void)
 {
@@ -1747,6 +1812,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/screenshot-matches-cpu", test_screenshot_matches_cpu);
   g_test_add_func ("/window/open-file-and-errors", test_open_file_and_errors);
   g_test_add_func ("/window/water-table-zooms-to-body", test_water_table_zooms_to_body);
+  g_test_add_func ("/window/analysis-after-picture", test_analysis_after_picture);
   g_test_add_func ("/window/places-lists", test_places_lists);
   g_test_add_func ("/window/pointer-pan-and-zoom", test_pointer_pan_and_zoom);
   g_test_add_func ("/window/checks-show-findings", test_checks_show_findings);

@@ -67,6 +67,7 @@ typedef struct
 
   GHashTable      *requests;    /* packed key -> Request, in flight */
   GPtrArray       *to_upload;   /* arrived GL tiles, for the next render */
+  GArray          *to_upload_keys;  /* ... their MsTileKeys */
   gpointer         gl_top;      /* the top GL tile, kept to upload again */
   gboolean         gl_top_due;  /* ... for the next render */
   MsTileLru       *cpu_tiles;   /* CpuTile below the top */
@@ -80,6 +81,7 @@ typedef struct
   MsRect           highlight;   /* map cells */
 
   gboolean         traced_first, traced_whole;
+  guint            complete_idle_id;  /* notifies picture-complete after the frame */
   MsTileViewStats  stats;
 } MsTileViewPrivate;
 
@@ -88,6 +90,7 @@ enum
   PROP_0,
   PROP_USING_GL,
   PROP_RENDERER_PROBLEM,
+  PROP_PICTURE_COMPLETE,
   N_PROPS
 };
 
@@ -103,6 +106,7 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (MsTileView, ms_tile_view, GTK_TYPE_WIDGET)
 #define PRIV(self) ((MsTileViewPrivate *) ms_tile_view_get_instance_private (self))
 
 static void schedule_update (MsTileView *self);
+static void update_requests (MsTileView *self);
 
 /* From the pyramid that made it: the view may show another by now. */
 static gpointer
@@ -350,10 +354,13 @@ request_done (GObject      *source,
           priv->gl_top_due = TRUE;
           if (priv->gl_area != NULL)
             gtk_gl_area_queue_render (GTK_GL_AREA (priv->gl_area));
+          /* The finer tiles may have waited for it (request_ahead_of_gl ()). */
+          update_requests (self);
         }
       else if (tile != NULL)
         {
           g_ptr_array_add (priv->to_upload, g_steal_pointer (&tile));
+          g_array_append_val (priv->to_upload_keys, request->key);
           if (priv->gl_area != NULL)
             gtk_gl_area_queue_render (GTK_GL_AREA (priv->gl_area));
         }
@@ -427,9 +434,76 @@ cancel_requests (MsTileView *self)
   g_hash_table_foreach (priv->requests, cancel_request, NULL);
   g_hash_table_remove_all (priv->requests);
   g_ptr_array_set_size (priv->to_upload, 0);
+  g_array_set_size (priv->to_upload_keys, 0);
   if (priv->gl_top != NULL)
     MS_TILE_VIEW_GET_CLASS (self)->tile_unref (g_steal_pointer (&priv->gl_top));
   priv->gl_top_due = FALSE;
+}
+
+/* Arrived and not yet uploaded: the next render uploads it. */
+static gboolean
+awaits_upload (MsTileView      *self,
+               const MsTileKey *key)
+{
+  MsTileViewPrivate *priv = PRIV (self);
+
+  if (priv->gl_top_due && key->level == priv->top_level)
+    return TRUE;
+  for (guint i = 0; i < priv->to_upload_keys->len; i++)
+    {
+      const MsTileKey *k = &g_array_index (priv->to_upload_keys, MsTileKey, i);
+
+      if (k->level == key->level && k->tx == key->tx && k->ty == key->ty)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Until a map's first picture, the top tile alone while it is being made:
+ * a fresh map is shown whole, so the view level's tiles read all of it
+ * too, and both at once would each get half the cores. */
+static gboolean
+top_goes_first (MsTileView *self)
+{
+  MsTileViewPrivate *priv = PRIV (self);
+  MsTileKey top_key = { priv->top_level, 0, 0 };
+  guint64 packed = ms_tile_key_pack (&top_key);
+
+  return !priv->traced_first && g_hash_table_contains (priv->requests, &packed);
+}
+
+/* Before the GL renderer is ready or the view has its size (a window's
+ * first frame realizes GL and compiles shaders, a while on software GL),
+ * the tiles GL will want are begun anyway: the top tile at once, then the
+ * view level's visible tiles once the view has a size and the top is in
+ * (the first picture comes first).  They wait in to_upload for the first
+ * render. */
+static void
+request_ahead_of_gl (MsTileView *self)
+{
+  MsTileViewPrivate *priv = PRIV (self);
+  MsTileKey top_key = { priv->top_level, 0, 0 };
+  guint level, tx0, ty0, tx1, ty1;
+
+  if (priv->gl_top == NULL)
+    request (self, &top_key, TRUE);
+  if (top_goes_first (self) || gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
+    return;
+  level = ms_tile_view_get_level (self);
+  if (level == priv->top_level)
+    return;
+  visible_tiles (self, level, &tx0, &ty0, &tx1, &ty1);
+  for (guint ty = ty0; ty < ty1; ty++)
+    for (guint tx = tx0; tx < tx1; tx++)
+      {
+        MsTileKey key = { level, tx, ty };
+
+        if (!awaits_upload (self, &key))
+          {
+            priv->n_missing++;
+            request (self, &key, TRUE);
+          }
+      }
 }
 
 /* The look for tiles: what the view's level lacks, and the top tile. */
@@ -441,8 +515,20 @@ update_requests (MsTileView *self)
   MsTileKey top_key = { top, 0, 0 };
 
   priv->n_missing = 0;
-  if (!priv->has_map || gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
+  if (!priv->has_map)
     return;
+  if (gl_mode (self) && (!priv->gl_ready || gtk_widget_get_width (GTK_WIDGET (self)) <= 0))
+    {
+      request_ahead_of_gl (self);
+      return;
+    }
+  if (gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
+    {
+      /* On the CPU too the top tile needs no size: begun at once. */
+      if (priv->cpu_top == NULL)
+        request (self, &top_key, FALSE);
+      return;
+    }
 
   level = ms_tile_view_get_level (self);
   if (gl_mode (self))
@@ -451,9 +537,6 @@ update_requests (MsTileView *self)
       g_autoptr(GArray) top_missing = NULL;
       MsGlView view, at_top;
 
-      /* The renderer is made when the area is realized; it looks then. */
-      if (!priv->gl_ready)
-        return;
       view = current_view (self);
       at_top = view_at_level (&view, top);
       top_missing = ms_gl_tile_renderer_get_missing (priv->gl_renderer, &at_top);
@@ -462,10 +545,15 @@ update_requests (MsTileView *self)
       if (top_missing->len > 0 && priv->gl_top == NULL &&
           !ms_gl_tile_renderer_is_stale (priv->gl_renderer, &top_key))
         request (self, &top_key, TRUE);
+      if (top_goes_first (self))
+        return;
       missing = ms_gl_tile_renderer_get_missing (priv->gl_renderer, &view);
-      priv->n_missing = missing->len;
       for (guint i = 0; i < missing->len; i++)
-        request (self, &g_array_index (missing, MsTileKey, i), TRUE);
+        if (!awaits_upload (self, &g_array_index (missing, MsTileKey, i)))
+          {
+            priv->n_missing++;
+            request (self, &g_array_index (missing, MsTileKey, i), TRUE);
+          }
     }
   else
     {
@@ -475,6 +563,8 @@ update_requests (MsTileView *self)
        * old style does not. */
       if (level != top && (priv->cpu_top == NULL || priv->cpu_top->epoch < priv->epoch))
         request (self, &top_key, FALSE);
+      if (top_goes_first (self))
+        return;
       visible_tiles (self, level, &tx0, &ty0, &tx1, &ty1);
       for (guint ty = ty0; ty < ty1; ty++)
         for (guint tx = tx0; tx < tx1; tx++)
@@ -561,10 +651,22 @@ ms_tile_view_invalidate (MsTileView      *self,
 
 /* --------------------------------------------------------------- trace --- */
 
+static gboolean
+notify_picture_complete (gpointer user_data)
+{
+  MsTileView *self = user_data;
+
+  PRIV (self)->complete_idle_id = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE_COMPLETE]);
+  return G_SOURCE_REMOVE;
+}
+
 /* For bench/app-startup: when the first picture of a map, and the first
  * with every visible tile at the view's own level, reached the screen
  * (G_MESSAGES_DEBUG=ms-tile-view; wall-clock µs, to compare with the
- * launch).  Once per map. */
+ * launch).  Once per map.  The whole picture is also picture-complete,
+ * notified from an idle: this runs inside a snapshot, where handlers must
+ * not change widgets. */
 static void
 trace_picture (MsTileView *self,
                gboolean    whole)
@@ -580,6 +682,8 @@ trace_picture (MsTileView *self,
     {
       priv->traced_whole = TRUE;
       g_debug ("startup: whole picture at %" G_GINT64_FORMAT " µs", g_get_real_time ());
+      if (priv->complete_idle_id == 0)
+        priv->complete_idle_id = g_idle_add (notify_picture_complete, self);
     }
 }
 
@@ -829,6 +933,7 @@ on_gl_render (GtkGLArea    *area,
   if (priv->to_upload->len > 0)
     schedule_update (self);   /* what is missing now */
   g_ptr_array_set_size (priv->to_upload, 0);
+  g_array_set_size (priv->to_upload_keys, 0);
 
   /* After the uploads: the renderer pins the top, so they never evict it. */
   view = current_view (self);
@@ -1020,12 +1125,16 @@ ms_tile_view_size_allocate (GtkWidget *widget,
   double old_h = ms_viewport_get_height (priv->viewport);
 
   ms_viewport_set_size (priv->viewport, width, height);
-  /* A fresh map is shown fitted to the first real size the view gets. */
-  if (priv->has_map && old_w <= 1.0 && old_h <= 1.0 && width > 1 && height > 1)
-    ms_viewport_fit (priv->viewport);
-
   if (priv->gl_area != NULL)
     gtk_widget_allocate (priv->gl_area, width, height, baseline, NULL);
+
+  /* A fresh map is shown fitted to the first real size the view gets, and
+   * its tiles are asked for now: the idle look would wait for the frame. */
+  if (priv->has_map && old_w <= 1.0 && old_h <= 1.0 && width > 1 && height > 1)
+    {
+      ms_viewport_fit (priv->viewport);
+      update_requests (MS_TILE_VIEW (widget));
+    }
 }
 
 /* -------------------------------------------------------------- the map --- */
@@ -1037,6 +1146,7 @@ ms_tile_view_set_map (MsTileView *self,
                       guint       top_level)
 {
   MsTileViewPrivate *priv;
+  gboolean was_complete;
 
   g_return_if_fail (MS_IS_TILE_VIEW (self));
 
@@ -1048,7 +1158,9 @@ ms_tile_view_set_map (MsTileView *self,
   priv->has_highlight = FALSE;
   g_clear_handle_id (&priv->update_id, g_source_remove);
   priv->n_missing = 0;
+  was_complete = priv->traced_whole;
   priv->traced_first = priv->traced_whole = FALSE;
+  g_clear_handle_id (&priv->complete_idle_id, g_source_remove);
   ms_tile_view_reset_stats (self);
 
   priv->has_map = width > 0 && height > 0;
@@ -1062,8 +1174,13 @@ ms_tile_view_set_map (MsTileView *self,
                             gtk_widget_get_height (GTK_WIDGET (self)));
       ms_viewport_fit (priv->viewport);
       ensure_gl_renderer (self);
+      /* Now, not from the idle: a window's first frame (realizing GL,
+       * compiling shaders) would hold that back while the workers idle. */
+      update_requests (self);
     }
   ms_tile_view_queue_update (self);
+  if (was_complete)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PICTURE_COMPLETE]);
 }
 
 static void
@@ -1114,6 +1231,13 @@ ms_tile_view_get_renderer_problem (MsTileView *self)
 {
   g_return_val_if_fail (MS_IS_TILE_VIEW (self), NULL);
   return ms_gl_fallback_get_problem (PRIV (self)->gl);
+}
+
+gboolean
+ms_tile_view_get_picture_complete (MsTileView *self)
+{
+  g_return_val_if_fail (MS_IS_TILE_VIEW (self), FALSE);
+  return PRIV (self)->traced_whole;
 }
 
 guint
@@ -1236,6 +1360,9 @@ ms_tile_view_get_property (GObject    *object,
     case PROP_RENDERER_PROBLEM:
       g_value_set_string (value, ms_tile_view_get_renderer_problem (self));
       break;
+    case PROP_PICTURE_COMPLETE:
+      g_value_set_boolean (value, ms_tile_view_get_picture_complete (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1253,6 +1380,7 @@ ms_tile_view_constructed (GObject *object)
   priv->gestures = ms_view_gestures_new (GTK_WIDGET (self), priv->viewport,
                                          MS_TILE_VIEW_GET_CLASS (self)->pan_button);
   priv->to_upload = g_ptr_array_new_with_free_func (MS_TILE_VIEW_GET_CLASS (self)->tile_unref);
+  priv->to_upload_keys = g_array_new (FALSE, FALSE, sizeof (MsTileKey));
   ms_tile_view_replay_attach (self);
 }
 
@@ -1263,6 +1391,7 @@ ms_tile_view_dispose (GObject *object)
   MsTileViewPrivate *priv = PRIV (self);
 
   g_clear_handle_id (&priv->update_id, g_source_remove);
+  g_clear_handle_id (&priv->complete_idle_id, g_source_remove);
   if (priv->requests != NULL)
     cancel_requests (self);
   if (priv->gestures != NULL)
@@ -1289,6 +1418,7 @@ ms_tile_view_finalize (GObject *object)
 
   g_hash_table_destroy (priv->requests);
   g_clear_pointer (&priv->to_upload, g_ptr_array_unref);
+  g_clear_pointer (&priv->to_upload_keys, g_array_unref);
   g_assert (priv->gl_top == NULL);
   ms_tile_lru_free (priv->cpu_tiles);
   g_clear_pointer (&priv->cpu_top, cpu_tile_free);
@@ -1321,6 +1451,11 @@ ms_tile_view_class_init (MsTileViewClass *klass)
   properties[PROP_RENDERER_PROBLEM] =
     g_param_spec_string ("renderer-problem", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /* TRUE once a frame of this map showed every visible tile at the view's
+   * own level; FALSE again for the next map. */
+  properties[PROP_PICTURE_COMPLETE] =
+    g_param_spec_boolean ("picture-complete", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

@@ -156,6 +156,9 @@ guint           ms_tile_view_get_level          (MsTileView *self);
 gboolean        ms_tile_view_get_using_gl       (MsTileView *self);
 /* Why the view draws on the CPU, or NULL. */
 const char     *ms_tile_view_get_renderer_problem (MsTileView *self);
+/* TRUE once a frame of the current map drew every visible tile at the
+ * view's own level (notified after that frame); FALSE for a new map. */
+gboolean        ms_tile_view_get_picture_complete (MsTileView *self);
 /* Work not yet on screen: requests in flight, tiles waiting for GL, a
  * look for tiles due, visible tiles missing or stale; 0 when complete. */
 guint           ms_tile_view_get_n_pending      (MsTileView *self);
