@@ -4,7 +4,8 @@
  * Mesa): with OpenGL, and — run again with GDK_DEBUG=gl-disable — on CPU
  * tiles (MAPSMITH_TEST_EXPECT_GL=0).
  *
- *  - tiles are asked for from an idle, never while a frame is drawn;
+ *  - tiles are asked for from an idle (or as a map or its first size is
+ *    set), never while a frame is drawn;
  *  - a pan to tiles never asked for shows a coarser tile at once, never the
  *    background, until the fine ones are there;
  *  - a zone edit makes again only the visible tiles it touched;
