@@ -57,6 +57,12 @@ ms_test_find_type (GtkWidget *root,
   return NULL;
 }
 
+gboolean
+ms_test_widget_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
 GtkWidget *
 ms_test_find_action_button (GtkWidget  *root,
                             const char *action)

@@ -23,6 +23,8 @@ GtkWidget  *ms_test_get_named            (GtkWidget   *root,
 /* The first widget under @root (itself included) of @type, or NULL. */
 GtkWidget  *ms_test_find_type            (GtkWidget   *root,
                                           GType        type);
+/* As an MsTestDoneFunc: is the widget @data mapped? */
+gboolean    ms_test_widget_mapped        (gpointer     data);
 /* The first GtkButton under @root whose action is @action, or NULL. */
 GtkWidget  *ms_test_find_action_button   (GtkWidget   *root,
                                           const char  *action);

@@ -39,12 +39,6 @@ terrain_drawn (gpointer data)
 }
 
 static gboolean
-widget_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
-
-static gboolean
 not_loading (gpointer data)
 {
   return !ms_window_is_loading (data);
@@ -100,7 +94,7 @@ switch_to_2d (GtkWidget *window,
 
   /* F3's binding activates the action with no parameter: a toggle. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "view-3d", NULL);
-  ms_test_iterate_until (widget_mapped, flat, "the 2D view");
+  ms_test_iterate_until (ms_test_widget_mapped, flat, "the 2D view");
   state = g_action_group_get_action_state (G_ACTION_GROUP (window), "view-3d");
   g_assert_false (g_variant_get_boolean (state));
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (ms_test_find_type (window, MS_TYPE_TERRAIN_VIEW))));
@@ -152,7 +146,7 @@ test_blueprint (void)
   ms_window_open_demo (window);
   gtk_window_present (GTK_WINDOW (window));
   map = ms_window_get_map_view (window);
-  ms_test_iterate_until (widget_mapped, map, "the map view");
+  ms_test_iterate_until (ms_test_widget_mapped, map, "the map view");
   ms_test_iterate_until (not_loading, window, "the demo to load");
   bp = ms_window_get_blueprint (window);
 
@@ -225,7 +219,7 @@ test_zone (void)
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (window));
   flat = ms_zone_window_get_view (window);
-  ms_test_iterate_until (widget_mapped, flat, "the zone view");
+  ms_test_iterate_until (ms_test_widget_mapped, flat, "the zone view");
   zone = ms_zone_window_get_zone (window);
 
   view = switch_to_3d (GTK_WIDGET (window), ms_zone_view_get_viewport (flat));

@@ -310,12 +310,6 @@ water_list_ready (gpointer data)
 }
 
 static gboolean
-mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (data);
-}
-
-static gboolean
 has_findings (gpointer data)
 {
   return !ms_window_is_auditing (data);
@@ -335,7 +329,7 @@ test_analysis_after_picture (void)
   gint64 opened, deadline;
 
   gtk_window_present (GTK_WINDOW (window));
-  ms_test_iterate_until (mapped, window, "the window on screen");
+  ms_test_iterate_until (ms_test_widget_mapped, window, "the window on screen");
   ms_window_open_demo (window);
   opened = g_get_monotonic_time ();
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
