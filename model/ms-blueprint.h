@@ -273,6 +273,15 @@ gboolean                 ms_blueprint_copy_columns   (MsBlueprint  *self,
                                                       guint         n_columns,
                                                       guint8       *out);
 
+/* Rows [@y0, @y0 + @n_rows) of column @x of a peekable field, copied
+ * with one read of the file; FALSE as ms_blueprint_copy_columns (). */
+gboolean                 ms_blueprint_copy_column_rows (MsBlueprint  *self,
+                                                        MsGridField   field,
+                                                        guint         x,
+                                                        guint         y0,
+                                                        guint         n_rows,
+                                                        guint8       *out);
+
 /* A pass over whole columns in order, one field: the columns come from
  * copies read a buffer at a time (ms_blueprint_copy_columns ()), or from
  * the mapping where they cannot be copied. */

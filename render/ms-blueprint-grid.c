@@ -428,14 +428,15 @@ store_band_rows_u16 (const guint16 *band,
       grid[cy * width + c0 + i] = band[i * stride + cy];
 }
 
-/* Biome and water of the cells of columns [c0, c1), read in place (or,
- * when @copy, from copies of the sampled columns: see COLUMN_READ_BYTES),
- * in runs of rows so the grid's rows stay in the cache while they fill. */
+/* Biome and water of the cells of columns [c0, c1), from copies of the
+ * sampled columns' rows the grid covers (see COLUMN_READ_BYTES; a tile's
+ * rows are read one column at a time, which beats faulting the mapping's
+ * pages in), or in place where they do not fit; in runs of rows so the
+ * grid's rows stay in the cache while they fill. */
 static gboolean
 sample_in_place (Job      *job,
                  guint     c0,
-                 guint     c1,
-                 gboolean  copy)
+                 guint     c1)
 {
   MsBlueprintGrid *g = job->grid;
   guint n = ms_blueprint_get_map_size (job->bp);
@@ -446,20 +447,24 @@ sample_in_place (Job      *job,
   const guint *restrict cell_ya = job->ya, *restrict cell_yb = job->yb;
   /* By cx - c0: the sampled column's fields, NULL off the map. */
   const guint8 *bio_at[MAX_BAND_WIDTH], *wid_at[MAX_BAND_WIDTH], *wsf_at[MAX_BAND_WIDTH];
+  /* The row at the start of each column's pointers: rows_a for a copy. */
+  gsize row0_at[MAX_BAND_WIDTH];
   guint8 *copies = NULL;
-
-  g_assert (c1 - c0 <= MAX_BAND_WIDTH);
+  guint r0 = job->rows_a, nr = job->rows_b - job->rows_a;
   /* A band of many narrow cells (k small) samples nearly every column: the
    * mapping then, rather than megabytes of copies per worker. */
-  copy = copy && (gsize) (c1 - c0) * n * 5 <= COLUMN_READ_BYTES;
+  gboolean copy = nr > 0 && (gsize) (c1 - c0) * nr * 5 <= COLUMN_READ_BYTES;
+
+  g_assert (c1 - c0 <= MAX_BAND_WIDTH);
   if (copy)
-    copies = ms_parallel_scratch (MS_SCRATCH_GRID_SAMPLES, (gsize) (c1 - c0) * n * 5);
+    copies = ms_parallel_scratch (MS_SCRATCH_GRID_SAMPLES, (gsize) (c1 - c0) * nr * 5);
   for (guint cx = c0; cx < c1; cx++)
     {
       guint xa, xb, sx, i = cx - c0;
-      guint8 *mine = copy ? copies + (gsize) i * n * 5 : NULL;
+      guint8 *mine = copy ? copies + (gsize) i * nr * 5 : NULL;
 
       bio_at[i] = wid_at[i] = wsf_at[i] = NULL;
+      row0_at[i] = 0;
       if (!cell_range (g->x0, g->k, cx, n, &xa, &xb))
         continue;
       sx = xa + (xb - xa) / 2;
@@ -470,13 +475,14 @@ sample_in_place (Job      *job,
         return FALSE;
       /* Biomes only where the grid keeps them (a render that does not show
        * them leaves them out). */
-      if (copy && (biomes == NULL || ms_blueprint_copy_columns (job->bp, MS_GRID_BIOMES, sx, 1, mine)) &&
-          ms_blueprint_copy_columns (job->bp, MS_GRID_WATER_IDS, sx, 1, mine + n) &&
-          ms_blueprint_copy_columns (job->bp, MS_GRID_WATER_SURFACE, sx, 1, mine + 3 * (gsize) n))
+      if (copy && (biomes == NULL || ms_blueprint_copy_column_rows (job->bp, MS_GRID_BIOMES, sx, r0, nr, mine)) &&
+          ms_blueprint_copy_column_rows (job->bp, MS_GRID_WATER_IDS, sx, r0, nr, mine + nr) &&
+          ms_blueprint_copy_column_rows (job->bp, MS_GRID_WATER_SURFACE, sx, r0, nr, mine + 3 * (gsize) nr))
         {
           bio_at[i] = mine;
-          wid_at[i] = mine + n;
-          wsf_at[i] = mine + 3 * (gsize) n;
+          wid_at[i] = mine + nr;
+          wsf_at[i] = mine + 3 * (gsize) nr;
+          row0_at[i] = r0;
         }
     }
 
@@ -496,6 +502,7 @@ sample_in_place (Job      *job,
     for (guint i = 0; i < w; i++)
       {
         const guint8 *bio = bio_at[i], *wid = wid_at[i], *wsf = wsf_at[i];
+        gsize row0 = row0_at[i];
         guint8 *out_bio = band_biomes + i * s8;
         guint16 *out_id = band_ids + i * s16, *out_level = band_levels + i * s16;
         guint cy = 0;
@@ -515,7 +522,7 @@ sample_in_place (Job      *job,
             /* The whole cells: their centres k rows apart. */
             if (cy == job->whole0 && job->whole0 < job->whole1)
               {
-                gsize y = cell_ya[cy] + g->k / 2;
+                gsize y = cell_ya[cy] + g->k / 2 - row0;
 
                 for (; cy < job->whole1; cy++, y += g->k)
                   {
@@ -528,7 +535,7 @@ sample_in_place (Job      *job,
               }
             if (cell_ya[cy] < cell_yb[cy])
               {
-                gsize y = cell_ya[cy] + (cell_yb[cy] - cell_ya[cy]) / 2;
+                gsize y = cell_ya[cy] + (cell_yb[cy] - cell_ya[cy]) / 2 - row0;
 
                 if (biomes != NULL)
                   biome = bio[y];
@@ -609,8 +616,13 @@ reduce_band (guint    band,
           const guint8 *in_place = ms_column_window_get (&window, x, band_xb);
           const unaligned_float *column;
 
-          /* v2 on a little-endian host: read the mapping itself. */
-          if (in_place != NULL)
+          /* v2 on a little-endian host: whole columns come copied in the
+           * window; part of one is read on its own, or failing that (the
+           * file changed) through the mapping itself. */
+          if (in_place != NULL && !whole_columns &&
+              ms_blueprint_copy_column_rows (job->bp, MS_GRID_HEIGHTS, x, ya, yb - ya, (guint8 *) copy))
+            column = copy;
+          else if (in_place != NULL)
             column = (const unaligned_float *) (gconstpointer) (in_place + (gsize) ya * 4);
           else
             {
@@ -640,7 +652,7 @@ reduce_band (guint    band,
 
   if (g->biomes == NULL && g->water_ids == NULL && g->surfaces == NULL)
     return;
-  sampled = sample_in_place (job, c0, c1, whole_columns);
+  sampled = sample_in_place (job, c0, c1);
   for (guint cx = c0; !sampled && cx < c1; cx++)
     {
       guint xa, xb;

@@ -190,8 +190,9 @@ test_against_plain_loop (void)
 }
 
 /* From a file the whole-map cases copy whole columns with pread ()
- * (ms_blueprint_copy_columns) instead of reading the mapping: the same
- * bits.  A file that shrinks before the reduction gives zeros for what it
+ * (ms_blueprint_copy_columns), the regions each column's rows
+ * (ms_blueprint_copy_column_rows), instead of reading the mapping: the
+ * same bits.  A file that shrinks before the reduction gives zeros for what it
  * lost and marks the mapping, never a signal. */
 static void
 test_file_copies (void)
@@ -217,6 +218,11 @@ test_file_copies (void)
   /* The copy is the column as written. */
   g_assert_true (ms_blueprint_copy_columns (bp, MS_GRID_HEIGHTS, 7, 1, column));
   g_assert_cmpmem (column, sizeof column, &m->heights[7 * SIZE], sizeof column);
+  g_assert_true (ms_blueprint_copy_column_rows (bp, MS_GRID_HEIGHTS, 7, 5, 20, column));
+  g_assert_cmpmem (column, 20 * sizeof (float), &m->heights[7 * SIZE + 5], 20 * sizeof (float));
+  g_assert_true (ms_blueprint_copy_column_rows (bp, MS_GRID_WATER_IDS, 9, SIZE - 3, 3, column));
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpuint (column[2 * i] | column[2 * i + 1] << 8, ==, m->ids[9 * SIZE + SIZE - 3 + i]);
   check_cases (bp, m);
   g_assert_true (ms_mapping_check (ms_blueprint_get_mapping (bp), NULL));
 
@@ -224,6 +230,13 @@ test_file_copies (void)
    * gives zeros for the lost pages and marks it. */
   g_assert_cmpint (truncate (path, (off_t) (g_bytes_get_size (bytes) / 8)), ==, 0);
   g_assert_false (ms_blueprint_copy_columns (bp, MS_GRID_HEIGHTS, SIZE - 1, 1, column));
+  g_assert_false (ms_blueprint_copy_column_rows (bp, MS_GRID_HEIGHTS, SIZE - 1, 5, 20, column));
+  /* A region (its columns' rows read one by one) as well as the map. */
+  {
+    MsBlueprintGrid region = { 17, 5, k, 8, 8, heights, NULL, NULL, NULL, NULL };
+
+    ms_blueprint_grid_reduce (bp, &region, NULL);
+  }
   ms_blueprint_grid_reduce (bp, &grid, NULL);
   g_assert_false (ms_mapping_check (ms_blueprint_get_mapping (bp), &error));
   g_assert_error (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK);
