@@ -553,6 +553,30 @@ grid_field_width (MsGridField field)
   return field == MS_GRID_HEIGHTS ? sizeof (float) : field == MS_GRID_BIOMES ? 1 : sizeof (guint16);
 }
 
+/* @n_bytes of a peekable @field from pixel (@x, @y0) on, with one read of
+ * the file; FALSE when the field cannot be peeked, the range is not the
+ * mapping's own bytes or the read failed. */
+static gboolean
+read_field_bytes (MsBlueprint *self,
+                  MsGridField  field,
+                  guint        x,
+                  guint        y0,
+                  gsize        n_bytes,
+                  guint8      *out)
+{
+  const guint8 *first = ms_blueprint_peek_column (self, field, x);
+  const guint8 *data = ms_mapping_get_data (self->mapping);
+  gsize length = ms_mapping_get_length (self->mapping);
+  gsize offset;
+
+  if (first == NULL || first < data || (gsize) (first - data) > length)
+    return FALSE;
+  offset = (gsize) (first - data) + (gsize) y0 * grid_field_width (field);
+  if (offset > length || n_bytes > length - offset)
+    return FALSE;
+  return ms_mapping_read (self->mapping, (goffset) offset, out, n_bytes, NULL);
+}
+
 /**
  * ms_blueprint_copy_columns:
  * @out: (out caller-allocates): @n_columns whole columns of @field
@@ -572,24 +596,12 @@ ms_blueprint_copy_columns (MsBlueprint *self,
                            guint        n_columns,
                            guint8      *out)
 {
-  const guint8 *first, *data;
-  gsize column_bytes, length;
-
   g_return_val_if_fail (MS_IS_BLUEPRINT (self), FALSE);
   g_return_val_if_fail (n_columns > 0 && x < self->map_size && n_columns <= self->map_size - x, FALSE);
 
-  first = ms_blueprint_peek_column (self, field, x);
-  data = ms_mapping_get_data (self->mapping);
-  length = ms_mapping_get_length (self->mapping);
-  if (first == NULL)
-    return FALSE;
-  column_bytes = (gsize) self->map_size * grid_field_width (field);
-  /* Columns follow each other in a peekable field; the range must be the
-   * mapping's own bytes. */
-  if (first < data || (gsize) (first - data) > length ||
-      (gsize) n_columns * column_bytes > length - (gsize) (first - data))
-    return FALSE;
-  return ms_mapping_read (self->mapping, first - data, out, (gsize) n_columns * column_bytes, NULL);
+  /* Columns follow each other in a peekable field. */
+  return read_field_bytes (self, field, x, 0,
+                           (gsize) n_columns * self->map_size * grid_field_width (field), out);
 }
 
 /* Part of a column: a tile's or a region's rows.  One read per column
@@ -603,24 +615,10 @@ ms_blueprint_copy_column_rows (MsBlueprint *self,
                                guint        n_rows,
                                guint8      *out)
 {
-  const guint8 *first, *data;
-  gsize width, length, offset;
-
   g_return_val_if_fail (MS_IS_BLUEPRINT (self), FALSE);
   g_return_val_if_fail (x < self->map_size && y0 <= self->map_size && n_rows <= self->map_size - y0, FALSE);
 
-  first = ms_blueprint_peek_column (self, field, x);
-  if (first == NULL)
-    return FALSE;
-  width = grid_field_width (field);
-  data = ms_mapping_get_data (self->mapping);
-  length = ms_mapping_get_length (self->mapping);
-  if (first < data || (gsize) (first - data) > length)
-    return FALSE;
-  offset = (gsize) (first - data) + (gsize) y0 * width;
-  if (offset > length || (gsize) n_rows * width > length - offset)
-    return FALSE;
-  return ms_mapping_read (self->mapping, (goffset) offset, out, (gsize) n_rows * width, NULL);
+  return read_field_bytes (self, field, x, y0, (gsize) n_rows * grid_field_width (field), out);
 }
 
 void

@@ -434,9 +434,9 @@ store_band_rows_u16 (const guint16 *band,
  * pages in), or in place where they do not fit; in runs of rows so the
  * grid's rows stay in the cache while they fill. */
 static gboolean
-sample_in_place (Job      *job,
-                 guint     c0,
-                 guint     c1)
+sample_columns (Job      *job,
+                guint     c0,
+                guint     c1)
 {
   MsBlueprintGrid *g = job->grid;
   guint n = ms_blueprint_get_map_size (job->bp);
@@ -652,7 +652,7 @@ reduce_band (guint    band,
 
   if (g->biomes == NULL && g->water_ids == NULL && g->surfaces == NULL)
     return;
-  sampled = sample_in_place (job, c0, c1);
+  sampled = sample_columns (job, c0, c1);
   for (guint cx = c0; !sampled && cx < c1; cx++)
     {
       guint xa, xb;
