@@ -670,13 +670,18 @@ sample_band (guint    band,
   MsBlueprintGrid *g = job->grid;
   guint n = ms_blueprint_get_map_size (job->bp);
   guint c0 = band * job->band_width, c1 = MIN (c0 + job->band_width, g->width);
-  g_autofree guint8 *biomes = g_new (guint8, g->height);
-  g_autofree guint16 *ids = g_new (guint16, g->height);
-  g_autofree guint16 *levels = g_new (guint16, g->height);
-  Samples samples = { biomes, ids, levels };
+  g_autofree guint8 *biomes = NULL;
+  g_autofree guint16 *ids = NULL;
+  g_autofree guint16 *levels = NULL;
+  Samples samples;
 
-  if (g_cancellable_is_cancelled (job->cancellable))
+  if (g_cancellable_is_cancelled (job->cancellable) || sample_columns (job, c0, c1))
     return;
+
+  /* The file changed under us: the mapping's guard takes it from here. */
+  samples.biomes = biomes = g_new (guint8, g->height);
+  samples.ids = ids = g_new (guint16, g->height);
+  samples.levels = levels = g_new (guint16, g->height);
   for (guint cx = c0; cx < c1; cx++)
     {
       guint xa, xb;
@@ -686,24 +691,68 @@ sample_band (guint    band,
     }
 }
 
+/* What both passes need of @grid's rows: each cell row's in-map rows, the
+ * run of whole cells and the grid's in-map rows; @ya and @yb have a place
+ * for each cell row. */
+static void
+job_init (Job             *job,
+          MsBlueprint     *bp,
+          MsBlueprintGrid *grid,
+          GCancellable    *cancellable,
+          guint           *ya,
+          guint           *yb)
+{
+  guint n = ms_blueprint_get_map_size (bp);
+
+  *job = (Job) { bp, grid, 0, cancellable };
+  job->ya = ya;
+  job->yb = yb;
+  job->whole0 = job->whole1 = grid->height;
+  job->rows_a = job->rows_b = 0;
+  for (guint cy = 0; cy < grid->height; cy++)
+    if (cell_range (grid->y0, grid->k, cy, n, &ya[cy], &yb[cy]))
+      {
+        if (job->rows_a == job->rows_b)
+          job->rows_a = ya[cy];
+        job->rows_b = yb[cy];
+        if (yb[cy] - ya[cy] == grid->k)
+          {
+            /* Whole cells are one run: only the edges are cut. */
+            if (job->whole0 == grid->height)
+              job->whole0 = cy;
+            job->whole1 = cy + 1;
+          }
+      }
+    else
+      ya[cy] = yb[cy] = 0;
+}
+
 /**
  * ms_blueprint_grid_sample:
  *
  * Fills only the biome and water samples of @grid (one read a cell, at its
  * centre, whatever k), leaving its heights alone: a pyramid tile above
  * level 0 takes its heights from the tiles below and samples the rest.
+ * The sampled columns' rows are copied as a reduction copies them.
  */
 void
 ms_blueprint_grid_sample (MsBlueprint     *bp,
                           MsBlueprintGrid *grid,
                           GCancellable    *cancellable)
 {
-  Job job = { bp, grid, 0, cancellable };
+  Job job;
+  g_autofree guint *ya = NULL, *yb = NULL;
+  gsize row_bytes;
 
   g_return_if_fail (MS_IS_BLUEPRINT (bp));
   g_return_if_fail (grid->k > 0 && grid->biomes && grid->water_ids && grid->surfaces);
 
-  job.band_width = 32;
+  ya = g_new (guint, grid->height);
+  yb = g_new (guint, grid->height);
+  job_init (&job, bp, grid, cancellable, ya, yb);
+  /* As many columns a band as sample_columns () copies in one go. */
+  row_bytes = (gsize) (job.rows_b - job.rows_a) * 5;
+  job.band_width = (guint) CLAMP (COLUMN_READ_BYTES / MAX (row_bytes, 1), 1, 32);
   ms_parallel_for ((grid->width + job.band_width - 1) / job.band_width, sample_band, &job);
 }
 
@@ -712,32 +761,15 @@ ms_blueprint_grid_reduce (MsBlueprint     *bp,
                           MsBlueprintGrid *grid,
                           GCancellable    *cancellable)
 {
-  Job job = { bp, grid, 0, cancellable };
-  guint n = ms_blueprint_get_map_size (bp);
+  Job job;
   g_autofree guint *ya = NULL, *yb = NULL;
 
   g_return_if_fail (MS_IS_BLUEPRINT (bp));
   g_return_if_fail (grid->k > 0 && grid->heights != NULL);
 
-  job.ya = ya = g_new0 (guint, grid->height);
-  job.yb = yb = g_new0 (guint, grid->height);
-  job.whole0 = job.whole1 = grid->height;
-  job.rows_a = job.rows_b = 0;
-  for (guint cy = 0; cy < grid->height; cy++)
-    if (cell_range (grid->y0, grid->k, cy, n, &ya[cy], &yb[cy]))
-      {
-        if (job.rows_a == job.rows_b)
-          job.rows_a = ya[cy];
-        job.rows_b = yb[cy];
-        if (yb[cy] - ya[cy] == grid->k)
-          {
-            /* Whole cells are one run: only the edges are cut. */
-            if (job.whole0 == grid->height)
-              job.whole0 = cy;
-            job.whole1 = cy + 1;
-          }
-      }
-
+  ya = g_new (guint, grid->height);
+  yb = g_new (guint, grid->height);
+  job_init (&job, bp, grid, cancellable, ya, yb);
   job.add_whole_cells = add_whole_cells;
 #ifdef MS_SIMD_HAVE_AVX2_PATHS
   if (ms_simd_use_avx2 ())

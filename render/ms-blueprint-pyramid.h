@@ -24,6 +24,7 @@ typedef struct
   guint            width, height;
   MsBlueprintGrid  grid;
   guint32         *counts;
+  GBytes          *storage;  /* nullable: the arrays' memory, shared with other tiles */
 } MsBlueprintTile;
 
 

@@ -231,11 +231,12 @@ children_cached (MsTilePyramid   *self,
 static gpointer
 make_tile (MsTilePyramid    *self,
            const MsTileKey  *key,
+           guint64           serial,
            GCancellable     *cancellable,
            GError          **error)
 {
   MsTilePyramidClass *klass = MS_TILE_PYRAMID_GET_CLASS (self);
-  MsTileJob job = { *key, { NULL, NULL, NULL, NULL }, cancellable };
+  MsTileJob job = { *key, { NULL, NULL, NULL, NULL }, cancellable, serial };
   gpointer tile = NULL;
   guint n_children = 0;
 
@@ -311,7 +312,7 @@ ms_tile_pyramid_get_tile (MsTilePyramid    *self,
       start = priv->serial;
       g_mutex_unlock (&priv->lock);
 
-      tile = make_tile (self, key, cancellable, error);
+      tile = make_tile (self, key, start, cancellable, error);
       if (tile == NULL)
         return NULL;
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -336,6 +337,34 @@ ms_tile_pyramid_get_tile (MsTilePyramid    *self,
         return tile;
       klass->tile_unref (tile);
     }
+}
+
+void
+ms_tile_pyramid_offer (MsTilePyramid   *self,
+                       const MsTileJob *job,
+                       const MsTileKey *key,
+                       gpointer         tile,
+                       gboolean         direct)
+{
+  MsTilePyramidClass *klass;
+  MsTilePyramidPrivate *priv;
+
+  g_return_if_fail (MS_IS_TILE_PYRAMID (self));
+  g_return_if_fail (key_exists (self, key));
+
+  klass = MS_TILE_PYRAMID_GET_CLASS (self);
+  priv = PRIV (self);
+  if (klass->tile_set_serial != NULL)
+    klass->tile_set_serial (tile, job->serial);
+  g_mutex_lock (&priv->lock);
+  if (!is_stale_locked (priv, key, job->serial) && !ms_tile_lru_contains (priv->tiles, key))
+    {
+      ms_tile_lru_insert (priv->tiles, key, klass->tile_ref (tile), klass->tile_get_bytes (tile));
+      count_made_locked (priv, key->level);
+      if (direct)
+        priv->stats[key->level].made_direct++;
+    }
+  g_mutex_unlock (&priv->lock);
 }
 
 static void

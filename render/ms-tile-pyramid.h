@@ -22,12 +22,14 @@ typedef struct
 
 /* A tile to make: for make_from_children, children[2 · j + i] is tile
  * (2 · tx + i, 2 · ty + j) of the level below, NULL beyond the map (and
- * all NULL for make_base and make_direct). */
+ * all NULL for make_base and make_direct); serial is the change serial the
+ * job began at (see ms_tile_pyramid_offer ()). */
 typedef struct
 {
   MsTileKey     key;
   gpointer      children[4];
   GCancellable *cancellable;
+  guint64       serial;
 } MsTileJob;
 
 /* The level-of-detail pyramid both the blueprint and the zone views draw
@@ -64,9 +66,10 @@ struct _MsTilePyramidClass
                                   GError         **error);
   /* Optional: level ≥ 1 straight from the source, used when not all of its
    * children are cached.  Making the four (and theirs, down to level 0)
-   * only to reduce them would make the first overview of a big map wait
-   * on every level-0 tile; a direct reduction reads the same pixels once,
-   * without them. */
+   * one by one only to reduce them would make the first overview of a big
+   * map wait on every level-0 tile; a direct reduction reads the same
+   * pixels once.  It may make tiles under its own in the same pass and
+   * hand them to ms_tile_pyramid_offer (). */
   gpointer (*make_direct)        (MsTilePyramid   *self,
                                   const MsTileJob *job,
                                   GError         **error);
@@ -107,6 +110,15 @@ void     ms_tile_pyramid_get_tile_async   (MsTilePyramid       *self,
 gpointer ms_tile_pyramid_get_tile_finish  (MsTilePyramid   *self,
                                            GAsyncResult    *result,
                                            GError         **error);
+/* For make_direct: @tile, of @key, made along with @job's own tile, is
+ * cached (with a reference of its own) and counted as made, from the
+ * source when @direct; unless it is cached already or a change since the
+ * job began touched it. */
+void     ms_tile_pyramid_offer            (MsTilePyramid   *self,
+                                           const MsTileJob *job,
+                                           const MsTileKey *key,
+                                           gpointer         tile,
+                                           gboolean         direct);
 /* FALSE once a change touched @key after @serial (the tile's own). */
 gboolean ms_tile_pyramid_is_current       (MsTilePyramid   *self,
                                            const MsTileKey *key,

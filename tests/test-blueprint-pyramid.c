@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The blueprint's tile pyramid, built from below when the tiles below are
- * there and straight from the mapping when not: every tile of every
- * level, in either order, equals what a plain loop over the map's
- * pixels says its cells are (the mean of the finite heights under each
- * cell, apron included; biome and water at the cell's centre), on a map
- * whose size is no power of two and which has holes of NaN; each tile is
- * made once, and no tile made from below reads more than four tiles.
+ * there and straight from the mapping when not (the top with the two
+ * levels under it, in one pass): every tile of every level, in either
+ * order, equals what a plain loop over the map's pixels says its cells are
+ * (the mean of the finite heights under each cell, apron included; biome
+ * and water at the cell's centre), on a map whose size is no power of two
+ * and which has holes of NaN; each tile is made once, and no tile made
+ * from below reads more than four tiles.
  */
 #include "config.h"
 
@@ -175,14 +176,59 @@ test_first_overview_direct (void)
   g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 512 << 20);
   MsTilePyramid *base = MS_TILE_PYRAMID (pyramid);
   MsTilePyramidLevelStats stats;
+  /* 1029 pixels a side: 5 tiles at level 0, 3 at 1, 2 at 2, 1 at 3. */
+  const guint n_tiles[] = { 5, 3, 2, 1 };
 
-  /* The top first, nothing cached: made straight from the mapping, no
-   * tile below it made; the same cells either way. */
+  /* The top first, nothing cached: one pass over the mapping at level 1
+   * makes it and every tile of levels 1 and 2, which are not made again
+   * when asked for; level 0 is made on its own.  Every tile, apron
+   * included, holds what the plain loop says (check_all). */
   check_all (bp, pyramid, TRUE);
-  ms_tile_pyramid_get_level_stats (base, 3, &stats);
-  g_assert_cmpuint (stats.made, ==, 1);
-  g_assert_cmpuint (stats.made_direct, ==, 1);
-  g_assert_cmpuint (stats.children_read, ==, 0);
+  for (guint level = 0; level <= 3; level++)
+    {
+      ms_tile_pyramid_get_level_stats (base, level, &stats);
+      g_assert_cmpuint (stats.made, ==, n_tiles[level] * n_tiles[level]);
+      g_assert_cmpuint (stats.made_direct, ==, level == 1 || level == 3 ? stats.made : 0);
+      g_assert_cmpuint (stats.children_read, ==, 0);
+    }
+}
+
+/* A map of one tile or two a side has no level two below its top: the
+ * top alone, straight from the mapping. */
+static void
+test_small_top_direct (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) demo = ms_demo_blueprint_generate (300, 3, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (demo, "small.dat", NULL, &error);
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 64 << 20);
+  MsTileKey top = { 1, 0, 0 };
+  g_autoptr(MsBlueprintTile) tile = NULL;
+  MsTilePyramidLevelStats stats;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (ms_blueprint_pyramid_get_top_level (pyramid), ==, 1);
+  tile = ms_blueprint_pyramid_get_tile (pyramid, &top, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ms_blueprint_pyramid_get_cached_tiles (pyramid), ==, 1);
+  ms_tile_pyramid_get_level_stats (MS_TILE_PYRAMID (pyramid), 0, &stats);
+  g_assert_cmpuint (stats.made, ==, 0);
+}
+
+/* Cancelled, the top's pass caches nothing: no tile sampled in part. */
+static void
+test_top_pass_cancelled (void)
+{
+  g_autoptr(MsBlueprint) bp = make_blueprint ();
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 512 << 20);
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  MsTileKey top = { 3, 0, 0 };
+
+  g_cancellable_cancel (cancellable);
+  g_assert_null (ms_blueprint_pyramid_get_tile (pyramid, &top, cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (ms_blueprint_pyramid_get_cached_tiles (pyramid), ==, 0);
 }
 
 int
@@ -191,5 +237,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/blueprint-pyramid/built-from-below", test_built_from_below);
   g_test_add_func ("/blueprint-pyramid/first-overview-direct", test_first_overview_direct);
+  g_test_add_func ("/blueprint-pyramid/small-top-direct", test_small_top_direct);
+  g_test_add_func ("/blueprint-pyramid/top-pass-cancelled", test_top_pass_cancelled);
   return g_test_run ();
 }

@@ -162,10 +162,48 @@ test_from_below (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
 }
 
+/* A tile offered along with another is cached once and then found, not
+ * made; one whose key a change touched after the job began is not. */
+static void
+test_offer (void)
+{
+  g_autoptr(MsTilePyramid) pyramid = g_object_new (TEST_TYPE_AREA_PYRAMID, NULL);
+  g_autoptr(GError) error = NULL;
+  MsTilePyramidLevelStats stats;
+  MsTileKey key = { 0, 1, 1 }, touched = { 0, 2, 1 };
+  MsTileJob job = { { 1, 0, 0 }, { NULL, }, NULL, 0 };
+  AreaTile *tile, *got;
+
+  ms_tile_pyramid_set_extent (pyramid, WIDTH, HEIGHT, 1 << 20);
+
+  tile = make_base (pyramid, &(MsTileJob) { key }, NULL);
+  tile->area = 12345;  /* told apart from a tile made anew */
+  ms_tile_pyramid_offer (pyramid, &job, &key, tile, TRUE);
+  ms_tile_pyramid_offer (pyramid, &job, &key, tile, TRUE);
+  area_tile_unref (tile);
+  ms_tile_pyramid_get_level_stats (pyramid, 0, &stats);
+  g_assert_cmpuint (stats.made, ==, 1);
+  g_assert_cmpuint (stats.made_direct, ==, 1);
+  got = ms_tile_pyramid_get_tile (pyramid, &key, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (got->area, ==, 12345);
+  area_tile_unref (got);
+
+  ms_tile_pyramid_begin_change (pyramid);
+  ms_tile_pyramid_touch_locked (pyramid, &touched);
+  ms_tile_pyramid_end_change (pyramid);
+  tile = make_base (pyramid, &(MsTileJob) { touched }, NULL);
+  ms_tile_pyramid_offer (pyramid, &job, &touched, tile, FALSE);
+  area_tile_unref (tile);
+  g_assert_null (ms_tile_pyramid_lookup (pyramid, &touched));
+  g_assert_cmpuint (ms_tile_pyramid_get_cached_tiles (pyramid), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/tile-pyramid/from-below", test_from_below);
+  g_test_add_func ("/render/tile-pyramid/offer", test_offer);
   return g_test_run ();
 }
