@@ -96,9 +96,12 @@ void        _ms_window_dismiss_welcome     (MsWindow     *self);
 /* FALSE when a read found the file shrunk under its mapping (the banner
  * then says so). */
 gboolean    _ms_window_check_mapping       (MsWindow     *self);
-void        _ms_window_set_blueprint       (MsWindow     *self,
-                                            MsBlueprint  *blueprint,
-                                            GFile        *file);
+/* @pyramid: (nullable): one made for @blueprint as it loaded (its top
+ * tile made), else the map view makes its own. */
+void        _ms_window_set_blueprint       (MsWindow           *self,
+                                            MsBlueprint        *blueprint,
+                                            MsBlueprintPyramid *pyramid,
+                                            GFile              *file);
 void        _ms_window_show_open_error     (MsWindow     *self,
                                             GFile        *file,
                                             const char   *message);

@@ -16,6 +16,7 @@
 #include "ms-blueprint-renderer.h"
 #include "ms-compare-window.h"
 #include "ms-demo-blueprint.h"
+#include "ms-map-view.h"
 #include "ms-png-writer.h"
 #include "ms-settings.h"
 #include "ms-tile-view.h"
@@ -117,6 +118,10 @@ typedef struct
   GFile     *file;
   MsProfile *profile;
   gint      *permille;   /* atomic rc box, shared with the window's bar */
+  /* For a map the window shows (not a comparison's second one): the
+   * pyramid the map view will draw from, its top tile made on the loader. */
+  gboolean   make_overview;
+  MsBlueprintPyramid *pyramid;
 } LoadData;
 
 static void
@@ -133,6 +138,7 @@ load_data_free (LoadData *data)
 {
   g_clear_object (&data->file);
   g_clear_object (&data->profile);
+  g_clear_object (&data->pyramid);
   g_clear_pointer (&data->permille, g_atomic_rc_box_release);
   g_free (data);
 }
@@ -157,9 +163,28 @@ load_thread (GTask        *task,
   bp = ms_blueprint_new_for_path_full (path, data->profile, load_progress, data,
                                        cancellable, &error);
   if (bp == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, bp, g_object_unref);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+
+  /* The first picture: its tiles are made here, while the main thread
+   * still brings the window up (on software GL that is a quarter of a
+   * second in which the map could not be set), so the window's first
+   * frames can draw the map.  A failure is the view's to report when it
+   * asks for the tile itself. */
+  if (data->make_overview)
+    {
+      MsTileKey top = { 0, 0, 0 };
+      MsBlueprintTile *tile;
+
+      g_atomic_int_set (data->permille, -1);
+      data->pyramid = ms_map_view_create_pyramid (bp);
+      top.level = ms_blueprint_pyramid_get_top_level (data->pyramid);
+      tile = ms_blueprint_pyramid_get_tile (data->pyramid, &top, cancellable, NULL);
+      g_clear_pointer (&tile, ms_blueprint_tile_unref);
+    }
+  g_task_return_pointer (task, bp, g_object_unref);
 }
 
 static void
@@ -186,16 +211,18 @@ load_done (GObject      *source,
       return;
     }
 
-  _ms_window_set_blueprint (self, bp, data->file);
+  _ms_window_set_blueprint (self, bp, data->pyramid, data->file);
   _ms_window_add_recent (self, data->file);
 }
 
 /* Opens @file on a worker, with the bar showing how far it got and Cancel
- * stopping it; a newer load replaces an older one.  @profile: (transfer full). */
+ * stopping it; a newer load replaces an older one; with @make_overview the
+ * worker also makes the map view's first tiles.  @profile: (transfer full). */
 static void
 start_load (MsWindow            *self,
             GFile               *file,
             MsProfile           *profile,
+            gboolean             make_overview,
             GAsyncReadyCallback  done,
             gpointer             source_tag,
             gpointer             done_data)
@@ -213,6 +240,7 @@ start_load (MsWindow            *self,
   data = g_new0 (LoadData, 1);
   data->file = g_object_ref (file);
   data->profile = profile;
+  data->make_overview = make_overview;
   data->permille = g_atomic_rc_box_new (gint);
   *data->permille = -1;
 
@@ -255,7 +283,7 @@ ms_window_open_file (MsWindow *self,
       profile = ms_profile_new_default ();
     }
 
-  start_load (self, file, profile, load_done, ms_window_open_file, NULL);
+  start_load (self, file, profile, TRUE, load_done, ms_window_open_file, NULL);
 }
 
 void
@@ -276,7 +304,7 @@ ms_window_open_demo (MsWindow *self)
       _ms_window_show_error (self, error->message);
       return;
     }
-  _ms_window_set_blueprint (self, bp, NULL);
+  _ms_window_set_blueprint (self, bp, NULL, NULL);
 }
 
 void
@@ -333,7 +361,7 @@ _ms_window_compare_with (MsWindow *self,
       _ms_window_show_error (self, error->message);
       profile = ms_profile_new_default ();
     }
-  start_load (self, file, profile, compare_load_done, _ms_window_compare_with, g_object_ref (self->blueprint));
+  start_load (self, file, profile, FALSE, compare_load_done, _ms_window_compare_with, g_object_ref (self->blueprint));
 }
 
 /* An export: @region of the map, rendered at most @max_size pixels a side;

@@ -368,9 +368,10 @@ _ms_window_show_open_error (MsWindow   *self,
 }
 
 void
-_ms_window_set_blueprint (MsWindow    *self,
-                          MsBlueprint *blueprint,
-                          GFile       *file)
+_ms_window_set_blueprint (MsWindow           *self,
+                          MsBlueprint        *blueprint,
+                          MsBlueprintPyramid *pyramid,
+                          GFile              *file)
 {
   g_autofree char *title = NULL;
 
@@ -378,7 +379,10 @@ _ms_window_set_blueprint (MsWindow    *self,
   g_set_object (&self->file, file);
   watch_file (self);
   update_view_state (self);
-  ms_map_view_set_blueprint (self->map_view, blueprint);
+  if (pyramid != NULL)
+    ms_map_view_set_pyramid (self->map_view, pyramid);
+  else
+    ms_map_view_set_blueprint (self->map_view, blueprint);
   _ms_window_update_terrain (self);
   _ms_window_schedule_analysis (self);
   ms_town_list_set_blueprint (self->town_list, blueprint);

@@ -237,6 +237,68 @@ test_difference_no_seam (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+frame_drawn (gpointer data)
+{
+  MsTileViewStats stats;
+
+  ms_tile_view_get_stats (MS_TILE_VIEW (data), &stats);
+  return stats.frames > 0;
+}
+
+/* A pyramid made as the file loaded, its top asked for (which makes the
+ * two levels under it): the view draws from it, and with GL its very
+ * first frame is whole, its tiles handed over without a worker's round
+ * trip; either way it makes no tile. */
+static void
+test_loaded_pyramid (void)
+{
+  gboolean expect_gl = g_strcmp0 (g_getenv ("MAPSMITH_TEST_EXPECT_GL"), "0") != 0;
+  g_autoptr(MsBlueprint) bp = demo (1024, 5);
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_map_view_create_pyramid (bp);
+  g_autoptr(MsBlueprintTile) top = NULL;
+  g_autoptr(GError) error = NULL;
+  MsTileKey top_key = { 2, 0, 0 };
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = ms_map_view_new ();
+  MsTileViewStats stats;
+
+  g_assert_cmpuint (ms_blueprint_pyramid_get_top_level (pyramid), ==, 2);
+  top = ms_blueprint_pyramid_get_tile (pyramid, &top_key, NULL, &error);
+  g_assert_no_error (error);
+  ms_tile_pyramid_reset_stats (MS_TILE_PYRAMID (pyramid));
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 300);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (ms_test_widget_mapped, view, "the view on screen");
+
+  ms_map_view_set_pyramid (MS_MAP_VIEW (view), pyramid);
+  g_assert_true (ms_map_view_get_pyramid (MS_MAP_VIEW (view)) == pyramid);
+  g_assert_true (ms_map_view_get_blueprint (MS_MAP_VIEW (view)) == bp);
+  /* 400 × 300 fitted on 1024²: level 1, which the top's pass made. */
+  ms_test_iterate_until (frame_drawn, view, "the first frame with the map");
+  g_assert_cmpuint (ms_tile_view_get_level (MS_TILE_VIEW (view)), ==, 1);
+  ms_tile_view_get_stats (MS_TILE_VIEW (view), &stats);
+  if (expect_gl)
+    {
+      g_assert_cmpuint (stats.frames, ==, 1);
+      g_assert_cmpuint (stats.whole_frames, ==, 1);
+    }
+
+  wait_for_tiles (MS_MAP_VIEW (view));
+  for (guint level = 0; level <= 2; level++)
+    {
+      MsTilePyramidLevelStats made;
+
+      ms_tile_pyramid_get_level_stats (MS_TILE_PYRAMID (pyramid), level, &made);
+      g_assert_cmpuint (made.made, ==, 0);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -244,5 +306,6 @@ main (int argc, char **argv)
   g_test_add_func ("/map-view/shows-the-map", test_shows_the_map);
   g_test_add_func ("/map-view/difference", test_difference);
   g_test_add_func ("/map-view/difference-no-seam", test_difference_no_seam);
+  g_test_add_func ("/map-view/loaded-pyramid", test_loaded_pyramid);
   return g_test_run ();
 }

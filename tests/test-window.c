@@ -74,6 +74,65 @@ new_window (void)
   return window;
 }
 
+/* What the map view's pyramid held as the window set the map. */
+typedef struct
+{
+  gboolean set;
+  gboolean top_cached;
+  guint    n_cached;
+} OverviewSeen;
+
+static void
+note_overview (MsMapView    *view,
+               GParamSpec   *pspec,
+               OverviewSeen *seen)
+{
+  MsBlueprintPyramid *pyramid = ms_map_view_get_pyramid (view);
+  g_autoptr(MsBlueprintTile) top = NULL;
+  MsTileKey key = { 0, 0, 0 };
+
+  if (pyramid == NULL)
+    return;
+  key.level = ms_blueprint_pyramid_get_top_level (pyramid);
+  top = ms_blueprint_pyramid_lookup (pyramid, &key);
+  seen->set = TRUE;
+  seen->top_cached = top != NULL;
+  seen->n_cached = ms_blueprint_pyramid_get_cached_tiles (pyramid);
+}
+
+/* A file opens with its first picture made: the loader makes the map
+ * view's top tile, and with it the two levels under it (1024²: levels
+ * 0 to 2, 16 + 4 + 1 tiles), before the window sets the map.  Without
+ * that, the view would only then ask for the top, on a worker. */
+static void
+test_file_opens_with_overview (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "MapData_Seed_11.dat", NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  MsWindow *window = new_window ();
+  OverviewSeen seen = { FALSE, };
+
+  bytes = ms_demo_blueprint_generate (1024, 11, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  file = g_file_new_for_path (path);
+
+  g_signal_connect (ms_window_get_map_view (window), "notify::blueprint", G_CALLBACK (note_overview), &seen);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_window_open_file (window, file);
+  ms_test_iterate_until (not_loading, window, "the file to open");
+  g_assert_true (seen.set);
+  g_assert_true (seen.top_cached);
+  g_assert_cmpuint (seen.n_cached, ==, 21);
+  settle (window);
+
+  g_signal_handlers_disconnect_by_data (ms_window_get_map_view (window), &seen);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_demo_and_inspector (void)
 {
@@ -1805,6 +1864,7 @@ main (int argc, char **argv)
   g_test_add_func ("/window/demo-and-inspector", test_demo_and_inspector);
   g_test_add_func ("/window/screenshot-matches-cpu", test_screenshot_matches_cpu);
   g_test_add_func ("/window/open-file-and-errors", test_open_file_and_errors);
+  g_test_add_func ("/window/file-opens-with-overview", test_file_opens_with_overview);
   g_test_add_func ("/window/water-table-zooms-to-body", test_water_table_zooms_to_body);
   g_test_add_func ("/window/analysis-after-picture", test_analysis_after_picture);
   g_test_add_func ("/window/places-lists", test_places_lists);

@@ -118,16 +118,19 @@ ms_map_view_snapshot (GtkWidget   *widget,
 
 /* -------------------------------------------------------------- object --- */
 
-void
-ms_map_view_set_blueprint (MsMapView   *self,
-                           MsBlueprint *blueprint)
+MsBlueprintPyramid *
+ms_map_view_create_pyramid (MsBlueprint *blueprint)
 {
-  g_return_if_fail (MS_IS_MAP_VIEW (self));
-  g_return_if_fail (blueprint == NULL || MS_IS_BLUEPRINT (blueprint));
+  g_return_val_if_fail (MS_IS_BLUEPRINT (blueprint), NULL);
+  return ms_blueprint_pyramid_new (blueprint, PYRAMID_BUDGET);
+}
 
-  if (self->blueprint == blueprint && self->diff == NULL)
-    return;
-
+/* Shows @blueprint from @pyramid (made for it), or nothing. */
+static void
+show_blueprint (MsMapView          *self,
+                MsBlueprint        *blueprint,
+                MsBlueprintPyramid *pyramid)
+{
   /* Every tile and the renderer go before the pyramid they came from. */
   ms_tile_view_set_map (MS_TILE_VIEW (self), 0, 0, 0);
   g_clear_object (&self->diff);
@@ -139,10 +142,38 @@ ms_map_view_set_blueprint (MsMapView   *self,
     {
       guint n = ms_blueprint_get_map_size (blueprint);
 
-      self->pyramid = ms_blueprint_pyramid_new (blueprint, PYRAMID_BUDGET);
+      self->pyramid = g_object_ref (pyramid);
       ms_tile_view_set_map (MS_TILE_VIEW (self), n, n, ms_blueprint_pyramid_get_top_level (self->pyramid));
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLUEPRINT]);
+}
+
+void
+ms_map_view_set_blueprint (MsMapView   *self,
+                           MsBlueprint *blueprint)
+{
+  g_autoptr(MsBlueprintPyramid) pyramid = NULL;
+
+  g_return_if_fail (MS_IS_MAP_VIEW (self));
+  g_return_if_fail (blueprint == NULL || MS_IS_BLUEPRINT (blueprint));
+
+  if (self->blueprint == blueprint && self->diff == NULL)
+    return;
+  if (blueprint != NULL)
+    pyramid = ms_map_view_create_pyramid (blueprint);
+  show_blueprint (self, blueprint, pyramid);
+}
+
+void
+ms_map_view_set_pyramid (MsMapView          *self,
+                         MsBlueprintPyramid *pyramid)
+{
+  g_return_if_fail (MS_IS_MAP_VIEW (self));
+  g_return_if_fail (MS_IS_BLUEPRINT_PYRAMID (pyramid));
+
+  if (self->pyramid == pyramid && self->diff == NULL)
+    return;
+  show_blueprint (self, ms_blueprint_pyramid_get_blueprint (pyramid), pyramid);
 }
 
 /**

@@ -18,6 +18,13 @@ G_DECLARE_FINAL_TYPE (MsMapView, ms_map_view, MS, MAP_VIEW, MsTileView)
 GtkWidget              *ms_map_view_new             (void);
 void                    ms_map_view_set_blueprint   (MsMapView              *self,
                                                      MsBlueprint            *blueprint);
+/* The pyramid a map view draws @blueprint from (the view's tile budget).
+ * Any thread: a loader can make its top tile while the window is still
+ * coming up, and hand it to ms_map_view_set_pyramid (). */
+MsBlueprintPyramid     *ms_map_view_create_pyramid  (MsBlueprint            *blueprint);
+/* Shows @pyramid's blueprint, drawn from @pyramid and what it has cached. */
+void                    ms_map_view_set_pyramid     (MsMapView              *self,
+                                                     MsBlueprintPyramid     *pyramid);
 MsBlueprint            *ms_map_view_get_blueprint   (MsMapView              *self);
 /* The pyramid the view draws from (NULL without a blueprint, or while it
  * shows a difference): the 3D view streams its heights from the same tiles. */

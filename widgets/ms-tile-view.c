@@ -312,6 +312,37 @@ request_free (Request *request)
   g_free (request);
 }
 
+/* The top tile (taken) for the GL renderer's next render.  Kept: a
+ * renderer's cache may evict it, and a frame without it could show a hole
+ * where nothing finer is uploaded. */
+static void
+set_gl_top (MsTileView *self,
+            gpointer    tile)
+{
+  MsTileViewPrivate *priv = PRIV (self);
+
+  if (priv->gl_top != NULL)
+    MS_TILE_VIEW_GET_CLASS (self)->tile_unref (priv->gl_top);
+  priv->gl_top = tile;
+  priv->gl_top_due = TRUE;
+  if (priv->gl_area != NULL)
+    gtk_gl_area_queue_render (GTK_GL_AREA (priv->gl_area));
+}
+
+/* @tile (taken) of @key goes to the GL renderer at the next render. */
+static void
+queue_upload (MsTileView      *self,
+              const MsTileKey *key,
+              gpointer         tile)
+{
+  MsTileViewPrivate *priv = PRIV (self);
+
+  g_ptr_array_add (priv->to_upload, tile);
+  g_array_append_val (priv->to_upload_keys, *key);
+  if (priv->gl_area != NULL)
+    gtk_gl_area_queue_render (GTK_GL_AREA (priv->gl_area));
+}
+
 static void
 request_done (GObject      *source,
               GAsyncResult *result,
@@ -346,23 +377,13 @@ request_done (GObject      *source,
         }
       else if (tile != NULL && request->key.level == priv->top_level)
         {
-          /* Kept: a renderer's cache may evict it, and a frame without it
-           * could show a hole where nothing finer is uploaded. */
-          if (priv->gl_top != NULL)
-            klass->tile_unref (priv->gl_top);
-          priv->gl_top = g_steal_pointer (&tile);
-          priv->gl_top_due = TRUE;
-          if (priv->gl_area != NULL)
-            gtk_gl_area_queue_render (GTK_GL_AREA (priv->gl_area));
+          set_gl_top (self, g_steal_pointer (&tile));
           /* The finer tiles may have waited for it (request_ahead_of_gl ()). */
           update_requests (self);
         }
       else if (tile != NULL)
         {
-          g_ptr_array_add (priv->to_upload, g_steal_pointer (&tile));
-          g_array_append_val (priv->to_upload_keys, request->key);
-          if (priv->gl_area != NULL)
-            gtk_gl_area_queue_render (GTK_GL_AREA (priv->gl_area));
+          queue_upload (self, &request->key, g_steal_pointer (&tile));
         }
       else
         {
@@ -401,6 +422,34 @@ request (MsTileView      *self,
 
   if (g_hash_table_contains (priv->requests, &packed))
     return;
+
+  /* A GL tile the pyramid has cached (a loader made the top, whose pass
+   * makes the view level's) goes to the next render at once: through a
+   * worker its callback would wait for the main thread, which in a
+   * window's first frame is busy a quarter of a second on software GL.
+   * The finer tiles a top waits for are asked for from an idle (not from
+   * here, which update_requests () calls). */
+  if (for_gl && tile_delay_ms == 0)
+    {
+      gpointer tile = ms_tile_pyramid_lookup (MS_TILE_VIEW_GET_CLASS (self)->get_pyramid (self), key);
+
+      if (tile != NULL)
+        {
+          priv->stats.requests++;
+          if (priv->in_frame)
+            priv->stats.requests_in_frame++;
+          if (key->level == priv->top_level)
+            {
+              set_gl_top (self, tile);
+              schedule_update (self);
+            }
+          else
+            {
+              queue_upload (self, key, tile);
+            }
+          return;
+        }
+    }
 
   r = g_new0 (Request, 1);
   r->view = g_object_ref (self);
