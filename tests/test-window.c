@@ -59,6 +59,20 @@ settle (MsWindow *window)
   ms_test_settle (tiles_done, window, 300, "the map to draw");
 }
 
+/* A demo blueprint of @size² from @seed written to @path; its bytes. */
+static GBytes *
+write_demo (const char *path,
+            guint       size,
+            gint32      seed)
+{
+  g_autoptr(GError) error = NULL;
+  GBytes *bytes = ms_demo_blueprint_generate (size, seed, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  return bytes;
+}
+
 static MsWindow *
 new_window (void)
 {
@@ -109,16 +123,10 @@ test_file_opens_with_overview (void)
 {
   g_autofree char *dir = ms_test_make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "MapData_Seed_11.dat", NULL);
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GFile) file = NULL;
-  MsWindow *window = new_window ();
+  g_autoptr(GBytes) bytes = write_demo (path, 1024, 11);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
   OverviewSeen seen = { FALSE, };
-
-  bytes = ms_demo_blueprint_generate (1024, 11, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
-  file = g_file_new_for_path (path);
+  MsWindow *window = new_window ();
 
   g_signal_connect (ms_window_get_map_view (window), "notify::blueprint", G_CALLBACK (note_overview), &seen);
   gtk_window_present (GTK_WINDOW (window));
@@ -248,9 +256,7 @@ test_open_file_and_errors (void)
   MsWindow *window = new_window ();
   MsBlueprint *demo;
 
-  bytes = ms_demo_blueprint_generate (256, 9, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (good, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  bytes = write_demo (good, 256, 9);
   g_assert_true (g_file_set_contents (bad, g_bytes_get_data (bytes, NULL), 1000, NULL));
   good_file = g_file_new_for_path (good);
   bad_file = g_file_new_for_path (bad);
@@ -960,7 +966,6 @@ test_welcome (void)
   g_autofree char *dir = ms_test_make_tmpdir ();
   g_autofree char *path = g_build_filename (dir, "MapData_Seed_3.dat", NULL);
   g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
   g_autoptr(GFile) file = NULL;
   MsWindow *window = new_window ();
   GtkWidget *demo_zone, *revealer;
@@ -1017,9 +1022,7 @@ test_welcome (void)
   g_assert_true (g_file_test (new_demo, G_FILE_TEST_IS_DIR));
 
   /* A real file replaces the demo, and the banner goes. */
-  bytes = ms_demo_blueprint_generate (256, 3, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  bytes = write_demo (path, 256, 3);
   file = g_file_new_for_path (path);
   ms_window_open_file (window, file);
   ms_test_iterate_until (not_loading, window, "the file to open");
@@ -1612,9 +1615,7 @@ test_file_page (void)
   GtkTextIter start, end;
   GStatBuf st;
 
-  bytes = ms_demo_blueprint_generate (256, 9, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  bytes = write_demo (path, 256, 9);
   g_assert_cmpint (g_stat (path, &st), ==, 0);
   file = g_file_new_for_path (path);
   ms_window_open_file (window, file);
@@ -1666,16 +1667,13 @@ test_broken_file_placeholder (void)
   g_autofree char *good = g_build_filename (dir, "MapData_Seed_9.dat", NULL);
   g_autofree char *bad = g_build_filename (dir, "broken.dat", NULL);
   g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
   g_autoptr(GFile) good_file = NULL;
   g_autoptr(GFile) bad_file = NULL;
   MsWindow *window = new_window ();
   GtkWidget *placeholder, *open, *check;
   gboolean found_error = FALSE;
 
-  bytes = ms_demo_blueprint_generate (256, 9, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (good, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  bytes = write_demo (good, 256, 9);
   g_assert_true (g_file_set_contents (bad, g_bytes_get_data (bytes, NULL), 1000, NULL));
   good_file = g_file_new_for_path (good);
   bad_file = g_file_new_for_path (bad);
@@ -1746,9 +1744,7 @@ test_changed_on_disk (void)
   float height;
   int fd;
 
-  bytes = ms_demo_blueprint_generate (n, 77, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  bytes = write_demo (path, n, 77);
   sections = ms_test_walk_sections (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
   {
     const guint8 *h = (const guint8 *) g_bytes_get_data (bytes, NULL) + ms_test_find (sections, "HGTS")->offset +
