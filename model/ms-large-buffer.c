@@ -67,3 +67,33 @@ ms_large_buffer_free (gpointer data,
 #endif
   g_free (data);
 }
+
+typedef struct
+{
+  gpointer data;
+  gsize    size;
+} LargeBytes;
+
+static void
+large_bytes_free (gpointer user_data)
+{
+  LargeBytes *bytes = user_data;
+
+  ms_large_buffer_free (bytes->data, bytes->size);
+  g_free (bytes);
+}
+
+GBytes *
+ms_large_buffer_new_bytes (gsize size)
+{
+  LargeBytes *bytes = g_new (LargeBytes, 1);
+
+  bytes->size = size;
+  bytes->data = ms_large_buffer_alloc (size);
+  if (bytes->data == NULL)
+    {
+      g_free (bytes);
+      return NULL;
+    }
+  return g_bytes_new_with_free_func (bytes->data, size, large_bytes_free, bytes);
+}

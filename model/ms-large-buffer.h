@@ -15,5 +15,8 @@ G_BEGIN_DECLS
 gpointer ms_large_buffer_alloc (gsize    size);
 void     ms_large_buffer_free  (gpointer data,
                                 gsize    size);
+/* The same memory as GBytes, given back with the last reference: for a
+ * buffer several owners share.  NULL when there is not enough memory. */
+GBytes  *ms_large_buffer_new_bytes (gsize size);
 
 G_END_DECLS

@@ -311,37 +311,6 @@ tile_from_block (MsBlueprintPyramid    *self,
   return tile;
 }
 
-typedef struct
-{
-  gpointer data;
-  gsize    size;
-} LargeBuffer;
-
-static void
-large_buffer_free (gpointer data)
-{
-  LargeBuffer *buffer = data;
-
-  ms_large_buffer_free (buffer->data, buffer->size);
-  g_free (buffer);
-}
-
-/* Zeroed huge pages of @size bytes as GBytes, or NULL. */
-static GBytes *
-large_bytes_new (gsize size)
-{
-  LargeBuffer *buffer = g_new (LargeBuffer, 1);
-
-  buffer->size = size;
-  buffer->data = ms_large_buffer_alloc (size);
-  if (buffer->data == NULL)
-    {
-      g_free (buffer);
-      return NULL;
-    }
-  return g_bytes_new_with_free_func (buffer->data, size, large_buffer_free, buffer);
-}
-
 /* The top tile and the TOP_PASS_DEPTH levels under it from one reduction
  * of the map at the lowest of them; the tiles under the top are offered to
  * the cache.  The block and the tiles live in huge pages (a tile's own
@@ -393,8 +362,8 @@ make_top_pass (MsBlueprintPyramid  *self,
           }
     }
 
-  block_bytes = large_bytes_new (cells * (sizeof (float) + sizeof (guint32) + 2 * sizeof (guint16) + 1));
-  storage = large_bytes_new (tile_bytes);
+  block_bytes = ms_large_buffer_new_bytes (cells * (sizeof (float) + sizeof (guint32) + 2 * sizeof (guint16) + 1));
+  storage = ms_large_buffer_new_bytes (tile_bytes);
   if (block_bytes == NULL || storage == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,

@@ -38,6 +38,33 @@ test_large_buffer_zeroed (void)
   ms_large_buffer_free (NULL, 1 << 20);
 }
 
+/* As GBytes: the size asked for, zeroed, on a huge page when mapped, and
+ * writable by its owners (ASan catches a wrong size or a double free). */
+static void
+test_large_buffer_bytes (void)
+{
+  const gsize sizes[] = { 4096, (3 << 20) + 5 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autoptr(GBytes) bytes = ms_large_buffer_new_bytes (sizes[i]);
+      GBytes *second = g_bytes_ref (bytes);
+      gsize size;
+      guint8 *data = (guint8 *) g_bytes_get_data (bytes, &size);
+
+      g_assert_cmpuint (size, ==, sizes[i]);
+#ifdef G_OS_UNIX
+      if (sizes[i] >= 1 << 20)
+        g_assert_cmpuint ((guintptr) data % (2 << 20), ==, 0);
+#endif
+      g_assert_cmpuint (data[0], ==, 0);
+      g_assert_cmpuint (data[size - 1], ==, 0);
+      memset (data, 0x5a, size);
+      g_bytes_unref (second);
+      g_assert_cmpuint (data[size - 1], ==, 0x5a);
+    }
+}
+
 #define N_ITEMS 64
 #define ITEM_BYTES 4096
 
@@ -173,6 +200,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/scratch-memory/large-buffer-zeroed", test_large_buffer_zeroed);
+  g_test_add_func ("/scratch-memory/large-buffer-bytes", test_large_buffer_bytes);
   g_test_add_func ("/scratch-memory/per-thread", test_scratch_per_thread);
   g_test_add_func ("/scratch-memory/slots-apart", test_scratch_slots_apart);
   return g_test_run ();

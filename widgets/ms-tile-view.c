@@ -422,6 +422,9 @@ request (MsTileView      *self,
 
   if (g_hash_table_contains (priv->requests, &packed))
     return;
+  priv->stats.requests++;
+  if (priv->in_frame)
+    priv->stats.requests_in_frame++;
 
   /* A GL tile the pyramid has cached (a loader made the top, whose pass
    * makes the view level's) goes to the next render at once: through a
@@ -435,9 +438,6 @@ request (MsTileView      *self,
 
       if (tile != NULL)
         {
-          priv->stats.requests++;
-          if (priv->in_frame)
-            priv->stats.requests_in_frame++;
           if (key->level == priv->top_level)
             {
               set_gl_top (self, tile);
@@ -457,9 +457,6 @@ request (MsTileView      *self,
   r->key = *key;
   r->for_gl = for_gl;
   g_hash_table_insert (priv->requests, g_memdup2 (&packed, sizeof packed), r);
-  priv->stats.requests++;
-  if (priv->in_frame)
-    priv->stats.requests_in_frame++;
 
   if (tile_delay_ms > 0)
     g_timeout_add_once (tile_delay_ms, start_request, r);
