@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The zone painter's ruler (win.ruler, M) and Page Down / Page Up: the
- * next or previous zone id of the same folder (model/ms-zone-directory.c),
+ * next or previous zone id of the same folder (model/zone/ms-zone-directory.c),
  * skipping zones that would not open.  Unsaved edits are asked about first
  * by the close question's dialog, worded for the switch.  At either end it
  * stops and says so in the banner, as the viewer does.

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The zone window's Checks page: the zone audit (model/ms-zone-audit.h)
+ * The zone window's Checks page: the zone audit (model/zone/ms-zone-audit.h)
  * run in a thread once the first picture is on screen, and again a moment
  * after the last edit or a save; choosing a finding zooms the view to its
  * tile and outlines it.  MsZone takes reads from other threads while the
- * main thread edits (tests/test-zone-threads.c); an audit an edit overtakes
+ * main thread edits (tests/model/zone/test-zone-threads.c); an audit an edit overtakes
  * is cancelled and run again.
  */
 #define G_LOG_DOMAIN "ms-zone-window"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The ruler over a map view: points in map coordinates drawn through the
- * viewport, the figures from model/ms-measure.c in an OSD label.  While
+ * viewport, the figures from model/core/ms-measure.c in an OSD label.  While
  * active it takes every pointer event over the map (pan and zoom through
  * MsViewGestures, as the views do), which is what keeps a zone painter's
  * tools from painting under it.

@@ -118,7 +118,7 @@ ms_scale_bar_metres_per_map_pixel_for (MsBlueprint            *blueprint,
 {
   g_return_val_if_fail (MS_IS_BLUEPRINT (blueprint), 0.0);
 
-  /* As render/ms-blueprint-renderer.c takes it, so the bar matches shading. */
+  /* As render/blueprint/ms-blueprint-renderer.c takes it, so the bar matches shading. */
   if (style != NULL && style->metres_per_pixel > 0.0f)
     return style->metres_per_pixel;
   return MS_DEFAULT_WORLD_SPAN / (double) ms_blueprint_get_map_size (blueprint);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Built in code rather than from a template: the rows come from the flag
- * tables (model/ms-zone-layer.h), and widgets/ links no resources.
+ * tables (model/zone/ms-zone-layer.h), and widgets/ links no resources.
  *
  * Widget names, for tests and the inspector: overlay-<name>-visible and
  * overlay-<name>-opacity (ms_zone_overlay_to_string ()), control-flag-<bit>,

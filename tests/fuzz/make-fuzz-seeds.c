@@ -10,7 +10,7 @@
  *   journal    journals written by ms_zone_journal_write over edits of
  *              demo zones, each verbatim and with the checksum left to the
  *              harness (fuzz-journal's mode byte)
- *   zone-op    the edit operations of the README and tests/test-cli-zone.c
+ *   zone-op    the edit operations of the README and tests/cli/test-cli-zone.c
  */
 #include "config.h"
 
@@ -302,7 +302,7 @@ journal_seeds (const char *dir)
 /* ------------------------------------------------------------- zone-op -- */
 
 static const char * const zone_ops[] = {
-  /* tests/test-cli-zone.c */
+  /* tests/cli/test-cli-zone.c */
   "set Roaming rect 2 3 10 4",
   "spawn 9 polygon 20 20 40 20 20 40",
   "clear Roaming where spawn == 9",

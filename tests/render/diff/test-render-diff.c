@@ -80,7 +80,7 @@ test_legend (void)
   g_assert_no_error (error);
   g_assert_cmpint (cairo_image_surface_get_width (s), ==, N);
 
-  /* The legend's colours (render/ms-diff-renderer.c, README), to bytes by
+  /* The legend's colours (render/diff/ms-diff-renderer.c, README), to bytes by
    * hand: higher (0.85, 0.12, 0.10) → d9 1f 1a; lower (0.13, 0.30, 0.85);
    * hatch (0.75, 0, 0.75) → bf 00 bf; gained (0, 0.9, 0.9) → 00 e6 e6;
    * lost (1, 0.55, 0) → ff 8c 00. */

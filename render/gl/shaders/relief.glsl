@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
 // Put before every fragment shader (ms-gl-program.c): the relief rules the
-// blueprint and zone shaders share, mirrored from render/ms-colour.h
-// (ms_hillshade_multi ()) and render/ms-contours.h.  Heights below -1e29
+// blueprint and zone shaders share, mirrored from render/core/ms-colour.h
+// (ms_hillshade_multi ()) and render/core/ms-contours.h.  Heights below -1e29
 // are MISSING.
 
 #define MS_CONTOUR_COLOUR vec3 (0.30, 0.20, 0.10)  // MS_CONTOUR_RED, _GREEN, _BLUE

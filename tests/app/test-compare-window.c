@@ -753,7 +753,7 @@ test_difference (void)
   g_assert_cmpstr (mode, ==, "difference");
   ms_test_settle (diff_drawn, view, 200, "the difference view");
 
-  /* The legend's colours by hand (as tests/test-render-diff.c): +0.5 at
+  /* The legend's colours by hand (as tests/render/diff/test-render-diff.c): +0.5 at
    * full scale 0.5 is "higher" (0.85, 0.12, 0.10) → d9 1f 1a; water gained
    * (0, 0.9, 0.9) → 00 e6 e6; no change is white.  x right, y down. */
   g_assert_cmphex (drawn_at (view, 15.5, 25.5), ==, 0xd91f1a);

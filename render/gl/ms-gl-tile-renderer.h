@@ -145,7 +145,7 @@ gsize          ms_gl_tile_renderer_get_texture_bytes (MsGlTileRenderer *self);
 
 /* For subclasses (made with the construct-only properties "pyramid" and
  * "texture-budget").  In class_init: the program, from the shaders of
- * render/shaders/ and the uniforms (@n of them, their locations stored at
+ * render/gl/shaders/ and the uniforms (@n of them, their locations stored at
  * @offset in the instance), and what a tile is uploaded as. */
 void           ms_gl_tile_renderer_class_set_program (MsGlTileRendererClass *klass,
                                                       const char            *vertex_shader,

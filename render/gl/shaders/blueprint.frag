@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// The colour model of render/ms-colour.c and the per-cell rules of
-// render/ms-blueprint-renderer.c, mirrored.  The ramp stops and the biome
+// The colour model of render/core/ms-colour.c and the per-cell rules of
+// render/blueprint/ms-blueprint-renderer.c, mirrored.  The ramp stops and the biome
 // palette come from the C tables as uniforms, so there is one definition of
 // the colours; test-render-gl keeps the formulas equal.
 //

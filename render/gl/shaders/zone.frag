@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
-// The zone colours of render/ms-colour.c and the per-cell rules of
-// render/ms-zone-renderer.c (colour_cell (), shade_at ()), mirrored.  Every
+// The zone colours of render/core/ms-colour.c and the per-cell rules of
+// render/zone/ms-zone-renderer.c (colour_cell (), shade_at ()), mirrored.  Every
 // colour comes from the C functions: the ramps sampled at whole values (their
 // stops lie on whole values, so a linear step between two samples is the
 // ramp), the flag tables, the profile's palettes; test-render-zone-gl keeps
@@ -152,7 +152,7 @@ slope_colour (float slope)
   return slope >= 16.0 ? ramp (SLOPE_ROW, slope, 16, 255) : ramp (SLOPE_ROW, slope, 0, 15);
 }
 
-// MsZoneOverlays' formula (render/ms-zone-renderer.h), colour_overlays ().
+// MsZoneOverlays' formula (render/zone/ms-zone-renderer.h), colour_overlays ().
 vec3
 overlays (vec4 cell, uvec4 flags, float height, float k)
 {
