@@ -3,7 +3,7 @@
 
 #include <gtk/gtk.h>
 
-#include "ms-blueprint-audit.h"
+#include "ms-audit-finding.h"
 
 G_BEGIN_DECLS
 

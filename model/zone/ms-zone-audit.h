@@ -3,7 +3,7 @@
  * Zone audit: a zone's layers checked against what the game server assumes
  * of them (docs/ZONE_LAYERS.md, docs/ZONE_LAYERS_NOTES.md) but never verifies, and
  * against the mistakes tools make writing them.  Pure functions over the
- * model; the findings are MsAuditFinding (ms-blueprint-audit.h) so the CLI
+ * model; the findings are MsAuditFinding (ms-audit-finding.h) so the CLI
  * and the app's findings list treat them as the blueprint's.
  *
  * Locations are tiles (x, y), ROW-MAJOR: the first offending tile is the
@@ -11,7 +11,7 @@
  */
 #pragma once
 
-#include "ms-blueprint-audit.h"
+#include "ms-audit-finding.h"
 #include "ms-zone.h"
 
 G_BEGIN_DECLS
