@@ -749,12 +749,16 @@ typedef struct
 } RoadError;
 
 static const RoadError road_errors[] = {
-  { "road-path-count-negative", { 0xffffffff }, 1, MS_BLUEPRINT_ERROR_BAD_VALUE, "path count -1" },
-  { "road-point-count-negative", { 1, 0xffffffff }, 2, MS_BLUEPRINT_ERROR_BAD_VALUE, "point count -1" },
-  { "road-point-count-past-end", { 1, 1000 }, 2, MS_BLUEPRINT_ERROR_BAD_LENGTH, "point count 1000" },
-  { "road-path-count-past-end", { 0x7fffffff }, 1, MS_BLUEPRINT_ERROR_BAD_LENGTH,
-    "path count 2147483647" },
-  { "road-left-over", { 2, 0, 0, 7 }, 4, MS_BLUEPRINT_ERROR_BAD_LENGTH, "left over" },
+  { "road-path-count-negative", { 0xffffffff }, 1,
+    MS_BLUEPRINT_ERROR_BAD_VALUE, "path count -1" },
+  { "road-point-count-negative", { 1, 0xffffffff }, 2,
+    MS_BLUEPRINT_ERROR_BAD_VALUE, "point count -1" },
+  { "road-point-count-past-end", { 1, 1000 }, 2,
+    MS_BLUEPRINT_ERROR_BAD_LENGTH, "point count 1000" },
+  { "road-path-count-past-end", { 0x7fffffff }, 1,
+    MS_BLUEPRINT_ERROR_BAD_LENGTH, "path count 2147483647" },
+  { "road-left-over", { 2, 0, 0, 7 }, 4,
+    MS_BLUEPRINT_ERROR_BAD_LENGTH, "left over" },
 };
 
 static void
