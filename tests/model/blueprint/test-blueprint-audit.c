@@ -444,104 +444,88 @@ test_water_table (void)
   }
 }
 
-static void
-test_water_id_order (void)
+/* Bodies redrawn on the clean fixture's WBID grid (its biomes and heights
+ * follow, and WBTB and WSRF are derived again), so that exactly one check
+ * finds one fault, at a location and with a count worked out by hand. */
+typedef struct
 {
-  /* Lakes 2 and 3 swap ids, consistently everywhere: both are out of
-   * place; lake 2 (now 3) comes first at (20, 30); 42 + 10 pixels. */
-  {
-    g_autoptr(Fixture) f = fixture_new ();
-    g_autoptr(GPtrArray) findings = NULL;
+  guint   x0, x1, y0, y1;   /* inclusive */
+  guint16 id;               /* 0: land */
+} Fill;
 
-    for (gsize i = 0; i < (gsize) N * N; i++)
-      if (f->wbid[i] >= 2)
-        f->wbid[i] = f->wbid[i] == 2 ? 3 : 2;
-    fixture_derive (f);
-    findings = audit_fixture (f);
-    assert_only (findings, MS_AUDIT_WATER_ID_ORDER, MS_AUDIT_SEVERITY_ERROR, 20, 30, 52);
-  }
+typedef struct
+{
+  const char *name;
+  Fill        fills[7];     /* in order; unused ones are all zero */
+  const char *check;
+  int         x, y;
+  guint64     count;
+} WaterError;
 
+/* Lake 3 moved out of the way to id 4, so that a new body can be 3. */
+#define LAKE_3_AS_4 { 40, 44, 10, 11, 4 }
+
+static const WaterError water_errors[] = {
   /* A gap: the second lake is 4, not 3. */
-  {
-    g_autoptr(Fixture) f = fixture_new ();
-    g_autoptr(GPtrArray) findings = NULL;
-
-    fill_rect (f, 40, 44, 10, 11, 4);
-    fixture_derive (f);
-    findings = audit_fixture (f);
-    assert_only (findings, MS_AUDIT_WATER_ID_ORDER, MS_AUDIT_SEVERITY_ERROR, 40, 10, 10);
-  }
-}
-
-static void
-test_water_connectivity (void)
-{
+  { "water-id-order/gap", { LAKE_3_AS_4 },
+    MS_AUDIT_WATER_ID_ORDER, 40, 10, 10 },
   /* Lake 2 gets a second piece of 2 pixels at (60, 60), (61, 60). */
-  {
-    g_autoptr(Fixture) f = fixture_new ();
-    g_autoptr(GPtrArray) findings = NULL;
-
-    fill_rect (f, 60, 61, 60, 60, 2);
-    fixture_derive (f);
-    findings = audit_fixture (f);
-    assert_only (findings, MS_AUDIT_WATER_CONNECTIVITY, MS_AUDIT_SEVERITY_ERROR, 60, 60, 2);
-  }
-
+  { "water-connectivity/second-piece", { { 60, 61, 60, 60, 2 } },
+    MS_AUDIT_WATER_CONNECTIVITY, 60, 60, 2 },
   /* Diagonal neighbours are not 4-connected: (26, 33) is a second piece,
    * next to lake 2's corner (25, 32). */
-  {
-    g_autoptr(Fixture) f = fixture_new ();
-    g_autoptr(GPtrArray) findings = NULL;
-
-    set_water (f, 26, 33, 2);
-    fixture_derive (f);
-    findings = audit_fixture (f);
-    assert_only (findings, MS_AUDIT_WATER_CONNECTIVITY, MS_AUDIT_SEVERITY_ERROR, 26, 33, 1);
-  }
-
+  { "water-connectivity/diagonal", { { 26, 26, 33, 33, 2 } },
+    MS_AUDIT_WATER_CONNECTIVITY, 26, 33, 1 },
   /* Lake 3 at x 26, y 30..32 touches lake 2's (25, 30..32) side by side:
    * 3 + 3 pixels from (25, 30).  The old lake 3 becomes 4, in order. */
-  {
-    g_autoptr(Fixture) f = fixture_new ();
-    g_autoptr(GPtrArray) findings = NULL;
-
-    fill_rect (f, 40, 44, 10, 11, 4);
-    fill_rect (f, 26, 26, 30, 32, 3);
-    fixture_derive (f);
-    findings = audit_fixture (f);
-    assert_only (findings, MS_AUDIT_WATER_CONNECTIVITY, MS_AUDIT_SEVERITY_ERROR, 25, 30, 6);
-  }
-
+  { "water-connectivity/side-by-side", { LAKE_3_AS_4, { 26, 26, 30, 32, 3 } },
+    MS_AUDIT_WATER_CONNECTIVITY, 25, 30, 6 },
   /* Along a column: lake 3 at (20, 33..34) under lake 2's (20, 32): the
    * pair (20, 32), (20, 33). */
-  {
-    g_autoptr(Fixture) f = fixture_new ();
-    g_autoptr(GPtrArray) findings = NULL;
+  { "water-connectivity/along-a-column", { LAKE_3_AS_4, { 20, 20, 33, 34, 3 } },
+    MS_AUDIT_WATER_CONNECTIVITY, 20, 32, 2 },
+  /* A lake touching the ocean: (8, 100) next to (7, 100).  It comes first
+   * in scan order, so it is lake 2 and the others move up. */
+  { "water-connectivity/touching-the-ocean",
+    { LAKE_3_AS_4, { 20, 21, 30, 32, 3 }, { 20, 21, 36, 38, 3 }, { 22, 23, 30, 38, 3 },
+      { 24, 25, 30, 32, 3 }, { 24, 25, 36, 38, 3 }, { 8, 8, 100, 100, 2 } },
+    MS_AUDIT_WATER_CONNECTIVITY, 7, 100, 2 },
+};
 
-    fill_rect (f, 40, 44, 10, 11, 4);
-    fill_rect (f, 20, 20, 33, 34, 3);
-    fixture_derive (f);
-    findings = audit_fixture (f);
-    assert_only (findings, MS_AUDIT_WATER_CONNECTIVITY, MS_AUDIT_SEVERITY_ERROR, 20, 32, 2);
-  }
+static void
+test_water_error (gconstpointer data)
+{
+  const WaterError *row = data;
+  g_autoptr(Fixture) f = fixture_new ();
+  g_autoptr(GPtrArray) findings = NULL;
 
-  /* A lake touching the ocean: (8, 100) next to (7, 100). */
-  {
-    g_autoptr(Fixture) f = fixture_new ();
-    g_autoptr(GPtrArray) findings = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (row->fills); i++)
+    {
+      const Fill *fill = &row->fills[i];
 
-    /* It comes first in scan order, so it is lake 2 and the others move up. */
-    fill_rect (f, 40, 44, 10, 11, 4);
-    fill_rect (f, 20, 21, 30, 32, 3);
-    fill_rect (f, 20, 21, 36, 38, 3);
-    fill_rect (f, 22, 23, 30, 38, 3);
-    fill_rect (f, 24, 25, 30, 32, 3);
-    fill_rect (f, 24, 25, 36, 38, 3);
-    set_water (f, 8, 100, 2);
-    fixture_derive (f);
-    findings = audit_fixture (f);
-    assert_only (findings, MS_AUDIT_WATER_CONNECTIVITY, MS_AUDIT_SEVERITY_ERROR, 7, 100, 2);
-  }
+      if (fill->x1 == 0 && fill->y1 == 0 && fill->id == 0)
+        break;
+      fill_rect (f, fill->x0, fill->x1, fill->y0, fill->y1, fill->id);
+    }
+  fixture_derive (f);
+  findings = audit_fixture (f);
+  assert_only (findings, row->check, MS_AUDIT_SEVERITY_ERROR, row->x, row->y, row->count);
+}
+
+/* Lakes 2 and 3 swap ids, consistently everywhere: both are out of
+ * place; lake 2 (now 3) comes first at (20, 30); 42 + 10 pixels. */
+static void
+test_water_id_swap (void)
+{
+  g_autoptr(Fixture) f = fixture_new ();
+  g_autoptr(GPtrArray) findings = NULL;
+
+  for (gsize i = 0; i < (gsize) N * N; i++)
+    if (f->wbid[i] >= 2)
+      f->wbid[i] = f->wbid[i] == 2 ? 3 : 2;
+  fixture_derive (f);
+  findings = audit_fixture (f);
+  assert_only (findings, MS_AUDIT_WATER_ID_ORDER, MS_AUDIT_SEVERITY_ERROR, 20, 30, 52);
 }
 
 /* Many lakes of random shapes (runs that split, join and wrap around each
@@ -953,8 +937,13 @@ main (int argc, char **argv)
   g_test_add_func ("/audit/water-biome-mismatch", test_water_biome);
   g_test_add_func ("/audit/water-surface-mismatch", test_water_surface);
   g_test_add_func ("/audit/water-table-mismatch", test_water_table);
-  g_test_add_func ("/audit/water-id-order", test_water_id_order);
-  g_test_add_func ("/audit/water-connectivity", test_water_connectivity);
+  g_test_add_func ("/audit/water-id-order/swap", test_water_id_swap);
+  for (guint i = 0; i < G_N_ELEMENTS (water_errors); i++)
+    {
+      g_autofree char *path = g_strconcat ("/audit/", water_errors[i].name, NULL);
+
+      g_test_add_data_func (path, &water_errors[i], test_water_error);
+    }
   g_test_add_func ("/audit/water-connectivity/random", test_random_lakes);
   g_test_add_func ("/audit/height-nonfinite", test_height_nonfinite);
   g_test_add_func ("/audit/town-out-of-bounds", test_town_bounds);

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The swipe view (widgets/ms-swipe-view.c) in the comparison window: the
+ * divider's clip by its API and by its key action, the two maps following
+ * each other normalised, and what is drawn either side of the divider.
+ *
+ * MS_TEST_SCREENSHOT_DIR=dir saves `import -window root` shots there.
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "ms-test-compare.h"
+
+/* --------------------------------------------------------------- swipe --- */
+
+static guint32 *
+capture (GtkWidget *widget, int width, int height)
+{
+  ms_test_settle (ms_test_swipe_drawn, widget, 200, "the swipe view to draw");
+  return ms_test_capture (widget, width, height);
+}
+
+static void
+test_swipe (void)
+{
+  g_autoptr(MsBlueprint) a = ms_test_compare_demo (512, 42, NULL);
+  g_autoptr(MsBlueprint) b = ms_test_compare_demo (256, 7, NULL);
+  MsCompareWindow *window = ms_test_compare_open (a, b);
+  MsSwipeView *swipe = ms_compare_window_get_swipe_view (window);
+  g_autofree guint32 *all_a = NULL;
+  g_autofree guint32 *all_b = NULL;
+  g_autofree guint32 *split = NULL;
+  graphene_rect_t clip;
+  int w, h, x;
+  guint differ = 0;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "swipe"));
+  ms_test_iterate_until (ms_test_swipe_drawn, swipe, "the swipe view");
+  w = gtk_widget_get_width (GTK_WIDGET (swipe));
+  h = gtk_widget_get_height (GTK_WIDGET (swipe));
+
+  /* The divider's API moves the clip: B right of round (position × w). */
+  g_assert_cmpfloat (ms_swipe_view_get_position (swipe), ==, 0.5);
+  ms_swipe_view_set_position (swipe, 0.25);
+  ms_swipe_view_get_clip (swipe, &clip);
+  x = (int) round (0.25 * w);
+  g_assert_cmpfloat (clip.origin.x, ==, x);
+  g_assert_cmpfloat (clip.origin.y, ==, 0);
+  g_assert_cmpfloat (clip.size.width, ==, w - x);
+  g_assert_cmpfloat (clip.size.height, ==, h);
+
+  /* Right (the key's action) moves it by 5 % of the width; the ends clamp. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (swipe), "swipe.move", "d", 0.05));
+  g_assert_cmpfloat_with_epsilon (ms_swipe_view_get_position (swipe), 0.30, 1e-12);
+  ms_swipe_view_get_clip (swipe, &clip);
+  g_assert_cmpfloat (clip.origin.x, ==, round (0.30 * w));
+  ms_swipe_view_set_position (swipe, 1.5);
+  ms_swipe_view_get_clip (swipe, &clip);
+  g_assert_cmpfloat (clip.size.width, ==, 0);
+
+  /* The two views show the same world area: B follows A normalised. */
+  ms_viewport_set_zoom (ms_map_view_get_viewport (ms_swipe_view_get_view_a (swipe)), 2.0);
+  ms_viewport_set_centre (ms_map_view_get_viewport (ms_swipe_view_get_view_a (swipe)), 256, 256);
+  ms_test_assert_view (ms_swipe_view_get_view_b (swipe), 4.0, 128, 128);
+  ms_viewport_set_zoom (ms_map_view_get_viewport (ms_swipe_view_get_view_a (swipe)), 0.5);
+
+  /* What is drawn: all A at 1, all B at 0, and at 0.5 A left of the
+   * divider and B right of it (the divider's own few pixels aside). */
+  all_a = capture (GTK_WIDGET (swipe), w, h);
+  ms_swipe_view_set_position (swipe, 0.0);
+  all_b = capture (GTK_WIDGET (swipe), w, h);
+  ms_swipe_view_set_position (swipe, 0.5);
+  split = capture (GTK_WIDGET (swipe), w, h);
+  x = (int) round (0.5 * w);
+  for (int j = 0; j < h; j++)
+    for (int i = 0; i < w; i++)
+      {
+        gsize k = (gsize) j * w + i;
+
+        if (abs (i - x) <= 8)
+          continue;
+        g_assert_cmphex (split[k], ==, i < x ? all_a[k] : all_b[k]);
+        differ += all_a[k] != all_b[k];
+      }
+  /* Two different seeds: the comparison above was not vacuous. */
+  g_assert_cmpuint (differ, >, (guint) (w * h / 10));
+
+  ms_test_screenshot ("compare-swipe.png", 500);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  ms_test_compare_init (&argc, &argv);
+  g_test_add_func ("/compare-window/swipe", test_swipe);
+  return ms_test_compare_run ();
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ms-demo-blueprint.h"
+#include "ms-test-compare.h"
+
+static MsApplication *app;
+
+void
+ms_test_compare_init (int    *argc,
+                      char ***argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  gtk_test_init (argc, argv, NULL);
+  app = ms_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+}
+
+MsApplication *
+ms_test_compare_app (void)
+{
+  return app;
+}
+
+int
+ms_test_compare_run (void)
+{
+  int status = g_test_run ();
+
+  g_clear_object (&app);
+  return status;
+}
+
+gboolean
+ms_test_compare_ready (gpointer data)
+{
+  MsCompareWindow *window = data;
+  GtkWidget *a = GTK_WIDGET (ms_compare_window_get_view_a (window));
+  GtkWidget *b = GTK_WIDGET (ms_compare_window_get_view_b (window));
+
+  return gtk_widget_get_mapped (a) && gtk_widget_get_mapped (b) &&
+         gtk_widget_get_width (a) > 1 && gtk_widget_get_width (b) > 1 &&
+         !ms_compare_window_is_computing (window);
+}
+
+MsBlueprint *
+ms_test_compare_demo (guint    size,
+                      gint32   seed,
+                      GBytes **bytes_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (size, seed, &error);
+  g_autofree char *name = g_strdup_printf ("Seed %d", seed);
+  MsBlueprint *bp;
+
+  g_assert_no_error (error);
+  bp = ms_blueprint_new_for_bytes (bytes, name, NULL, &error);
+  g_assert_no_error (error);
+  if (bytes_out != NULL)
+    *bytes_out = g_steal_pointer (&bytes);
+  return bp;
+}
+
+MsCompareWindow *
+ms_test_compare_open (MsBlueprint *a,
+                      MsBlueprint *b)
+{
+  MsCompareWindow *window = ms_compare_window_new (GTK_APPLICATION (app), a, b);
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (ms_test_compare_ready, window, "the comparison");
+  ms_test_run_for (100);
+  g_assert_null (ms_compare_window_get_error (window));
+  return window;
+}
+
+void
+ms_test_assert_view (MsMapView *view,
+                     double     zoom,
+                     double     cx,
+                     double     cy)
+{
+  MsViewport *viewport = ms_map_view_get_viewport (view);
+  double x, y;
+
+  ms_viewport_get_centre (viewport, &x, &y);
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (viewport), zoom, 1e-9);
+  g_assert_cmpfloat_with_epsilon (x, cx, 1e-9);
+  g_assert_cmpfloat_with_epsilon (y, cy, 1e-9);
+}
+
+gboolean
+ms_test_swipe_drawn (gpointer data)
+{
+  MsSwipeView *swipe = data;
+
+  return gtk_widget_get_mapped (GTK_WIDGET (swipe)) &&
+         gtk_widget_get_width (GTK_WIDGET (swipe)) > 1 &&
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_swipe_view_get_view_a (swipe))) == 0 &&
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_swipe_view_get_view_b (swipe))) == 0;
+}
+
+MsBlueprint *
+ms_test_compare_tiny (guint n)
+{
+  g_autoptr(GByteArray) a = g_byte_array_new ();
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  MsBlueprint *bp;
+  float end = n == 256 ? 1.0f : 2.0f;
+
+  ms_test_put_v2_head (a, (gint32) n, n);
+  for (guint x = 0; x < n; x++)
+    for (guint y = 0; y < n; y++)
+      ms_test_put_f32 (p, n == 512 && x < 256 ? 0.5f : 0.25f);
+  ms_test_put_section (a, "HGTS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint x = 0; x < n; x++)
+    for (guint y = 0; y < n; y++)
+      ms_test_put_u8 (p, x < 8 ? 1 : 4);
+  ms_test_put_section (a, "BIOM", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  ms_test_put_u32 (p, 1);
+  ms_test_put_u32 (p, 2);
+  ms_test_put_f32 (p, 0);
+  ms_test_put_f32 (p, 0);
+  ms_test_put_f32 (p, 30 * end);
+  ms_test_put_f32 (p, 40 * end);
+  ms_test_put_section (a, "RDHW", p->data, p->len);
+
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&a));
+  bp = ms_blueprint_new_for_bytes (bytes, n == 256 ? "small" : "large", NULL, &error);
+  g_assert_no_error (error);
+  return bp;
+}
+
+gboolean
+ms_test_diff_drawn (gpointer data)
+{
+  MsMapView *view = data;
+
+  return gtk_widget_get_mapped (GTK_WIDGET (view)) && gtk_widget_get_width (GTK_WIDGET (view)) > 1 &&
+         ms_map_view_get_showing_difference (view) &&
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (view)) == 0;
+}
