@@ -17,6 +17,7 @@
 #include "ms-blueprint-diff.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-compare-window.h"
+#include "ms-css.h"
 #include "ms-diff-renderer.h"
 #include "ms-diff-table.h"
 #include "ms-settings.h"
@@ -659,25 +660,13 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
 }
 
 static void
-ensure_css (void)
-{
-  static GdkDisplay *loaded_for;
-  GdkDisplay *display = gdk_display_get_default ();
-  g_autoptr(GtkCssProvider) css = NULL;
-
-  if (display == NULL || display == loaded_for)
-    return;
-  loaded_for = display;
-  css = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (css, RESOURCE_PREFIX "/ms-compare-window.css");
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
-static void
 ms_compare_window_init (MsCompareWindow *self)
 {
-  ensure_css ();
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
+
+  ms_css_ensure (display, RESOURCE_PREFIX "/ms-compare-window.css");
+  /* The readouts are boxed as the pixel inspector is. */
+  ms_css_ensure (display, MS_WIDGETS_RESOURCE_PATH "ms-pixel-inspector.css");
   self->linked = TRUE;
   self->mode = g_strdup ("side-by-side");
 
