@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-application.h"
+#include "ms-css.h"
 #include "ms-recovery-dialog.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-picker.h"
@@ -372,13 +373,7 @@ ms_application_startup (GApplication *app)
 
   self->settings = g_settings_new (MS_SETTINGS_SCHEMA);
 
-  {
-    g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
-
-    gtk_css_provider_load_from_resource (css, RESOURCE_PREFIX "/style.css");
-    gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
-                                                GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-  }
+  ms_css_ensure (gdk_display_get_default (), RESOURCE_PREFIX "/style.css");
 }
 
 static void

@@ -17,10 +17,12 @@
 #include "ms-blueprint-diff.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-compare-window.h"
+#include "ms-css.h"
 #include "ms-diff-renderer.h"
 #include "ms-diff-table.h"
 #include "ms-settings.h"
 #include "ms-swipe-view.h"
+#include "ms-viewport-link.h"
 
 struct _MsCompareWindow
 {
@@ -32,7 +34,7 @@ struct _MsCompareWindow
   char                 *error;
   char                 *mode;
   gboolean              linked;
-  gboolean              syncing;        /* one viewport is following the other */
+  MsViewportLink       *link;           /* view_a's and view_b's viewports, on while linked */
 
   /* Template widgets */
   GtkStack             *stack;
@@ -85,46 +87,6 @@ show_error (MsCompareWindow *self,
 
 /* ------------------------------------------------------------- linking --- */
 
-/* @to follows @from in normalised coordinates, so that both show the same
- * part of the world when the maps' sizes differ: a centre scales with the
- * map size, the zoom (screen pixels per map pixel) against it. */
-static void
-follow (MsCompareWindow *self,
-        MsMapView       *from_view,
-        MsMapView       *to_view)
-{
-  MsViewport *from = ms_map_view_get_viewport (from_view);
-  MsViewport *to = ms_map_view_get_viewport (to_view);
-  MsBlueprint *from_bp = from_view == self->view_a ? self->a : self->b;
-  MsBlueprint *to_bp = from_view == self->view_a ? self->b : self->a;
-  double ratio, cx, cy;
-
-  if (!self->linked || self->syncing || from_bp == NULL || to_bp == NULL)
-    return;
-
-  ratio = (double) ms_blueprint_get_map_size (to_bp) / ms_blueprint_get_map_size (from_bp);
-  ms_viewport_get_centre (from, &cx, &cy);
-
-  /* Not frozen: @to's notifications must arrive while the guard is up, or
-   * rounding could bounce a change back and forth. */
-  self->syncing = TRUE;
-  ms_viewport_set_zoom (to, ms_viewport_get_zoom (from) / ratio);
-  ms_viewport_set_centre (to, cx * ratio, cy * ratio);
-  self->syncing = FALSE;
-}
-
-static void
-on_viewport_a_changed (MsCompareWindow *self)
-{
-  follow (self, self->view_a, self->view_b);
-}
-
-static void
-on_viewport_b_changed (MsCompareWindow *self)
-{
-  follow (self, self->view_b, self->view_a);
-}
-
 static void
 set_linked (MsCompareWindow *self,
             gboolean         linked)
@@ -133,9 +95,10 @@ set_linked (MsCompareWindow *self,
   if (self->linked == linked)
     return;
   self->linked = linked;
+  ms_viewport_link_set_enabled (self->link, linked);
   /* Linking again brings B to A, as the user sees A as the reference. */
   if (linked)
-    follow (self, self->view_a, self->view_b);
+    ms_viewport_link_follow_a (self->link);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LINKED]);
 }
 
@@ -185,7 +148,7 @@ carry_view (MsCompareWindow *self,
   MsViewport *from = ms_map_view_get_viewport (from_view);
   MsViewport *to = ms_map_view_get_viewport (to_view);
   double w = ms_viewport_get_width (from), h = ms_viewport_get_height (from);
-  double ratio = (double) to_size / (double) from_size, cx, cy;
+  double ratio = (double) to_size / (double) from_size;
 
   if (from_view == to_view || w <= 1.0 || h <= 1.0 || self->a == NULL)
     return;
@@ -196,9 +159,7 @@ carry_view (MsCompareWindow *self,
   prime_size (to_view, w, h);
   prime_size (ms_swipe_view_get_view_b (self->swipe_view), w, h);
   prime_size (self->view_b, w, h);
-  ms_viewport_get_centre (from, &cx, &cy);
-  ms_viewport_set_zoom (to, ms_viewport_get_zoom (from) / ratio);
-  ms_viewport_set_centre (to, cx * ratio, cy * ratio);
+  ms_viewport_show_same (to, from, ratio);
 }
 
 static void
@@ -494,6 +455,8 @@ ms_compare_window_new (GtkApplication *application,
   self = g_object_new (MS_TYPE_COMPARE_WINDOW, "application", application, NULL);
   self->a = g_object_ref (a);
   self->b = g_object_ref (b);
+  ms_viewport_link_set_map_sizes (self->link, ms_blueprint_get_map_size (a),
+                                  ms_blueprint_get_map_size (b));
 
   /* Translators: the window title; the names of the two compared maps. */
   name_a = display_name (a);
@@ -628,6 +591,7 @@ ms_compare_window_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->link);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_COMPARE_WINDOW);
   g_clear_object (&self->a);
   g_clear_object (&self->b);
@@ -696,25 +660,13 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
 }
 
 static void
-ensure_css (void)
-{
-  static GdkDisplay *loaded_for;
-  GdkDisplay *display = gdk_display_get_default ();
-  g_autoptr(GtkCssProvider) css = NULL;
-
-  if (display == NULL || display == loaded_for)
-    return;
-  loaded_for = display;
-  css = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (css, RESOURCE_PREFIX "/ms-compare-window.css");
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
-static void
 ms_compare_window_init (MsCompareWindow *self)
 {
-  ensure_css ();
+  GdkDisplay *display = gtk_widget_get_display (GTK_WIDGET (self));
+
+  ms_css_ensure (display, RESOURCE_PREFIX "/ms-compare-window.css");
+  /* The readouts are boxed as the pixel inspector is. */
+  ms_css_ensure (display, MS_WIDGETS_RESOURCE_PATH "ms-pixel-inspector.css");
   self->linked = TRUE;
   self->mode = g_strdup ("side-by-side");
 
@@ -727,16 +679,6 @@ ms_compare_window_init (MsCompareWindow *self)
   add_readout (self, GTK_WIDGET (self->swipe_view));
   add_readout (self, GTK_WIDGET (self->diff_view));
 
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::zoom",
-                           G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::centre-x",
-                           G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::centre-y",
-                           G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_b), "notify::zoom",
-                           G_CALLBACK (on_viewport_b_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_b), "notify::centre-x",
-                           G_CALLBACK (on_viewport_b_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_b), "notify::centre-y",
-                           G_CALLBACK (on_viewport_b_changed), self, G_CONNECT_SWAPPED);
+  self->link = ms_viewport_link_new (ms_map_view_get_viewport (self->view_a),
+                                     ms_map_view_get_viewport (self->view_b));
 }

@@ -13,7 +13,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-#include "ms-dialog-list.h"
+#include "ms-list-columns.h"
 #include "ms-recovery-dialog.h"
 #include "ms-zone-journal.h"
 
@@ -151,7 +151,8 @@ add_column (MsRecoveryDialog *self,
             Column            column,
             gboolean          expand)
 {
-  ms_dialog_list_add_column (self->column_view, title, column, expand, setup_cell, bind_cell, self);
+  ms_list_columns_add_positional (self->column_view, title, column, expand, setup_cell, bind_cell,
+                                  self);
 }
 
 static void
@@ -323,7 +324,7 @@ ms_recovery_dialog_dispose (GObject *object)
 {
   MsRecoveryDialog *self = MS_RECOVERY_DIALOG (object);
 
-  ms_dialog_list_release (self->column_view, &self->selection);
+  ms_list_columns_release (self->column_view, &self->selection);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_RECOVERY_DIALOG);
 
   G_OBJECT_CLASS (ms_recovery_dialog_parent_class)->dispose (object);

@@ -7,7 +7,8 @@
  *   ms-window-tasks.c    work off the main thread: loading, the audit,
  *                        PNG export, the second map of a comparison;
  *   ms-window-picks.c    the sidebar lists and findings shown on the map;
- *   ms-window-terrain.c  the 3D view in place of the map view.
+ *   ms-window-terrain.c  the 3D view in place of the map view (an
+ *                        MsTerrainSwitch, shared with the zone window).
  * Functions shared between them start with _ms_window_.
  */
 #pragma once
@@ -20,6 +21,7 @@
 #include "ms-ruler-overlay.h"
 #include "ms-scale-bar.h"
 #include "ms-terrain-pane.h"
+#include "ms-terrain-switch.h"
 #include "ms-town-list.h"
 #include "ms-water-body-list.h"
 #include "ms-window.h"
@@ -49,8 +51,7 @@ struct _MsWindow
   GCancellable         *audit_cancellable;
   gulong                analysis_wait_id;       /* map view's notify::picture-complete */
   guint                 analysis_timeout_id;    /* ... or this, whichever comes first */
-  GSimpleAction        *view_3d_action;  /* win.view-3d */
-  MsTerrainSource      *terrain_source;  /* made on the first switch to 3D */
+  MsTerrainSwitch       terrain;         /* win.view-3d */
 
   /* Template widgets */
   MsBanner             *error_banner;

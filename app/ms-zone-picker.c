@@ -10,7 +10,7 @@
 
 #include <glib/gi18n.h>
 
-#include "ms-dialog-list.h"
+#include "ms-list-columns.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-picker.h"
 
@@ -146,7 +146,8 @@ add_column (MsZonePicker *self,
             Column        column,
             gboolean      expand)
 {
-  ms_dialog_list_add_column (self->column_view, title, column, expand, setup_cell, bind_cell, self);
+  ms_list_columns_add_positional (self->column_view, title, column, expand, setup_cell, bind_cell,
+                                  self);
 }
 
 static MsZoneDirEntry *
@@ -271,7 +272,7 @@ ms_zone_picker_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  ms_dialog_list_release (self->column_view, &self->selection);
+  ms_list_columns_release (self->column_view, &self->selection);
   gtk_widget_dispose_template (GTK_WIDGET (self), MS_TYPE_ZONE_PICKER);
 
   G_OBJECT_CLASS (ms_zone_picker_parent_class)->dispose (object);

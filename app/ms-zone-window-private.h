@@ -13,6 +13,7 @@
 #include "ms-ruler-overlay.h"
 #include "ms-save.h"
 #include "ms-terrain-pane.h"
+#include "ms-terrain-switch.h"
 #include "ms-zone-history-list.h"
 #include "ms-zone-autosave.h"
 #include "ms-zone-checks-panel.h"
@@ -31,8 +32,7 @@ struct _MsZoneWindow
   MsRulerOverlay  *ruler;
   GtkStack        *dimension_stack;  /* "2d": view, "3d": terrain_pane */
   MsTerrainPane   *terrain_pane;
-  GSimpleAction   *view_3d_action;   /* win.view-3d */
-  MsTerrainSource *terrain_source;   /* made on the first switch to 3D */
+  MsTerrainSwitch  terrain;          /* win.view-3d */
   MsBanner        *banner;
   GtkWidget       *reload_button;
   GtkWidget       *overwrite_button;

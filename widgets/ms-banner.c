@@ -10,9 +10,8 @@
 
 
 #include "ms-banner.h"
+#include "ms-css.h"
 #include "ms-widgets-resources.h"
-
-#define RESOURCE_PATH "/io/github/mapsmith/Mapsmith/widgets/"
 
 struct _MsBanner
 {
@@ -599,7 +598,8 @@ ms_banner_class_init (MsBannerClass *klass)
 
   /* Looked up in this library's own resource: that also links it in (a
    * static library drops an object nothing references). */
-  template = g_resource_lookup_data (ms_widgets_get_resource (), RESOURCE_PATH "ms-banner.ui", 0, NULL);
+  template = g_resource_lookup_data (ms_widgets_get_resource (), MS_WIDGETS_RESOURCE_PATH "ms-banner.ui",
+                                     0, NULL);
   g_assert (template != NULL);
   gtk_widget_class_set_template (widget_class, template);
   gtk_widget_class_bind_template_child (widget_class, MsBanner, revealer);
@@ -616,27 +616,11 @@ ms_banner_class_init (MsBannerClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
-/* The styles, once per display, as the compare window loads its own. */
-static void
-ensure_css (void)
-{
-  static GdkDisplay *loaded_for;
-  GdkDisplay *display = gdk_display_get_default ();
-  g_autoptr(GtkCssProvider) css = NULL;
-
-  if (display == NULL || display == loaded_for)
-    return;
-  loaded_for = display;
-  css = gtk_css_provider_new ();
-  gtk_css_provider_load_from_resource (css, RESOURCE_PATH "ms-banner.css");
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (css),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
 static void
 ms_banner_init (MsBanner *self)
 {
-  ensure_css ();
+  ms_css_ensure (gtk_widget_get_display (GTK_WIDGET (self)),
+                 MS_WIDGETS_RESOURCE_PATH "ms-banner.css");
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_add_css_class (GTK_WIDGET (self), style_classes[self->style]);
   update_icon (self);

@@ -1,15 +1,42 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The label columns the row lists share: each cell a label bound to one
- * property of the row object, each column sorted by a property expression,
- * so clicking a header sorts like the numbers read; and the store,
- * selection and scrolled window around them (MsListFrame).
+ * The label columns of every column view: a signal factory per column
+ * making a label per cell.  The row lists bind each label to one property
+ * of the row object and sort each column by a property expression, so
+ * clicking a header sorts like the numbers read; the app's dialogs fill
+ * the labels themselves from the row's position.
  */
 #define G_LOG_DOMAIN "ms-list-columns"
 
 #include "config.h"
 
 #include "ms-list-columns.h"
+
+/* Appends a resizable column whose cells are labels: @setup shapes a fresh
+ * one and @bind fills it, both called with @data, which the column frees
+ * with @free_data. */
+static GtkColumnViewColumn *
+add_label_column (GtkColumnView  *view,
+                  const char     *title,
+                  GCallback       setup,
+                  GCallback       bind,
+                  gpointer        data,
+                  GDestroyNotify  free_data)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *column;
+
+  g_signal_connect (factory, "setup", setup, data);
+  g_signal_connect (factory, "bind", bind, data);
+  g_object_set_data_full (G_OBJECT (factory), "ms-column", data, free_data);
+  column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_resizable (column, TRUE);
+  gtk_column_view_append_column (view, column);
+  g_object_unref (column);
+  return column;  /* the view holds it */
+}
+
+/* ------------------------------------------------------ property columns --- */
 
 typedef struct
 {
@@ -85,7 +112,6 @@ ms_list_columns_add (GtkColumnView *view,
                      const char    *tooltip)
 {
   g_autoptr(GTypeClass) klass = NULL;
-  GtkListItemFactory *factory;
   GtkColumnViewColumn *column;
   GtkSorter *sorter;
   GtkExpression *expression;
@@ -107,24 +133,17 @@ ms_list_columns_add (GtkColumnView *view,
   data->tooltip = g_strdup (tooltip);
   data->numeric = is_numeric (shown->value_type) && shown->value_type != G_TYPE_BOOLEAN;
 
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_label), data);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_label), data);
-  g_object_set_data_full (G_OBJECT (factory), "ms-column", data, column_free);
-
   expression = gtk_property_expression_new (item_type, NULL, sort_property);
   if (is_numeric (sorted->value_type))
     sorter = GTK_SORTER (gtk_numeric_sorter_new (expression));
   else
     sorter = GTK_SORTER (gtk_string_sorter_new (expression));
 
-  column = gtk_column_view_column_new (title, factory);
+  column = add_label_column (view, title, G_CALLBACK (setup_label), G_CALLBACK (bind_label),
+                             data, column_free);
   g_object_set_data_full (G_OBJECT (column), "ms-property", g_strdup (property), g_free);
   gtk_column_view_column_set_sorter (column, sorter);
-  gtk_column_view_column_set_resizable (column, TRUE);
-  gtk_column_view_append_column (view, column);
   g_object_unref (sorter);
-  g_object_unref (column);
   return column;
 }
 
@@ -147,77 +166,66 @@ ms_list_columns_find (GtkColumnView *view,
   return NULL;
 }
 
+/* ---------------------------------------------------- positional columns --- */
+
+typedef struct
+{
+  MsListColumnsSetup setup;
+  MsListColumnsBind  bind;
+  gpointer           owner;
+  int                column;
+} Positional;
+
 static void
-on_selected (GtkSingleSelection *selection,
-             GParamSpec         *pspec,
-             MsListFrame        *frame)
+setup_positional (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  Positional               *column)
 {
-  gpointer row = gtk_single_selection_get_selected_item (selection);
+  GtkWidget *label = gtk_label_new (NULL);
 
-  /* Sorting moves the selected row and notifies; that is no new pick. */
-  if (row == frame->emitted)
-    return;
-  frame->emitted = row;
-  if (row != NULL)
-    g_signal_emit (frame->owner, frame->signal_id, 0, row);
+  column->setup (GTK_LABEL (label), column->column);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_positional (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 Positional               *column)
+{
+  column->bind (column->owner, GTK_LABEL (gtk_list_item_get_child (item)),
+                gtk_list_item_get_position (item), column->column);
 }
 
 void
-ms_list_frame_init (MsListFrame *frame,
-                    GtkWidget   *owner,
-                    GType        item_type,
-                    guint        signal_id)
+ms_list_columns_add_positional (GtkColumnView      *view,
+                                const char         *title,
+                                int                 column,
+                                gboolean            expand,
+                                MsListColumnsSetup  setup,
+                                MsListColumnsBind   bind,
+                                gpointer            owner)
 {
-  GtkSortListModel *sorted;
+  GtkColumnViewColumn *col;
+  Positional *data;
 
-  g_return_if_fail (GTK_IS_WIDGET (owner));
+  g_return_if_fail (GTK_IS_COLUMN_VIEW (view));
+  g_return_if_fail (setup != NULL && bind != NULL);
 
-  frame->owner = owner;
-  frame->signal_id = signal_id;
-  frame->emitted = NULL;
-  frame->store = g_list_store_new (item_type);
-  frame->column_view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
-  sorted = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (frame->store)),
-                                    g_object_ref (gtk_column_view_get_sorter (frame->column_view)));
-  frame->selection = gtk_single_selection_new (G_LIST_MODEL (sorted));
-  gtk_single_selection_set_autoselect (frame->selection, FALSE);
-  gtk_single_selection_set_can_unselect (frame->selection, TRUE);
-  gtk_column_view_set_model (frame->column_view, GTK_SELECTION_MODEL (frame->selection));
-  g_object_unref (frame->selection);  /* the column view holds it */
-  g_signal_connect (frame->selection, "notify::selected", G_CALLBACK (on_selected), frame);
-
-  frame->scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (frame->scrolled), GTK_WIDGET (frame->column_view));
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (frame->scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (frame->scrolled, TRUE);
-  gtk_widget_set_parent (frame->scrolled, owner);
+  data = g_new0 (Positional, 1);
+  data->setup = setup;
+  data->bind = bind;
+  data->owner = owner;
+  data->column = column;
+  col = add_label_column (view, title, G_CALLBACK (setup_positional), G_CALLBACK (bind_positional),
+                          data, g_free);
+  gtk_column_view_column_set_expand (col, expand);
 }
 
 void
-ms_list_frame_clear (MsListFrame *frame)
+ms_list_columns_release (GtkColumnView       *view,
+                         GtkSingleSelection **selection)
 {
-  g_list_store_remove_all (frame->store);
-  frame->emitted = NULL;
-}
-
-void
-ms_list_frame_dispose (MsListFrame *frame)
-{
-  if (frame->scrolled != NULL)
-    g_signal_handlers_disconnect_by_func (frame->selection, on_selected, frame);
-  g_clear_pointer (&frame->scrolled, gtk_widget_unparent);
-  g_clear_object (&frame->store);
-}
-
-gboolean
-ms_list_frame_sort_by (MsListFrame *frame,
-                       const char  *property,
-                       GtkSortType  order)
-{
-  GtkColumnViewColumn *column = ms_list_columns_find (frame->column_view, property);
-
-  if (column == NULL)
-    return FALSE;
-  gtk_column_view_sort_by_column (frame->column_view, column, order);
-  return TRUE;
+  if (view != NULL)
+    gtk_column_view_set_model (view, NULL);
+  g_clear_object (selection);
 }

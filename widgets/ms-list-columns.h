@@ -22,37 +22,32 @@ GtkColumnViewColumn *ms_list_columns_add  (GtkColumnView *view,
 GtkColumnViewColumn *ms_list_columns_find (GtkColumnView *view,
                                            const char    *property);
 
-/* The scaffolding the row lists share: a GListStore of the rows, sorted by
- * the column view's own sorter (so a header click sorts), behind a single
- * selection (no autoselect, can unselect), in a scrolled window that is
- * the owner's only child (give the owner a GtkBinLayout).  Picking a new
- * row emits @signal_id on the owner with the row; a re-sort that moves the
- * selected row, which notifies too, is no new pick.  Embed it in the
- * owner's instance struct: the selection handler holds its address. */
-typedef struct
-{
-  GtkWidget          *owner;
-  guint               signal_id;
-  GtkWidget          *scrolled;
-  GtkColumnView      *column_view;  /* add columns with ms_list_columns_add () */
-  GListStore         *store;
-  GtkSingleSelection *selection;    /* the column view holds it */
-  gpointer            emitted;      /* the row last announced; compared, never dereferenced */
-} MsListFrame;
+/* Columns whose model is a list of placeholders (a GtkStringList) kept in
+ * step with an array the owner holds, so a row's position is its index in
+ * that array, and each cell is a label the owner fills from that index:
+ * the app's dialogs. */
 
-void     ms_list_frame_init    (MsListFrame *frame,
-                                GtkWidget   *owner,
-                                GType        item_type,
-                                guint        signal_id);
-/* Empties the store and forgets the last pick. */
-void     ms_list_frame_clear   (MsListFrame *frame);
-/* For the owner's dispose: quiet (tearing the view down re-sorts), then
- * unparented and freed. */
-void     ms_list_frame_dispose (MsListFrame *frame);
-/* Sorts as a click on the column showing @property does; FALSE if there is
- * no such column. */
-gboolean ms_list_frame_sort_by (MsListFrame *frame,
-                                const char  *property,
-                                GtkSortType  order);
+/* Shapes a fresh cell's label for @column (alignment, ellipsis, CSS). */
+typedef void (*MsListColumnsSetup) (GtkLabel *label,
+                                    int       column);
+/* Fills the label of row @position in @column; @owner as given below. */
+typedef void (*MsListColumnsBind)  (gpointer  owner,
+                                    GtkLabel *label,
+                                    guint     position,
+                                    int       column);
+
+/* Appends a resizable column of labels; @owner is not referenced (the
+ * column view is the owner's child and goes first). */
+void ms_list_columns_add_positional (GtkColumnView       *view,
+                                     const char          *title,
+                                     int                  column,
+                                     gboolean             expand,
+                                     MsListColumnsSetup   setup,
+                                     MsListColumnsBind    bind,
+                                     gpointer             owner);
+/* For the owner's dispose: unsets the view's model (NULL: the template has
+ * gone already) and drops *@selection. */
+void ms_list_columns_release        (GtkColumnView       *view,
+                                     GtkSingleSelection **selection);
 
 G_END_DECLS

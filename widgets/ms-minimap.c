@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ms-css.h"
 #include "ms-minimap.h"
 
 #define NATURAL_SIZE    160   /* content box, logical pixels */
@@ -20,15 +21,6 @@
 #define OUTLINE_RADIUS  3.0f
 #define OUTLINE_WIDTH   2.0f
 #define OUTLINE_MIN     8.0   /* a smaller outline is drawn this size, centred */
-
-/* Layout only; colours come from the theme's .osd.  Just above the theme so
- * the application's and the user's style sheets can override it. */
-static const char minimap_css[] =
-  "minimap {\n"
-  "  padding: 4px;\n"
-  "  border-radius: 12px;\n"
-  "  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.35);\n"
-  "}\n";
 
 struct _MsMinimap
 {
@@ -376,25 +368,6 @@ ms_minimap_measure (GtkWidget      *widget,
   *natural = NATURAL_SIZE;
 }
 
-static void
-ms_minimap_root (GtkWidget *widget)
-{
-  GdkDisplay *display;
-
-  GTK_WIDGET_CLASS (ms_minimap_parent_class)->root (widget);
-
-  display = gtk_widget_get_display (widget);
-  if (g_object_get_data (G_OBJECT (display), "ms-minimap-css") == NULL)
-    {
-      GtkCssProvider *provider = gtk_css_provider_new ();
-
-      gtk_css_provider_load_from_data (provider, minimap_css, -1);
-      gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                                  GTK_STYLE_PROVIDER_PRIORITY_THEME + 1);
-      g_object_set_data_full (G_OBJECT (display), "ms-minimap-css", provider, g_object_unref);
-    }
-}
-
 /* ---------------------------------------------------------------- input --- */
 
 static void
@@ -598,7 +571,6 @@ ms_minimap_class_init (MsMinimapClass *klass)
 
   widget_class->snapshot = ms_minimap_snapshot;
   widget_class->measure = ms_minimap_measure;
-  widget_class->root = ms_minimap_root;
 
   properties[PROP_BLUEPRINT] =
     g_param_spec_object ("blueprint", NULL, NULL, MS_TYPE_BLUEPRINT,
@@ -622,6 +594,8 @@ ms_minimap_init (MsMinimap *self)
 
   ms_blueprint_style_init (&self->style);
 
+  ms_css_ensure (gtk_widget_get_display (GTK_WIDGET (self)),
+                 MS_WIDGETS_RESOURCE_PATH "ms-minimap.css");
   gtk_widget_add_css_class (GTK_WIDGET (self), "osd");
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "pointer");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), _("Click or drag to move the view"));

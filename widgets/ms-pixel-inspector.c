@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "ms-blueprint-describe.h"
+#include "ms-css.h"
 #include "ms-pixel-inspector.h"
 
 struct _MsPixelInspector
@@ -178,6 +179,8 @@ ms_pixel_inspector_init (MsPixelInspector *self)
   gtk_label_set_wrap_mode (GTK_LABEL (self->label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (self->label), 0);
   gtk_widget_set_parent (self->label, GTK_WIDGET (self));
+  ms_css_ensure (gtk_widget_get_display (GTK_WIDGET (self)),
+                 MS_WIDGETS_RESOURCE_PATH "ms-pixel-inspector.css");
   gtk_widget_add_css_class (GTK_WIDGET (self), "inspector");
   /* Drags over it still move the map. */
   gtk_widget_set_can_target (GTK_WIDGET (self), FALSE);

@@ -11,7 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-blueprint-summary.h"
-#include "ms-list-columns.h"
+#include "ms-list-frame.h"
 #include "ms-road-list.h"
 
 struct _MsRoadList

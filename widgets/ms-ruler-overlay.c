@@ -13,6 +13,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "ms-css.h"
 #include "ms-measure.h"
 #include "ms-ruler-overlay.h"
 #include "ms-click-count.h"
@@ -610,6 +611,8 @@ ms_ruler_overlay_init (MsRulerOverlay *self)
   GtkGesture *click = gtk_gesture_click_new ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
+  ms_css_ensure (gtk_widget_get_display (GTK_WIDGET (self)),
+                 MS_WIDGETS_RESOURCE_PATH "ms-ruler-overlay.css");
   self->points = g_array_new (FALSE, FALSE, sizeof (double));
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);

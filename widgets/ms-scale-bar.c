@@ -12,27 +12,13 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "ms-css.h"
 #include "ms-scale-bar.h"
 
 #define TARGET_WIDTH  122.47448713915890  /* sqrt (100 × 150) px */
 #define BAR_THICKNESS 2.0f
 #define TICK_HEIGHT   6.0f
 #define LABEL_GAP     1.0f
-
-/* Layout only; colours come from the theme's .osd.  Just above the theme so
- * the application's and the user's style sheets can override it. */
-static const char scale_bar_css[] =
-  "scalebar {\n"
-  "  padding: 3px 8px 5px 8px;\n"
-  "  border-radius: 8px;\n"
-  "  font-size: 0.9em;\n"
-  "  font-weight: bold;\n"
-  "  font-feature-settings: \"tnum\";\n"
-  "  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.35);\n"
-  "}\n"
-  "scalebar.empty {\n"
-  "  opacity: 0;\n"
-  "}\n";
 
 struct _MsScaleBar
 {
@@ -238,25 +224,6 @@ ms_scale_bar_css_changed (GtkWidget         *widget,
   gtk_widget_queue_resize (widget);
 }
 
-static void
-ms_scale_bar_root (GtkWidget *widget)
-{
-  GdkDisplay *display;
-
-  GTK_WIDGET_CLASS (ms_scale_bar_parent_class)->root (widget);
-
-  display = gtk_widget_get_display (widget);
-  if (g_object_get_data (G_OBJECT (display), "ms-scale-bar-css") == NULL)
-    {
-      GtkCssProvider *provider = gtk_css_provider_new ();
-
-      gtk_css_provider_load_from_data (provider, scale_bar_css, -1);
-      gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                                  GTK_STYLE_PROVIDER_PRIORITY_THEME + 1);
-      g_object_set_data_full (G_OBJECT (display), "ms-scale-bar-css", provider, g_object_unref);
-    }
-}
-
 /* -------------------------------------------------------------- object --- */
 
 void
@@ -408,7 +375,6 @@ ms_scale_bar_class_init (MsScaleBarClass *klass)
   widget_class->measure = ms_scale_bar_measure;
   widget_class->snapshot = ms_scale_bar_snapshot;
   widget_class->css_changed = ms_scale_bar_css_changed;
-  widget_class->root = ms_scale_bar_root;
 
   properties[PROP_VIEWPORT] =
     g_param_spec_object ("viewport", NULL, NULL, MS_TYPE_VIEWPORT,
@@ -425,6 +391,8 @@ ms_scale_bar_class_init (MsScaleBarClass *klass)
 static void
 ms_scale_bar_init (MsScaleBar *self)
 {
+  ms_css_ensure (gtk_widget_get_display (GTK_WIDGET (self)),
+                 MS_WIDGETS_RESOURCE_PATH "ms-scale-bar.css");
   gtk_widget_add_css_class (GTK_WIDGET (self), "osd");
   gtk_widget_add_css_class (GTK_WIDGET (self), "empty");
   /* Drags that start on the bar still move the map underneath. */

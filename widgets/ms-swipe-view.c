@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-swipe-view.h"
+#include "ms-viewport-link.h"
 
 #define HANDLE_SLOP 10.0   /* pixels either side of the divider that grab it */
 #define KEY_STEP    0.05   /* of the width, per Left/Right */
@@ -23,11 +24,9 @@ struct _MsSwipeView
 
   MsMapView        *view_a;
   MsMapView        *view_b;
-  MsBlueprint      *a;
-  MsBlueprint      *b;
   double            position;
   double            drag_start;
-  gboolean          syncing;
+  MsViewportLink   *link;
 };
 
 G_DEFINE_FINAL_TYPE (MsSwipeView, ms_swipe_view, GTK_TYPE_WIDGET)
@@ -39,41 +38,6 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
-
-/* ------------------------------------------------------------- linking --- */
-
-static void
-follow (MsSwipeView *self,
-        MsMapView   *from_view,
-        MsMapView   *to_view)
-{
-  MsViewport *from = ms_map_view_get_viewport (from_view);
-  MsViewport *to = ms_map_view_get_viewport (to_view);
-  MsBlueprint *from_bp = from_view == self->view_a ? self->a : self->b;
-  MsBlueprint *to_bp = from_view == self->view_a ? self->b : self->a;
-  double ratio, cx, cy;
-
-  if (self->syncing || from_bp == NULL || to_bp == NULL)
-    return;
-  ratio = (double) ms_blueprint_get_map_size (to_bp) / ms_blueprint_get_map_size (from_bp);
-  ms_viewport_get_centre (from, &cx, &cy);
-  self->syncing = TRUE;
-  ms_viewport_set_zoom (to, ms_viewport_get_zoom (from) / ratio);
-  ms_viewport_set_centre (to, cx * ratio, cy * ratio);
-  self->syncing = FALSE;
-}
-
-static void
-on_viewport_a_changed (MsSwipeView *self)
-{
-  follow (self, self->view_a, self->view_b);
-}
-
-static void
-on_viewport_b_changed (MsSwipeView *self)
-{
-  follow (self, self->view_b, self->view_a);
-}
 
 /* -------------------------------------------------------------- divider --- */
 
@@ -229,11 +193,12 @@ ms_swipe_view_set_blueprints (MsSwipeView *self,
 {
   g_return_if_fail (MS_IS_SWIPE_VIEW (self));
 
-  g_set_object (&self->a, a);
-  g_set_object (&self->b, b);
+  ms_viewport_link_set_map_sizes (self->link,
+                                  a != NULL ? ms_blueprint_get_map_size (a) : 0,
+                                  b != NULL ? ms_blueprint_get_map_size (b) : 0);
   ms_map_view_set_blueprint (self->view_a, a);
   ms_map_view_set_blueprint (self->view_b, b);
-  follow (self, self->view_a, self->view_b);
+  ms_viewport_link_follow_a (self->link);
 }
 
 void
@@ -302,10 +267,9 @@ ms_swipe_view_dispose (GObject *object)
 {
   MsSwipeView *self = MS_SWIPE_VIEW (object);
 
+  g_clear_object (&self->link);
   g_clear_pointer ((GtkWidget **) &self->view_a, gtk_widget_unparent);
   g_clear_pointer ((GtkWidget **) &self->view_b, gtk_widget_unparent);
-  g_clear_object (&self->a);
-  g_clear_object (&self->b);
 
   G_OBJECT_CLASS (ms_swipe_view_parent_class)->dispose (object);
 }
@@ -358,18 +322,8 @@ ms_swipe_view_init (MsSwipeView *self)
                                   _("Map A, with map B right of a divider; Left and Right move the divider"),
                                   -1);
 
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::zoom",
-                           G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::centre-x",
-                           G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_a), "notify::centre-y",
-                           G_CALLBACK (on_viewport_a_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_b), "notify::zoom",
-                           G_CALLBACK (on_viewport_b_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_b), "notify::centre-x",
-                           G_CALLBACK (on_viewport_b_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (ms_map_view_get_viewport (self->view_b), "notify::centre-y",
-                           G_CALLBACK (on_viewport_b_changed), self, G_CONNECT_SWAPPED);
+  self->link = ms_viewport_link_new (ms_map_view_get_viewport (self->view_a),
+                                     ms_map_view_get_viewport (self->view_b));
 
   /* Capture phase, so a drag on the divider never pans the map. */
   drag = gtk_gesture_drag_new ();

@@ -9,7 +9,7 @@
 
 #include <glib/gi18n.h>
 
-#include "ms-list-columns.h"
+#include "ms-list-frame.h"
 #include "ms-town-list.h"
 
 struct _MsTownList

@@ -10,7 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-blueprint-summary.h"
-#include "ms-list-columns.h"
+#include "ms-list-frame.h"
 #include "ms-water-body-list.h"
 
 struct _MsWaterBodyList
