@@ -31,6 +31,8 @@
 #include "ms-png-writer.h"
 #include "ms-enum.h"
 #include "ms-render-enums.h"
+#include "ms-render-image.h"
+#include "ms-render-names.h"
 #include "ms-shade.h"
 
 MS_RENDER_DEFINE_NAMES (ms_blueprint_layer, MsBlueprintLayer, MS_TYPE_BLUEPRINT_LAYER, MS_N_BLUEPRINT_LAYERS)
@@ -438,8 +440,8 @@ ms_blueprint_colour_grid (MsBlueprint            *bp,
   g_return_if_fail (grid->biomes != NULL || op[MS_STACK_BIOME] <= 0.0f);
 
   colour_job_init (job, bp, style, grid);
-  ms_render_shaded_image (&job->shading, pixels, stride, grid->width - 2, grid->height - 2,
-                          colour_run, job, cancellable);
+  ms_shade_image (&job->shading, pixels, stride, grid->width - 2, grid->height - 2,
+                  colour_run, job, cancellable);
 }
 
 /* A translucent layer is drawn opaque into a group, then painted with its
@@ -664,7 +666,7 @@ colour_png_row (guint     y,
   Job *job = user_data;
   guint32 *argb = ms_parallel_scratch (MS_SCRATCH_COLOUR_ROW, (gsize) job->ow * sizeof (guint32));
 
-  ms_render_shaded_row (&job->shading, y, job->ow, argb, colour_run, job);
+  ms_shade_image_row (&job->shading, y, job->ow, argb, colour_run, job);
   ms_png_argb_to_rgb (argb, job->ow, row);
 }
 

@@ -7,7 +7,7 @@
 #include "ms-blueprint.h"
 #include "ms-blueprint-grid.h"
 #include "ms-colour.h"
-#include "ms-shade.h"
+#include "ms-render-names.h"
 
 G_BEGIN_DECLS
 
