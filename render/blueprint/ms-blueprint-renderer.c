@@ -479,8 +479,9 @@ colour_png_row (guint     y,
                 guint8   *row,
                 gpointer  user_data)
 {
+  static MsScratchSlot row_slot;
   Job *job = user_data;
-  guint32 *argb = ms_parallel_scratch (MS_SCRATCH_COLOUR_ROW, (gsize) job->ow * sizeof (guint32));
+  guint32 *argb = ms_parallel_scratch (&row_slot, (gsize) job->ow * sizeof (guint32));
 
   ms_shade_image_row (&job->shading, y, job->ow, argb, colour_run, job);
   ms_png_argb_to_rgb (argb, job->ow, row);
