@@ -2,8 +2,8 @@
  *
  * The map view: a blueprint drawn from its tile pyramid (MsTileView does
  * the tiles, GL and its CPU fallback), with the blueprint's overlays, the
- * highlight and the marks on top.  GL colours MsGlRenderer's tiles in a
- * shader; on the CPU each tile is coloured by the CPU colour model.
+ * highlight and the marks on top.  GL colours MsBlueprintGlRenderer's tiles
+ * in a shader; on the CPU each tile is coloured by the CPU colour model.
  *
  * Instead of a blueprint the view can show the difference of two: see
  * ms-map-view-difference.c.
@@ -14,7 +14,7 @@
 
 
 #include "ms-blueprint-pyramid.h"
-#include "ms-gl-renderer.h"
+#include "ms-blueprint-gl-renderer.h"
 #include "ms-map-marks.h"
 #include "ms-map-view-private.h"
 
@@ -73,12 +73,12 @@ static MsGlTileRenderer *
 create_gl_renderer (MsTileView *view)
 {
   MsMapView *self = MS_MAP_VIEW (view);
-  MsGlRenderer *renderer;
+  MsBlueprintGlRenderer *renderer;
 
   if (self->pyramid == NULL)
     return NULL;
-  renderer = ms_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
-  ms_gl_renderer_set_style (renderer, &self->style);
+  renderer = ms_blueprint_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
+  ms_blueprint_gl_renderer_set_style (renderer, &self->style);
   return MS_GL_TILE_RENDERER (renderer);
 }
 
@@ -212,11 +212,14 @@ void
 ms_map_view_set_style (MsMapView              *self,
                        const MsBlueprintStyle *style)
 {
+  MsGlTileRenderer *gl_renderer;
+
   g_return_if_fail (MS_IS_MAP_VIEW (self));
 
   self->style = *style;
-  if (ms_tile_view_get_gl_renderer (MS_TILE_VIEW (self)) != NULL)
-    ms_gl_renderer_set_style (MS_GL_RENDERER (ms_tile_view_get_gl_renderer (MS_TILE_VIEW (self))), style);
+  gl_renderer = ms_tile_view_get_gl_renderer (MS_TILE_VIEW (self));
+  if (gl_renderer != NULL)
+    ms_blueprint_gl_renderer_set_style (MS_BLUEPRINT_GL_RENDERER (gl_renderer), style);
   /* CPU tiles are coloured: a new style makes them stale. */
   ms_tile_view_invalidate (MS_TILE_VIEW (self), NULL, 0);
 }

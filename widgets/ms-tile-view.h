@@ -3,7 +3,8 @@
 
 #include <gtk/gtk.h>
 
-#include "ms-gl-renderer.h"        /* MsGlView */
+#include "ms-blueprint-renderer.h"  /* MsRect */
+#include "ms-gl-tile-renderer.h"    /* MsGlView */
 #include "ms-tile.h"
 #include "ms-tile-pyramid.h"
 #include "ms-view-gestures.h"

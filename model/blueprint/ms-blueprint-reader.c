@@ -535,7 +535,8 @@ check_biome_part (guint    index,
 {
   BiomeCheck *c = user_data;
   gboolean copy = c->width == 1 && ms_mapping_is_file (c->mapping);
-  guint8 *buffer = copy ? ms_parallel_scratch (MS_SCRATCH_BIOME_CHECK, BIOME_READ_BYTES) : NULL;
+  static MsScratchSlot biome_check_slot;
+  guint8 *buffer = copy ? ms_parallel_scratch (&biome_check_slot, BIOME_READ_BYTES) : NULL;
 
   c->found[index] = G_MAXSIZE;
   do

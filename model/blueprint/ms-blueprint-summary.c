@@ -54,6 +54,7 @@ static void
 summarize_band (guint    index,
                 gpointer user_data)
 {
+  static MsScratchSlot windows_slot;
   SummaryJob *job = user_data;
   Band *band = &job->bands[index];
   guint n = job->n;
@@ -73,7 +74,7 @@ summarize_band (guint    index,
 
   /* Copies a few columns at a time rather than faulting the mapping in
    * (see ms_blueprint_copy_columns ()). */
-  windows = ms_parallel_scratch (MS_SCRATCH_SUMMARY_COLUMNS, 3 * SUMMARY_WINDOW_BYTES);
+  windows = ms_parallel_scratch (&windows_slot, 3 * SUMMARY_WINDOW_BYTES);
   ms_column_window_init (&hw, job->bp, MS_GRID_HEIGHTS, windows, SUMMARY_WINDOW_BYTES);
   ms_column_window_init (&bw, job->bp, MS_GRID_BIOMES, windows + SUMMARY_WINDOW_BYTES, SUMMARY_WINDOW_BYTES);
   ms_column_window_init (&ww, job->bp, MS_GRID_WATER_IDS, windows + 2 * SUMMARY_WINDOW_BYTES,

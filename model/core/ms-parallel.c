@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "ms-parallel.h"
 
 #include "ms-large-buffer.h"
@@ -177,7 +179,8 @@ typedef struct
 
 typedef struct
 {
-  Slot   slots[MS_N_SCRATCH_SLOTS];
+  Slot  *slots;     /* by slot number, as many as this thread has used */
+  guint  n_slots;
   Chunk *filling;
 } Scratch;
 
@@ -208,31 +211,56 @@ scratch_free (gpointer data)
 {
   Scratch *scratch = data;
 
-  for (guint i = 0; i < MS_N_SCRATCH_SLOTS; i++)
+  for (guint i = 0; i < scratch->n_slots; i++)
     slot_leave (scratch, &scratch->slots[i]);
   if (scratch->filling != NULL)
     chunk_free (scratch->filling);
+  g_free (scratch->slots);
   g_free (scratch);
 }
 
 static GPrivate thread_scratch = G_PRIVATE_INIT (scratch_free);
 
+/* @slot's number, given on its first use, the next of a count shared by all
+ * slots: once given, g_once_init_enter () is an atomic load, no lock. */
+static inline guint
+slot_number (MsScratchSlot *slot)
+{
+  static gint n_numbered;
+
+  if (g_once_init_enter (&slot->number))
+    g_once_init_leave (&slot->number, (gsize) g_atomic_int_add (&n_numbered, 1) + 1);
+  return (guint) (slot->number - 1);
+}
+
 gpointer
-ms_parallel_scratch (MsScratchSlot slot,
-                     gsize         size)
+ms_parallel_scratch (MsScratchSlot *slot,
+                     gsize          size)
 {
   Scratch *scratch = g_private_get (&thread_scratch);
   Slot *s;
   Chunk *chunk;
+  guint number;
 
-  g_return_val_if_fail (slot < MS_N_SCRATCH_SLOTS, NULL);
+  g_return_val_if_fail (slot != NULL, NULL);
 
+  number = slot_number (slot);
   if (scratch == NULL)
     {
       scratch = g_new0 (Scratch, 1);
       g_private_set (&thread_scratch, scratch);
     }
-  s = &scratch->slots[slot];
+  if (number >= scratch->n_slots)
+    {
+      /* The records grow to cover this number (slots are few, one a kind
+       * of loop); the buffers they point to stay where they are. */
+      guint n = MAX (number + 1, 8u);
+
+      scratch->slots = g_renew (Slot, scratch->slots, n);
+      memset (scratch->slots + scratch->n_slots, 0, (n - scratch->n_slots) * sizeof (Slot));
+      scratch->n_slots = n;
+    }
+  s = &scratch->slots[number];
   if (s->size >= size)
     return s->data;
 

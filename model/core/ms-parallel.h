@@ -30,6 +30,21 @@ void ms_parallel_for_background (guint          n,
 /* The items waiting in the pool's queue (for tests). */
 guint _ms_parallel_get_n_queued_for_testing (void);
 
+/* A kind of scratch buffer, owned by the loop that uses it: each loop
+ * defines its own, static (zeroed, living as long as the program), and
+ * passes its address:
+ *
+ *   static MsScratchSlot png_strip_slot;
+ *   … ms_parallel_scratch (&png_strip_slot, size) …
+ *
+ * The first call with a slot gives it a number of its own; never put one
+ * on the stack. */
+typedef struct
+{
+  /*< private >*/
+  gsize number;   /* 1 + the slot's number; 0 until it is first used */
+} MsScratchSlot;
+
 /* A buffer of at least @size bytes that belongs to the calling thread and
  * @slot, kept for the thread's next call (grown when asked for more):
  * worker loops that would malloc and free the same scratch for every item
@@ -38,21 +53,8 @@ guint _ms_parallel_get_n_queued_for_testing (void);
  * Contents are undefined; valid until the thread's next call for the same
  * slot.  One slot per kind of loop, so a loop that calls into another never
  * shares its buffer. */
-typedef enum
-{
-  MS_SCRATCH_GRID_BAND,
-  MS_SCRATCH_GRID_COLUMNS,
-  MS_SCRATCH_GRID_SAMPLES,
-  MS_SCRATCH_GRID_SAMPLE_BAND,
-  MS_SCRATCH_SUMMARY_COLUMNS,
-  MS_SCRATCH_BIOME_CHECK,
-  MS_SCRATCH_PNG_STRIP,
-  MS_SCRATCH_COLOUR_ROW,
-  MS_N_SCRATCH_SLOTS
-} MsScratchSlot;
-
-gpointer ms_parallel_scratch (MsScratchSlot slot,
-                              gsize         size);
+gpointer ms_parallel_scratch (MsScratchSlot *slot,
+                              gsize          size);
 /* The bytes mapped for every thread's scratch now: memory that is not a
  * copy of any file. */
 gsize    ms_parallel_get_scratch_size (void);

@@ -438,6 +438,7 @@ sample_columns (Job      *job,
                 guint     c0,
                 guint     c1)
 {
+  static MsScratchSlot copies_slot, band_slot;
   MsBlueprintGrid *g = job->grid;
   guint n = ms_blueprint_get_map_size (job->bp);
   /* In locals: the stores through them could alias *g, which made the
@@ -457,7 +458,7 @@ sample_columns (Job      *job,
 
   g_assert (c1 - c0 <= MAX_BAND_WIDTH);
   if (copy)
-    copies = ms_parallel_scratch (MS_SCRATCH_GRID_SAMPLES, (gsize) (c1 - c0) * nr * 5);
+    copies = ms_parallel_scratch (&copies_slot, (gsize) (c1 - c0) * nr * 5);
   for (guint cx = c0; cx < c1; cx++)
     {
       guint xa, xb, sx, i = cx - c0;
@@ -495,7 +496,7 @@ sample_columns (Job      *job,
     gsize h = g->height, w = c1 - c0, width = g->width;
     /* In elements: the u16 columns', and the biomes' (see band_stride ()). */
     gsize s16 = band_stride (h, 2) / 2, s8 = band_stride (h, 1);
-    guint8 *band = ms_parallel_scratch (MS_SCRATCH_GRID_SAMPLE_BAND, w * (4 * s16 + s8));
+    guint8 *band = ms_parallel_scratch (&band_slot, w * (4 * s16 + s8));
     guint16 *restrict band_ids = (guint16 *) (gpointer) band, *restrict band_levels = band_ids + w * s16;
     guint8 *restrict band_biomes = (guint8 *) (band_levels + w * s16);
 
@@ -564,6 +565,7 @@ static void
 reduce_band (guint    band,
              gpointer user_data)
 {
+  static MsScratchSlot sums_slot, columns_slot;
   Job *job = user_data;
   MsBlueprintGrid *g = job->grid;
   guint n = ms_blueprint_get_map_size (job->bp);
@@ -576,7 +578,7 @@ reduce_band (guint    band,
    * TLB miss each, an eighth of a render), a copy of a column where the
    * file cannot be read in place, and the samples. */
   gsize hs = band_stride (h, sizeof (float)) / sizeof (float);
-  double *sum = ms_parallel_scratch (MS_SCRATCH_GRID_BAND,
+  double *sum = ms_parallel_scratch (&sums_slot,
                                      h * (sizeof (double) + sizeof (guint) + 2 * sizeof (guint16) +
                                           sizeof (guint8)) +
                                      hs * sizeof (float) * (c1 - c0) + (gsize) (yb - ya) * sizeof (float));
@@ -600,7 +602,7 @@ reduce_band (guint    band,
 
   /* Whole columns, each read once: copy them (see COLUMN_READ_BYTES). */
   ms_column_window_init (&window, job->bp, MS_GRID_HEIGHTS,
-                         whole_columns ? ms_parallel_scratch (MS_SCRATCH_GRID_COLUMNS, COLUMN_READ_BYTES) : NULL,
+                         whole_columns ? ms_parallel_scratch (&columns_slot, COLUMN_READ_BYTES) : NULL,
                          COLUMN_READ_BYTES);
 
   for (guint cx = c0; cx < c1; cx++)

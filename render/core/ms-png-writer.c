@@ -263,6 +263,7 @@ encode_strip (Encoder *b,
               guint    s,
               Strip   *strip)
 {
+  static MsScratchSlot strip_slot;
   PngJob *job = b->job;
   guint y0 = s * b->rows_per_strip, y1 = MIN (y0 + b->rows_per_strip, job->height);
   gsize row_bytes = (gsize) job->width * b->channels;
@@ -280,7 +281,7 @@ encode_strip (Encoder *b,
   level_size = ISAL_DEF_LVL1_DEFAULT;
 #endif
   /* The thread's own buffers, kept from strip to strip. */
-  scratch = ms_parallel_scratch (MS_SCRATCH_PNG_STRIP,
+  scratch = ms_parallel_scratch (&strip_slot,
                                  row_bytes * (b->rows_per_strip + 1) + raw_size + out_size + level_size);
   /* Each row is filled once (a renderer's row is dear: colouring it is
    * most of its cost), then the filter chosen and applied from the copies;

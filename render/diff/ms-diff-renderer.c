@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "ms-diff-renderer.h"
+#include "ms-diff-sampler.h"
 #include "ms-tile.h"
 
 static const MsRgb no_change = { 1.0f, 1.0f, 1.0f };

@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "ms-gl-program.h"
-#include "ms-gl-renderer.h"
+#include "ms-gl-tile-renderer.h"
 #include "ms-terrain-cpu.h"
 #include "ms-terrain-gl.h"
 

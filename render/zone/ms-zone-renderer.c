@@ -16,6 +16,8 @@
 #include "ms-contours.h"
 #include "ms-enum.h"
 #include "ms-render-enums.h"
+#include "ms-render-image.h"
+#include "ms-render-names.h"
 #include "ms-shade.h"
 #include "ms-zone-cell.h"
 #include "ms-zone-renderer.h"
@@ -424,9 +426,9 @@ ms_render_zone (MsZone             *zone,
   if (job.heights != NULL)
     ms_render_rows (job.gh, reduce_heights_row, &job, cancellable);
   if (!g_cancellable_is_cancelled (cancellable))
-    ms_render_shaded_image (&job.shading, (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
-                            cairo_image_surface_get_stride (surface) / 4, job.ow, job.oh,
-                            colour_blocks, &job, cancellable);
+    ms_shade_image (&job.shading, (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
+                    cairo_image_surface_get_stride (surface) / 4, job.ow, job.oh,
+                    colour_blocks, &job, cancellable);
 
   return ms_render_image_finish (surface, cancellable, error);
 }

@@ -10,6 +10,7 @@
 
 #include "ms-blueprint-renderer.h"  /* MsRect, ms_render_downsample_factor () */
 #include "ms-colour.h"
+#include "ms-render-names.h"
 #include "ms-zone.h"
 
 G_BEGIN_DECLS

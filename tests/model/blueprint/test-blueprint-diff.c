@@ -12,6 +12,7 @@
 
 #include "ms-blueprint.h"
 #include "ms-blueprint-diff.h"
+#include "ms-diff-sampler.h"
 #include "ms-demo-blueprint.h"
 #include "ms-test-util.h"
 

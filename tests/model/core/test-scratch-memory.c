@@ -5,7 +5,8 @@
  * worker's scratch is its own — each thread of the pool keeps its buffer
  * from item to item, never sees another thread's, and a slot never shares
  * its buffer with another slot, however the slots grow in the huge pages
- * they share.
+ * they share, and the slots the loops define for themselves get numbers of
+ * their own, however many threads first use them at once.
  */
 #include "config.h"
 
@@ -75,13 +76,16 @@ typedef struct
   gboolean  ok;
 } Seen;
 
+/* Two loops' slots, first used by the pool's threads together. */
+static MsScratchSlot grid_slot, png_slot;
+
 static void
 use_scratch (guint    index,
              gpointer user_data)
 {
   Seen *seen = user_data;
-  guint8 *grid = ms_parallel_scratch (MS_SCRATCH_GRID_BAND, ITEM_BYTES);
-  guint8 *png = ms_parallel_scratch (MS_SCRATCH_PNG_STRIP, ITEM_BYTES);
+  guint8 *grid = ms_parallel_scratch (&grid_slot, ITEM_BYTES);
+  guint8 *png = ms_parallel_scratch (&png_slot, ITEM_BYTES);
   gpointer before;
 
   /* Fill with this item's value, yield, and find it unchanged: no other
@@ -129,10 +133,10 @@ test_scratch_per_thread (void)
 
   /* Asked for more, a slot grows and keeps the size. */
   {
-    guint8 *big = ms_parallel_scratch (MS_SCRATCH_GRID_BAND, 3 << 20);
+    guint8 *big = ms_parallel_scratch (&grid_slot, 3 << 20);
 
     memset (big, 1, 3 << 20);
-    g_assert_true (ms_parallel_scratch (MS_SCRATCH_GRID_BAND, 100) == big);
+    g_assert_true (ms_parallel_scratch (&grid_slot, 100) == big);
   }
 }
 
@@ -149,23 +153,26 @@ check_slot (const guint8 *data,
                i, size, data[i], pattern);
 }
 
+#define N_SLOTS 8
+
+static MsScratchSlot slots[N_SLOTS];
+
 static void
 test_scratch_slots_apart (void)
 {
   /* Sizes across the huge page (2 MiB) and across the chunks they fill. */
-  gsize sizes[MS_N_SCRATCH_SLOTS] = { 100, 300 << 10, 1 << 20, 700 << 10, 64, (5 << 20) + 1, 4096, 1 };
-  guint8 *data[MS_N_SCRATCH_SLOTS];
+  gsize sizes[N_SLOTS] = { 100, 300 << 10, 1 << 20, 700 << 10, 64, (5 << 20) + 1, 4096, 1 };
+  guint8 *data[N_SLOTS];
   gsize before = ms_parallel_get_scratch_size ();
 
-  G_STATIC_ASSERT (MS_N_SCRATCH_SLOTS == 8);
-  for (guint s = 0; s < MS_N_SCRATCH_SLOTS; s++)
+  for (guint s = 0; s < N_SLOTS; s++)
     {
-      data[s] = ms_parallel_scratch (s, sizes[s]);
+      data[s] = ms_parallel_scratch (&slots[s], sizes[s]);
       /* A cache line apart at least: two threads' loops never share one. */
       g_assert_cmpuint ((guintptr) data[s] % 64, ==, 0);
       memset (data[s], 0x10 + s, sizes[s]);
     }
-  for (guint s = 0; s < MS_N_SCRATCH_SLOTS; s++)
+  for (guint s = 0; s < N_SLOTS; s++)
     check_slot (data[s], sizes[s], 0x10 + s);
 
   /* Grow each slot in turn, by small steps and by large ones; the others
@@ -173,13 +180,13 @@ test_scratch_slots_apart (void)
    * total stays within a few huge pages of what the slots hold). */
   for (guint round = 0; round < 40; round++)
     {
-      guint s = round % MS_N_SCRATCH_SLOTS;
+      guint s = round % N_SLOTS;
       gsize live = 0;
 
       sizes[s] += round % 3 == 0 ? (gsize) 1 << 20 : 4096;
-      data[s] = ms_parallel_scratch (s, sizes[s]);
+      data[s] = ms_parallel_scratch (&slots[s], sizes[s]);
       memset (data[s], 0x40 + round, sizes[s]);
-      for (guint t = 0; t < MS_N_SCRATCH_SLOTS; t++)
+      for (guint t = 0; t < N_SLOTS; t++)
         {
           check_slot (data[t], sizes[t], t == s ? 0x40 + round : data[t][0]);
           live += sizes[t];
@@ -187,12 +194,49 @@ test_scratch_slots_apart (void)
       /* At worst a chunk a slot, each at most its slot rounded up to
        * whole huge pages, and the chunk being filled. */
       g_assert_cmpuint (ms_parallel_get_scratch_size () - before, <=,
-                        live + (MS_N_SCRATCH_SLOTS + 1) * ((gsize) 2 << 20));
+                        live + (N_SLOTS + 1) * ((gsize) 2 << 20));
     }
 
   /* Asked for no more than it has, a slot stays where it is. */
-  for (guint s = 0; s < MS_N_SCRATCH_SLOTS; s++)
-    g_assert_true (ms_parallel_scratch (s, sizes[s] / 2) == data[s]);
+  for (guint s = 0; s < N_SLOTS; s++)
+    g_assert_true (ms_parallel_scratch (&slots[s], sizes[s] / 2) == data[s]);
+}
+
+/* More slots than a thread first makes room for, first used by the pool's
+ * threads at once, each item taking them in its own order: each slot is
+ * numbered once, on its own, so no two share a buffer in any thread. */
+#define N_RACED 24
+#define RACED_BYTES 256
+
+static MsScratchSlot raced[N_RACED];
+
+static void
+use_raced_slots (guint    index,
+                 gpointer user_data)
+{
+  gint *bad = user_data;
+  guint8 *data[N_RACED];
+
+  for (guint i = 0; i < N_RACED; i++)
+    {
+      guint s = (i + index) % N_RACED;
+
+      data[s] = ms_parallel_scratch (&raced[s], RACED_BYTES);
+      memset (data[s], (int) s, RACED_BYTES);
+    }
+  for (guint s = 0; s < N_RACED; s++)
+    for (guint j = 0; j < RACED_BYTES; j++)
+      if (data[s][j] != s)
+        g_atomic_int_inc (bad);
+}
+
+static void
+test_scratch_slots_numbered (void)
+{
+  gint bad = 0;
+
+  ms_parallel_for (N_ITEMS, use_raced_slots, &bad);
+  g_assert_cmpint (g_atomic_int_get (&bad), ==, 0);
 }
 
 int
@@ -203,5 +247,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/scratch-memory/large-buffer-bytes", test_large_buffer_bytes);
   g_test_add_func ("/scratch-memory/per-thread", test_scratch_per_thread);
   g_test_add_func ("/scratch-memory/slots-apart", test_scratch_slots_apart);
+  g_test_add_func ("/scratch-memory/slots-numbered", test_scratch_slots_numbered);
   return g_test_run ();
 }

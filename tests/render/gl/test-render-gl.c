@@ -15,7 +15,7 @@
 #include "ms-blueprint-pyramid.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-demo-blueprint.h"
-#include "ms-gl-renderer.h"
+#include "ms-blueprint-gl-renderer.h"
 #include "ms-test-gl.h"
 #include "ms-test-util.h"
 
@@ -65,11 +65,11 @@ assert_agree (const guint32   *gl_pixels,
 }
 
 static void
-upload_view (MsGlRenderer       *renderer,
-             MsBlueprintPyramid *pyramid,
-             const MsGlView     *view)
+upload_view (MsBlueprintGlRenderer *renderer,
+             MsBlueprintPyramid    *pyramid,
+             const MsGlView        *view)
 {
-  g_autoptr(GArray) missing = ms_gl_renderer_get_missing (renderer, view);
+  g_autoptr(GArray) missing = ms_blueprint_gl_renderer_get_missing (renderer, view);
 
   for (guint i = 0; i < missing->len; i++)
     {
@@ -80,7 +80,7 @@ upload_view (MsGlRenderer       *renderer,
       g_assert_no_error (error);
       g_assert_cmpuint (tile->grid.width, <=, MS_TILE_SIZE + 2);
       g_assert_cmpuint (tile->grid.height, <=, MS_TILE_SIZE + 2);
-      ms_gl_renderer_upload_tile (renderer, tile);
+      ms_blueprint_gl_renderer_upload_tile (renderer, tile);
     }
 }
 
@@ -92,19 +92,19 @@ draw_and_compare (MsBlueprint            *bp,
                   const char             *what)
 {
   g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 256 << 20);
-  g_autoptr(MsGlRenderer) renderer = ms_gl_renderer_new (pyramid, 256 << 20);
+  g_autoptr(MsBlueprintGlRenderer) renderer = ms_blueprint_gl_renderer_new (pyramid, 256 << 20);
   g_autoptr(GError) error = NULL;
   g_autofree guint32 *pixels = NULL;
   MsGlView view = { region->x, region->y, 1.0 / k, (int) (region->width / k), (int) (region->height / k) };
   MsTestGl *gl = ms_test_gl_new (view.width, view.height);
   cairo_surface_t *cpu;
 
-  g_assert_true (ms_gl_renderer_realize (renderer, &error));
+  g_assert_true (ms_blueprint_gl_renderer_realize (renderer, &error));
   g_assert_no_error (error);
-  ms_gl_renderer_set_style (renderer, style);
+  ms_blueprint_gl_renderer_set_style (renderer, style);
   upload_view (renderer, pyramid, &view);
   ms_test_gl_bind (gl);
-  g_assert_true (ms_gl_renderer_draw (renderer, &view, &error));
+  g_assert_true (ms_blueprint_gl_renderer_draw (renderer, &view, &error));
   g_assert_no_error (error);
   pixels = ms_test_gl_read (gl);
 
@@ -114,7 +114,7 @@ draw_and_compare (MsBlueprint            *bp,
   assert_agree (pixels, cpu, what);
 
   cairo_surface_destroy (cpu);
-  ms_gl_renderer_unrealize (renderer);
+  ms_blueprint_gl_renderer_unrealize (renderer);
   ms_test_gl_free (gl);
 }
 
@@ -206,7 +206,7 @@ test_coarser_fallback (void)
   g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (512, 3, &error);
   g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
   g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 64 << 20);
-  g_autoptr(MsGlRenderer) renderer = ms_gl_renderer_new (pyramid, 64 << 20);
+  g_autoptr(MsBlueprintGlRenderer) renderer = ms_blueprint_gl_renderer_new (pyramid, 64 << 20);
   g_autoptr(MsBlueprintTile) top = NULL;
   g_autofree guint32 *pixels = NULL;
   g_autoptr(GArray) missing = NULL;
@@ -219,19 +219,19 @@ test_coarser_fallback (void)
   int stride;
 
   g_assert_cmpuint (ms_blueprint_pyramid_get_top_level (pyramid), ==, 1);
-  g_assert_true (ms_gl_renderer_realize (renderer, &error));
+  g_assert_true (ms_blueprint_gl_renderer_realize (renderer, &error));
   ms_blueprint_style_init (&style);
   style.layer = MS_BLUEPRINT_LAYER_BIOME;
-  ms_gl_renderer_set_style (renderer, &style);
+  ms_blueprint_gl_renderer_set_style (renderer, &style);
 
   /* Only the level-1 tile is there; the level-0 view asks for its 4 tiles. */
   top = ms_blueprint_pyramid_get_tile (pyramid, &top_key, NULL, &error);
-  ms_gl_renderer_upload_tile (renderer, top);
-  missing = ms_gl_renderer_get_missing (renderer, &view);
+  ms_blueprint_gl_renderer_upload_tile (renderer, top);
+  missing = ms_blueprint_gl_renderer_get_missing (renderer, &view);
   g_assert_cmpuint (missing->len, ==, 4);
 
   ms_test_gl_bind (gl);
-  g_assert_true (ms_gl_renderer_draw (renderer, &view, &error));
+  g_assert_true (ms_blueprint_gl_renderer_draw (renderer, &view, &error));
   pixels = ms_test_gl_read (gl);
 
   /* Each screen pixel shows its level-1 cell. */
@@ -246,7 +246,7 @@ test_coarser_fallback (void)
       }
 
   cairo_surface_destroy (coarse);
-  ms_gl_renderer_unrealize (renderer);
+  ms_blueprint_gl_renderer_unrealize (renderer);
   ms_test_gl_free (gl);
 }
 
@@ -254,10 +254,10 @@ test_coarser_fallback (void)
  * renderer's textures within @texture_budget and, when @pyramid_budget is
  * not 0, the pyramid's cache within it after each. */
 static void
-upload_base_tiles (MsGlRenderer       *renderer,
-                   MsBlueprintPyramid *pyramid,
-                   gsize               texture_budget,
-                   gsize               pyramid_budget)
+upload_base_tiles (MsBlueprintGlRenderer *renderer,
+                   MsBlueprintPyramid    *pyramid,
+                   gsize                  texture_budget,
+                   gsize                  pyramid_budget)
 {
   for (guint i = 0; i < 16; i++)
     {
@@ -266,8 +266,8 @@ upload_base_tiles (MsGlRenderer       *renderer,
       g_autoptr(MsBlueprintTile) tile = ms_blueprint_pyramid_get_tile (pyramid, &key, NULL, &error);
 
       g_assert_no_error (error);
-      ms_gl_renderer_upload_tile (renderer, tile);
-      g_assert_cmpuint (ms_gl_renderer_get_texture_bytes (renderer), <=, texture_budget);
+      ms_blueprint_gl_renderer_upload_tile (renderer, tile);
+      g_assert_cmpuint (ms_blueprint_gl_renderer_get_texture_bytes (renderer), <=, texture_budget);
       if (pyramid_budget > 0)
         g_assert_cmpuint (ms_blueprint_pyramid_get_cached_bytes (pyramid), <=, pyramid_budget);
     }
@@ -281,15 +281,15 @@ test_eviction (void)
   g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
   gsize tile_bytes = (gsize) 258 * 258 * 16;
   g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 5 * (gsize) 258 * 258 * 9);
-  g_autoptr(MsGlRenderer) renderer = ms_gl_renderer_new (pyramid, 3 * tile_bytes);
+  g_autoptr(MsBlueprintGlRenderer) renderer = ms_blueprint_gl_renderer_new (pyramid, 3 * tile_bytes);
   MsTestGl *gl = ms_test_gl_new (16, 16);
 
-  g_assert_true (ms_gl_renderer_realize (renderer, &error));
+  g_assert_true (ms_blueprint_gl_renderer_realize (renderer, &error));
   upload_base_tiles (renderer, pyramid, 3 * tile_bytes, 5 * (gsize) 258 * 258 * 9 + 5 * 256);
-  g_assert_cmpuint (ms_gl_renderer_get_n_textures (renderer), ==, 3);
+  g_assert_cmpuint (ms_blueprint_gl_renderer_get_n_textures (renderer), ==, 3);
   g_assert_cmpuint (ms_blueprint_pyramid_get_cached_tiles (pyramid), <=, 5);
 
-  ms_gl_renderer_unrealize (renderer);
+  ms_blueprint_gl_renderer_unrealize (renderer);
   ms_test_gl_free (gl);
 }
 
@@ -303,7 +303,7 @@ test_eviction_keeps_top (void)
   g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
   gsize tile_bytes = (gsize) 258 * 258 * 16;
   g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 64 << 20);
-  g_autoptr(MsGlRenderer) renderer = ms_gl_renderer_new (pyramid, 3 * tile_bytes);
+  g_autoptr(MsBlueprintGlRenderer) renderer = ms_blueprint_gl_renderer_new (pyramid, 3 * tile_bytes);
   g_autoptr(MsBlueprintTile) top = NULL;
   g_autoptr(GArray) missing = NULL;
   MsTileKey top_key = { 2, 0, 0 };
@@ -312,21 +312,21 @@ test_eviction_keeps_top (void)
   MsTestGl *gl = ms_test_gl_new (16, 16);
 
   g_assert_cmpuint (ms_blueprint_pyramid_get_top_level (pyramid), ==, 2);
-  g_assert_true (ms_gl_renderer_realize (renderer, &error));
+  g_assert_true (ms_blueprint_gl_renderer_realize (renderer, &error));
   top = ms_blueprint_pyramid_get_tile (pyramid, &top_key, NULL, &error);
   g_assert_no_error (error);
-  ms_gl_renderer_upload_tile (renderer, top);
-  missing = ms_gl_renderer_get_missing (renderer, &whole);
+  ms_blueprint_gl_renderer_upload_tile (renderer, top);
+  missing = ms_blueprint_gl_renderer_get_missing (renderer, &whole);
   g_assert_cmpuint (missing->len, ==, 0);
   g_clear_pointer (&missing, g_array_unref);
 
   /* Sixteen base tiles through a budget of three. */
   upload_base_tiles (renderer, pyramid, 3 * tile_bytes, 0);
-  g_assert_cmpuint (ms_gl_renderer_get_n_textures (renderer), ==, 3);
-  missing = ms_gl_renderer_get_missing (renderer, &whole);
+  g_assert_cmpuint (ms_blueprint_gl_renderer_get_n_textures (renderer), ==, 3);
+  missing = ms_blueprint_gl_renderer_get_missing (renderer, &whole);
   g_assert_cmpuint (missing->len, ==, 0);
 
-  ms_gl_renderer_unrealize (renderer);
+  ms_blueprint_gl_renderer_unrealize (renderer);
   ms_test_gl_free (gl);
 }
 
@@ -375,7 +375,7 @@ test_beyond_max_texture_size (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_path (path, NULL, &error);
   g_autoptr(MsBlueprintPyramid) pyramid = NULL;
-  g_autoptr(MsGlRenderer) renderer = NULL;
+  g_autoptr(MsBlueprintGlRenderer) renderer = NULL;
   g_autofree guint32 *pixels = NULL;
   MsGlView view = { 0, 0, 1.0 / 32, HUGE / 32, HUGE / 32 };
   MsTestGl *gl = ms_test_gl_new (view.width, view.height);
@@ -388,18 +388,18 @@ test_beyond_max_texture_size (void)
   g_assert_cmpint (ms_test_gl_max_texture_size (gl), <, HUGE);
 
   pyramid = ms_blueprint_pyramid_new (bp, 32 << 20);
-  renderer = ms_gl_renderer_new (pyramid, texture_budget);
-  g_assert_true (ms_gl_renderer_realize (renderer, &error));
+  renderer = ms_blueprint_gl_renderer_new (pyramid, texture_budget);
+  g_assert_true (ms_blueprint_gl_renderer_realize (renderer, &error));
   g_assert_no_error (error);
   ms_blueprint_style_init (&style);
-  ms_gl_renderer_set_style (renderer, &style);
-  g_assert_cmpuint (ms_gl_renderer_level_for_zoom (renderer, view.zoom), ==, 5);
+  ms_blueprint_gl_renderer_set_style (renderer, &style);
+  g_assert_cmpuint (ms_blueprint_gl_renderer_level_for_zoom (renderer, view.zoom), ==, 5);
 
   upload_view (renderer, pyramid, &view);
-  g_assert_cmpuint (ms_gl_renderer_get_n_textures (renderer), ==, 9);  /* 3 × 3 tiles of 8192 px */
-  g_assert_cmpuint (ms_gl_renderer_get_texture_bytes (renderer), <=, texture_budget);
+  g_assert_cmpuint (ms_blueprint_gl_renderer_get_n_textures (renderer), ==, 9);  /* 3 × 3 tiles of 8192 px */
+  g_assert_cmpuint (ms_blueprint_gl_renderer_get_texture_bytes (renderer), <=, texture_budget);
   ms_test_gl_bind (gl);
-  g_assert_true (ms_gl_renderer_draw (renderer, &view, &error));
+  g_assert_true (ms_blueprint_gl_renderer_draw (renderer, &view, &error));
   g_assert_no_error (error);
   pixels = ms_test_gl_read (gl);
 
@@ -413,7 +413,7 @@ test_beyond_max_texture_size (void)
   assert_agree (pixels, cpu, "16640² map, level 5");
 
   cairo_surface_destroy (cpu);
-  ms_gl_renderer_unrealize (renderer);
+  ms_blueprint_gl_renderer_unrealize (renderer);
   ms_test_gl_free (gl);
   g_clear_object (&renderer);
   g_clear_object (&pyramid);

@@ -15,7 +15,7 @@
 
 #include "ms-colour.h"
 #include "ms-contours.h"
-#include "ms-gl-renderer.h"
+#include "ms-blueprint-gl-renderer.h"
 
 #define MISSING (-1.0e30f)
 
@@ -24,7 +24,7 @@
 G_STATIC_ASSERT (MS_N_STACK_CELL_LAYERS == 5 && MS_STACK_CONTOURS == 4);
 #define MAX_STOPS 8
 
-struct _MsGlRenderer
+struct _MsBlueprintGlRenderer
 {
   MsGlTileRenderer    parent_instance;
 
@@ -45,9 +45,10 @@ static const char *const uniform_names[] = {
   "u_scale", "u_sea", "u_has_water", "u_land", "u_n_land", "u_depth", "u_n_depth", "u_palette",
   "u_contours", "u_multi",
 };
-G_STATIC_ASSERT (sizeof (((MsGlRenderer *) NULL)->u) == G_N_ELEMENTS (uniform_names) * sizeof (GLint));
+G_STATIC_ASSERT (sizeof (((MsBlueprintGlRenderer *) NULL)->u) ==
+                 G_N_ELEMENTS (uniform_names) * sizeof (GLint));
 
-G_DEFINE_FINAL_TYPE (MsGlRenderer, ms_gl_renderer, MS_TYPE_GL_TILE_RENDERER)
+G_DEFINE_FINAL_TYPE (MsBlueprintGlRenderer, ms_blueprint_gl_renderer, MS_TYPE_GL_TILE_RENDERER)
 
 /* The blueprint of the base's pyramid. */
 #define BLUEPRINT(self) \
@@ -57,7 +58,7 @@ G_DEFINE_FINAL_TYPE (MsGlRenderer, ms_gl_renderer, MS_TYPE_GL_TILE_RENDERER)
 static void
 realize (MsGlTileRenderer *self)
 {
-  MsGlRenderer *renderer = MS_GL_RENDERER (self);
+  MsBlueprintGlRenderer *renderer = MS_BLUEPRINT_GL_RENDERER (self);
   MsProfile *profile = ms_blueprint_get_profile (BLUEPRINT (self));
   guint8 texels[256 * 4] = { 0, };
   guint n = MIN (256u, ms_profile_get_count (profile, MS_PROFILE_BIOMES));
@@ -77,7 +78,7 @@ realize (MsGlTileRenderer *self)
 static void
 unrealize (MsGlTileRenderer *renderer)
 {
-  MsGlRenderer *self = MS_GL_RENDERER (renderer);
+  MsBlueprintGlRenderer *self = MS_BLUEPRINT_GL_RENDERER (renderer);
 
   glDeleteTextures (1, &self->palette);
   self->palette = 0;
@@ -108,7 +109,7 @@ static void
 set_uniforms (MsGlTileRenderer *renderer,
               const MsGlView   *view)
 {
-  MsGlRenderer *self = MS_GL_RENDERER (renderer);
+  MsBlueprintGlRenderer *self = MS_BLUEPRINT_GL_RENDERER (renderer);
   const MsBlueprintStyle *s = &self->style;
   MsBlueprint *bp = BLUEPRINT (self);
   MsLayerState stack[MS_N_STACK_LAYERS];
@@ -156,7 +157,7 @@ static void
 set_quad_uniforms (MsGlTileRenderer   *renderer,
                    const MsGlTileQuad *quad)
 {
-  MsGlRenderer *self = MS_GL_RENDERER (renderer);
+  MsBlueprintGlRenderer *self = MS_BLUEPRINT_GL_RENDERER (renderer);
 
   /* Shading spans the cells of the texture drawn. */
   glUniform1f (self->u.spacing, self->metres_per_pixel * (float) quad->cells_per_texel);
@@ -194,13 +195,14 @@ upload_tile (MsGlTileRenderer *renderer,
 }
 
 static void
-ms_gl_renderer_class_init (MsGlRendererClass *klass)
+ms_blueprint_gl_renderer_class_init (MsBlueprintGlRendererClass *klass)
 {
   MsGlTileRendererClass *renderer_class = MS_GL_TILE_RENDERER_CLASS (klass);
 
   renderer_class->what = "map";
   ms_gl_tile_renderer_class_set_program (renderer_class, "blueprint.vert", "blueprint.frag", uniform_names,
-                                         G_N_ELEMENTS (uniform_names), G_STRUCT_OFFSET (MsGlRenderer, u));
+                                         G_N_ELEMENTS (uniform_names),
+                                         G_STRUCT_OFFSET (MsBlueprintGlRenderer, u));
   /* One RGBA32F texture a tile. */
   ms_gl_tile_renderer_class_set_tiles (renderer_class, 1, 4 * sizeof (float));
   renderer_class->realize = realize;
@@ -212,26 +214,26 @@ ms_gl_renderer_class_init (MsGlRendererClass *klass)
 }
 
 static void
-ms_gl_renderer_init (MsGlRenderer *self)
+ms_blueprint_gl_renderer_init (MsBlueprintGlRenderer *self)
 {
   ms_blueprint_style_init (&self->style);
 }
 
-MsGlRenderer *
-ms_gl_renderer_new (MsBlueprintPyramid *pyramid,
-                    gsize               texture_budget)
+MsBlueprintGlRenderer *
+ms_blueprint_gl_renderer_new (MsBlueprintPyramid *pyramid,
+                              gsize               texture_budget)
 {
   g_return_val_if_fail (MS_IS_BLUEPRINT_PYRAMID (pyramid), NULL);
-  return g_object_new (MS_TYPE_GL_RENDERER, "pyramid", pyramid, "texture-budget", (guint64) texture_budget,
-                       NULL);
+  return g_object_new (MS_TYPE_BLUEPRINT_GL_RENDERER, "pyramid", pyramid,
+                       "texture-budget", (guint64) texture_budget, NULL);
 }
 
 void
-ms_gl_renderer_set_style (MsGlRenderer           *self,
-                          const MsBlueprintStyle *style)
+ms_blueprint_gl_renderer_set_style (MsBlueprintGlRenderer  *self,
+                                    const MsBlueprintStyle *style)
 {
-  g_return_if_fail (MS_IS_GL_RENDERER (self));
+  g_return_if_fail (MS_IS_BLUEPRINT_GL_RENDERER (self));
   self->style = *style;
 }
 
-MS_GL_TILE_RENDERER_DEFINE_TYPED (MsGlRenderer, ms_gl_renderer, MsBlueprintTile)
+MS_GL_TILE_RENDERER_DEFINE_TYPED (MsBlueprintGlRenderer, ms_blueprint_gl_renderer, MsBlueprintTile)
