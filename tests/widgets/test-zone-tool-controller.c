@@ -14,6 +14,8 @@
  *
  * The owner's "apply" here sets AntiPlant, so a tile was touched when its
  * control reads AntiPlant.  Tiles are ROW-MAJOR (index = y * width + x).
+ * Fill by rule, the ruler and the brush-size keys are the zone window's,
+ * not this controller's (tests/app/test-zone-window.c).
  */
 #include "config.h"
 
@@ -47,6 +49,8 @@ typedef struct
   guint                 steps;
   char                 *step_name;
   guint64               step_tiles;
+  guint                 failures;
+  MsTestInputCount      input;
 } Fixture;
 
 static gboolean
@@ -82,12 +86,23 @@ on_step_done (MsZoneToolController *tools,
   f->step_tiles = n_tiles;
 }
 
+/* No shape here is one that cannot be made. */
+static void
+on_failed (MsZoneToolController *tools,
+           const char           *message,
+           Fixture              *f)
+{
+  g_test_message ("failed: %s", message);
+  f->failures++;
+}
+
 static gboolean
 drawn (gpointer data)
 {
   Fixture *f = data;
 
-  return gtk_widget_get_mapped (GTK_WIDGET (f->view)) && ms_tile_view_get_n_pending (MS_TILE_VIEW (f->view)) == 0 &&
+  return gtk_widget_get_mapped (GTK_WIDGET (f->view)) &&
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (f->view)) == 0 &&
          gtk_widget_get_width (GTK_WIDGET (f->view)) == VIEW_W;
 }
 
@@ -127,10 +142,13 @@ fixture_set_up (Fixture       *f,
   ms_zone_tool_controller_set_zone (f->tools, f->zone);
   g_signal_connect (f->tools, "apply", G_CALLBACK (on_apply), f);
   g_signal_connect (f->tools, "step-done", G_CALLBACK (on_step_done), f);
+  g_signal_connect (f->tools, "failed", G_CALLBACK (on_failed), f);
+  ms_test_input_count_attach (f->window, &f->input);
   gtk_window_present (GTK_WINDOW (f->window));
   ms_test_settle (drawn, f, 200, "the zone view to draw");
   f->window_id = ms_test_x_window_id (TITLE);
   ms_test_xdotool ("windowfocus", "--sync", f->window_id, NULL);
+  ms_test_park_pointer (&f->input, f->window_id);
 
   /* The mapping the expectations assume: fitted, min (500 / 40, 300 / 30)
    * = 10 pixels a tile, the zone's middle (20, 15) in the view's. */
@@ -147,6 +165,7 @@ static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
+  g_assert_cmpuint (f->failures, ==, 0);
   g_clear_object (&f->tools);
   gtk_window_destroy (GTK_WINDOW (f->window));
   ms_test_run_for (50);
@@ -159,41 +178,26 @@ fixture_tear_down (Fixture       *f,
 
 /* -------------------------------------------------------------- input --- */
 
-/* View pixel (px, py) as xdotool arguments, in the X window. */
-static void
-to_x (Fixture *f,
-      int      px,
-      int      py,
-      char     sx[16],
-      char     sy[16])
-{
-  double wx, wy;
-
-  ms_test_widget_to_surface (GTK_WIDGET (f->view), px, py, &wx, &wy);
-  g_assert_cmpfloat (wx, ==, round (wx));
-  g_assert_cmpfloat (wy, ==, round (wy));
-  g_snprintf (sx, 16, "%d", (int) wx);
-  g_snprintf (sy, 16, "%d", (int) wy);
-}
-
 static void
 move_to (Fixture *f,
          int      px,
          int      py)
 {
-  char sx[16], sy[16];
-
-  to_x (f, px, py, sx, sy);
-  ms_test_xdotool ("mousemove", "--window", f->window_id, sx, sy, NULL);
-  ms_test_run_for (150);
+  ms_test_move_pointer (&f->input, f->window_id, GTK_WIDGET (f->view), px, py);
 }
 
 static void
-button (const char *what,
-        const char *which)
+press (Fixture    *f,
+       const char *button)
 {
-  ms_test_xdotool (what, which, NULL);
-  ms_test_run_for (150);
+  ms_test_press_button (&f->input, button);
+}
+
+static void
+release (Fixture    *f,
+         const char *button)
+{
+  ms_test_release_button (&f->input, button);
 }
 
 /* A click at pixel (px, py), then past the double-click time. */
@@ -203,7 +207,8 @@ click_at (Fixture *f,
           int      py)
 {
   move_to (f, px, py);
-  button ("click", "1");
+  press (f, "1");
+  release (f, "1");
   ms_test_run_for (400);
 }
 
@@ -316,7 +321,7 @@ test_brush_stroke (Fixture       *f,
     touched[5 * W + x] = TRUE;
   ms_zone_tool_controller_set_brush (f->tools, MS_ZONE_BRUSH_ROUND, 1);
   move_to (f, 103, 56);
-  button ("mousedown", "1");
+  press (f, "1");
   g_assert_true (ms_zone_tool_controller_is_painting (f->tools));
   g_assert_cmpuint (ms_zone_get_control (f->zone, 5, 5) & ANTI, ==, ANTI);
   g_assert_cmpuint (ms_zone_get_control (f->zone, 12, 5) & ANTI, ==, 0);
@@ -324,7 +329,7 @@ test_brush_stroke (Fixture       *f,
   /* Painted already, before the release. */
   assert_touched (f, touched);
   g_assert_cmpuint (f->steps, ==, 0);
-  button ("mouseup", "1");
+  release (f, "1");
   g_assert_false (ms_zone_tool_controller_is_painting (f->tools));
   assert_touched (f, touched);
   g_assert_cmpuint (f->steps, ==, 1);
@@ -390,12 +395,12 @@ test_rect (Fixture       *f,
       touched[y * W + x] = TRUE;
   g_assert_true (ms_zone_tool_controller_set_tool (f->tools, "rect"));
   move_to (f, 125, 25);
-  button ("mousedown", "1");
+  press (f, "1");
   move_to (f, 82, 48);
   g_assert_true (ms_zone_tool_controller_has_shape (f->tools));
   g_assert_cmpint (ms_zone_view_get_outline (f->view), ==, MS_ZONE_VIEW_OUTLINE_RECT);
   g_assert_cmpuint (f->applies, ==, 0);
-  button ("mouseup", "1");
+  release (f, "1");
 
   assert_touched (f, touched);
   g_assert_cmpuint (f->applies, ==, 1);
@@ -457,10 +462,12 @@ test_polygon_clicks (Fixture       *f,
   double x0, y0, x1, y1;
 
   g_assert_true (ms_zone_tool_controller_set_tool (f->tools, "polygon"));
-  for (guint i = 0; i < 3; i++)
+  /* The first corner shows at once, before the pointer moves on. */
+  click_at (f, triangle[0][0], triangle[0][1]);
+  g_assert_cmpint (ms_zone_view_get_outline (f->view), ==, MS_ZONE_VIEW_OUTLINE_POLYGON);
+  for (guint i = 1; i < 3; i++)
     click_at (f, triangle[i][0], triangle[i][1]);
   g_assert_true (ms_zone_tool_controller_has_polygon (f->tools));
-  g_assert_cmpint (ms_zone_view_get_outline (f->view), ==, MS_ZONE_VIEW_OUTLINE_POLYGON);
   g_assert_cmpuint (f->applies, ==, 0);
   /* From the last corner, (2, 12.3), to the pointer at (10, 15). */
   move_to (f, 150, 150);
@@ -481,15 +488,23 @@ test_polygon_double_click (Fixture       *f,
                            gconstpointer  data)
 {
   char sx[2][16], sy[2][16];
+  guint releases;
 
   g_assert_true (ms_zone_tool_controller_set_tool (f->tools, "polygon"));
   click_at (f, triangle[0][0], triangle[0][1]);
-  to_x (f, triangle[1][0], triangle[1][1], sx[0], sy[0]);
-  to_x (f, triangle[2][0], triangle[2][1], sx[1], sy[1]);
+  for (guint i = 0; i < 2; i++)
+    {
+      double x, y;
+
+      ms_test_widget_to_surface (GTK_WIDGET (f->view), triangle[i + 1][0], triangle[i + 1][1], &x, &y);
+      g_snprintf (sx[i], sizeof sx[i], "%d", (int) round (x));
+      g_snprintf (sy[i], sizeof sy[i], "%d", (int) round (y));
+    }
+  releases = f->input.releases;
   ms_test_xdotool ("mousemove", "--window", f->window_id, sx[0], sy[0], "click", "1",
                    "mousemove", "--window", f->window_id, sx[1], sy[1],
                    "click", "--repeat", "2", "--delay", "80", "1", NULL);
-  ms_test_run_for (500);
+  ms_test_wait_count (&f->input.releases, releases + 3, "the three clicks");
   /* Not "closed": the double click's second press reaches the controller
    * twice, as tile-pressed n_press 2 (closing the polygon) and then from
    * the view's drag gesture as n_press 1, which starts a new polygon at
@@ -505,11 +520,11 @@ test_polygon_lasso (Fixture       *f,
 {
   g_assert_true (ms_zone_tool_controller_set_tool (f->tools, "polygon"));
   move_to (f, triangle[0][0], triangle[0][1]);
-  button ("mousedown", "1");
+  press (f, "1");
   move_to (f, triangle[1][0], triangle[1][1]);
   move_to (f, triangle[2][0], triangle[2][1]);
   g_assert_cmpuint (f->applies, ==, 0);
-  button ("mouseup", "1");
+  release (f, "1");
   assert_triangle_applied (f, TRUE);
 }
 
@@ -586,10 +601,10 @@ test_middle_button_pans (Fixture       *f,
   double cx, cy;
 
   move_to (f, 200, 150);
-  button ("mousedown", "2");
+  press (f, "2");
   move_to (f, 260, 180);
   ms_test_run_for (300);       /* no speed left to glide on */
-  button ("mouseup", "2");
+  release (f, "2");
   /* 60, 30 pixels at 10 a tile. */
   ms_viewport_get_centre (vp, &cx, &cy);
   g_assert_cmpfloat_with_epsilon (cx, 14.0, 1e-9);
@@ -612,7 +627,7 @@ test_tool_change_ends_stroke (Fixture       *f,
   for (guint x = 5; x <= 9; x++)
     touched[20 * W + x] = TRUE;
   move_to (f, 103, 206);
-  button ("mousedown", "1");
+  press (f, "1");
   move_to (f, 142, 201);
   g_assert_true (ms_zone_tool_controller_is_painting (f->tools));
   g_assert_true (ms_zone_tool_controller_set_tool (f->tools, "rect"));
@@ -621,13 +636,22 @@ test_tool_change_ends_stroke (Fixture       *f,
   g_assert_cmpstr (f->step_name, ==, "Brush");
   g_assert_cmpuint (f->step_tiles, ==, 5);
   move_to (f, 200, 250);
-  button ("mouseup", "1");
+  release (f, "1");
   assert_touched (f, touched);
   g_assert_cmpuint (f->steps, ==, 1);
   g_assert_false (ms_zone_tool_controller_has_shape (f->tools));
 
   ms_zone_tool_controller_set_zone (f->tools, NULL);
-  click_at (f, 300, 100);
+  move_to (f, 300, 100);
+  press (f, "1");
+  g_assert_false (ms_zone_tool_controller_has_shape (f->tools));
+  release (f, "1");
+  g_assert_true (ms_zone_tool_controller_set_tool (f->tools, "brush"));
+  move_to (f, 310, 110);
+  press (f, "1");
+  g_assert_false (ms_zone_tool_controller_is_painting (f->tools));
+  release (f, "1");
+  g_assert_cmpuint (f->applies, ==, 2);
   g_assert_cmpuint (f->steps, ==, 1);
   assert_undo_steps (f, 1);
 }
