@@ -180,3 +180,148 @@ ms_test_click_widget (GtkWidget  *widget,
   ms_test_xdotool ("click", "--repeat", n, "--delay", "80", "1", NULL);
   ms_test_run_for (300);
 }
+
+static gboolean
+on_input_event (GtkEventControllerLegacy *controller,
+                GdkEvent                 *event,
+                MsTestInputCount         *count)
+{
+  double x, y;
+
+  switch ((int) gdk_event_get_event_type (event))
+    {
+    case GDK_BUTTON_PRESS:
+      count->presses++;
+      break;
+    case GDK_BUTTON_RELEASE:
+      count->releases++;
+      break;
+    case GDK_SCROLL:
+      count->scrolls++;
+      break;
+    case GDK_KEY_PRESS:
+      if (!gdk_key_event_is_modifier (event))
+        count->keys++;
+      break;
+    case GDK_MOTION_NOTIFY:
+      /* Relative to the surface, that is the X window. */
+      if (gdk_event_get_position (event, &x, &y))
+        {
+          count->x = x;
+          count->y = y;
+        }
+      break;
+    default:
+      break;
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+void
+ms_test_input_count_attach (GtkWidget        *window,
+                            MsTestInputCount *count)
+{
+  GtkEventController *controller = gtk_event_controller_legacy_new ();
+
+  g_return_if_fail (GTK_IS_NATIVE (window));
+  *count = (MsTestInputCount) { .x = -1, .y = -1 };
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  g_signal_connect (controller, "event", G_CALLBACK (on_input_event), count);
+  gtk_widget_add_controller (window, controller);
+}
+
+typedef struct
+{
+  const guint      *counter;
+  guint             value;
+  MsTestInputCount *count;
+  int               x, y;
+} InputWait;
+
+static gboolean
+counter_reached (gpointer data)
+{
+  InputWait *wait = data;
+
+  return *wait->counter >= wait->value;
+}
+
+void
+ms_test_wait_count (const guint *counter,
+                    guint        value,
+                    const char  *what)
+{
+  InputWait wait = { counter, value, NULL, 0, 0 };
+
+  ms_test_iterate_until_within (20, counter_reached, &wait, what);
+}
+
+static gboolean
+pointer_reached (gpointer data)
+{
+  InputWait *wait = data;
+
+  return wait->count->x == wait->x && wait->count->y == wait->y;
+}
+
+void
+ms_test_wait_pointer (MsTestInputCount *count,
+                      int               x,
+                      int               y)
+{
+  InputWait wait = { NULL, 0, count, x, y };
+
+  ms_test_iterate_until_within (20, pointer_reached, &wait, "the pointer to get there");
+}
+
+void
+ms_test_move_pointer (MsTestInputCount *count,
+                      const char       *window_id,
+                      GtkWidget        *widget,
+                      int               x,
+                      int               y)
+{
+  double wx, wy;
+  char sx[16], sy[16];
+
+  ms_test_widget_to_surface (widget, x, y, &wx, &wy);
+  g_assert_cmpfloat (wx, ==, round (wx));
+  g_assert_cmpfloat (wy, ==, round (wy));
+  g_assert_false (count->x == wx && count->y == wy);
+  g_snprintf (sx, sizeof sx, "%d", (int) wx);
+  g_snprintf (sy, sizeof sy, "%d", (int) wy);
+  ms_test_xdotool ("mousemove", "--window", window_id, sx, sy, NULL);
+  ms_test_wait_pointer (count, (int) wx, (int) wy);
+}
+
+void
+ms_test_park_pointer (MsTestInputCount *count,
+                      const char       *window_id)
+{
+  /* A test that failed with a button or Ctrl down left them down for the
+   * whole X server: up first (a button already up stays so, silently). */
+  ms_test_xdotool ("mouseup", "1", "mouseup", "2", "mouseup", "3", "keyup", "ctrl", NULL);
+  ms_test_xdotool ("mousemove", "--window", window_id, "2", "2",
+                   "mousemove", "--window", window_id, "1", "1", NULL);
+  ms_test_wait_pointer (count, 1, 1);
+}
+
+void
+ms_test_press_button (MsTestInputCount *count,
+                      const char       *button)
+{
+  guint before = count->presses;
+
+  ms_test_xdotool ("mousedown", button, NULL);
+  ms_test_wait_count (&count->presses, before + 1, "the button's press");
+}
+
+void
+ms_test_release_button (MsTestInputCount *count,
+                        const char       *button)
+{
+  guint before = count->releases;
+
+  ms_test_xdotool ("mouseup", button, NULL);
+  ms_test_wait_count (&count->releases, before + 1, "the button's release");
+}

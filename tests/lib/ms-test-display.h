@@ -2,7 +2,8 @@
  *
  * Helpers for the display tests (a real window under Xvfb): finding
  * widgets in a window's tree, a widget's pixels as its renderer draws
- * them, and real pointer clicks on a widget.  Main-loop waits and xdotool
+ * them, real pointer clicks on a widget, and real input that a test
+ * waits for by counting the events its window received.  Main-loop waits and xdotool
  * itself are GLib-only and live in ms-test-util.h.
  */
 #pragma once
@@ -62,5 +63,50 @@ void        ms_test_widget_to_surface    (GtkWidget   *widget,
 void        ms_test_click_widget         (GtkWidget   *widget,
                                           const char  *window_id,
                                           guint        n_clicks);
+
+/* The input events a window has received, counted by a capture-phase
+ * controller on it, so that a test waits for the events it sent instead
+ * of for a time: once a count has grown, every controller in the window
+ * has handled that event (a busy machine delays events, never reorders
+ * them).  Motions are merged before delivery, so only the last position
+ * is kept, in the X window's pixels (as xdotool's --window gives them). */
+typedef struct
+{
+  guint   presses;         /* mouse buttons */
+  guint   releases;
+  guint   scrolls;
+  guint   keys;            /* presses of keys other than modifiers */
+  double  x, y;            /* where the pointer last moved, -1 before */
+} MsTestInputCount;
+
+void        ms_test_input_count_attach   (GtkWidget        *window,
+                                          MsTestInputCount *count);
+/* Runs the main loop until *@counter is at least @value; fails after 20 s. */
+void        ms_test_wait_count           (const guint      *counter,
+                                          guint             value,
+                                          const char       *what);
+/* Until the pointer was last seen at X window pixel (@x, @y). */
+void        ms_test_wait_pointer         (MsTestInputCount *count,
+                                          int               x,
+                                          int               y);
+/* The real pointer to point (@x, @y) of @widget, which must fall on a
+ * whole pixel of the X window @window_id and differ from where the pointer
+ * is (or no motion would come), until the window has the motion. */
+void        ms_test_move_pointer         (MsTestInputCount *count,
+                                          const char       *window_id,
+                                          GtkWidget        *widget,
+                                          int               x,
+                                          int               y);
+/* Every mouse button and Ctrl up, then the real pointer to pixel (1, 1)
+ * of the X window @window_id by way of (2, 2), so that a motion comes
+ * wherever it was: a start the counts know. */
+void        ms_test_park_pointer         (MsTestInputCount *count,
+                                          const char       *window_id);
+/* xdotool mousedown / mouseup @button ("1", "2", …), until the window has
+ * the event. */
+void        ms_test_press_button         (MsTestInputCount *count,
+                                          const char       *button);
+void        ms_test_release_button       (MsTestInputCount *count,
+                                          const char       *button);
 
 G_END_DECLS
