@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * MsZone spans ms-zone.c (layers, reads), ms-zone-edit.c (overlay, undo),
- * ms-zone-derived.c (slope cache) and ms-zone-save.c.
+ * MsZone spans ms-zone.c (layers, reads), ms-zone-size.c (the zone size
+ * from the files), ms-zone-edit.c (overlay, undo), ms-zone-derived.c (slope
+ * cache) and ms-zone-save.c.
  *
  * Threads: any number of threads may read a zone while one thread (the one
  * that edits it, normally the main thread) edits, undoes, redoes and saves.
@@ -90,6 +91,13 @@ struct _MsZone
   /* Chunks no longer published, waiting for readers */
   MsZoneReclamation reclamation;
 };
+
+/* ms-zone-size.c: @width, @height as asked, or 0, 0 to infer them; set to
+ * the size every present layer file fits, with each layer's file_bpt. */
+gboolean _ms_zone_choose_size           (MsZone         *self,
+                                         guint          *width,
+                                         guint          *height,
+                                         GError        **error);
 
 /* {dir}/.mapsmith-save.{id:0000}.intent: a multi-layer save's record. */
 char    *_ms_zone_save_record_path      (const char     *dir,
