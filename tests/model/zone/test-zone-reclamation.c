@@ -4,8 +4,8 @@
  * retired is freed only once no read section that could have loaded it is
  * open, and then at the next reclaim.  Readers are threads of this test
  * that open and close sections on command, so each case knows which
- * sections are open when it reclaims; the frees are counted by the free
- * function the test hands the scheme.  Worth running in a
+ * sections are open when it reclaims; the free function the test hands
+ * the scheme records what was freed.  Worth running in a
  * -Db_sanitize=address,undefined build (a use after free) and a
  * -Db_sanitize=thread one.
  */
@@ -13,26 +13,17 @@
 
 #include "ms-zone-reclamation.h"
 
+
 /* ---------------------------------------------------------- tracking --- */
 
-/* Objects the deterministic cases retire, each with a bit in `freed`. */
+/* Objects the scripted cases retire: object n has size 1 << n, so the bytes
+ * pending are the mask of those retired and not freed. */
 typedef struct
 {
   guint id;
 } Tracked;
 
-static guint   n_frees;
-static guint64 freed;
-
-static Tracked *
-tracked_new (guint id)
-{
-  Tracked *t = g_new0 (Tracked, 1);
-
-  g_assert_cmpuint (id, <, 64);
-  t->id = id;
-  return t;
-}
+static guint64 freed;     /* the freed objects' bits */
 
 /* The scheme frees on the thread that reclaims: the test's main thread. */
 static void
@@ -42,22 +33,7 @@ tracked_free (gpointer data)
 
   g_assert_false (freed & (G_GUINT64_CONSTANT (1) << t->id));
   freed |= G_GUINT64_CONSTANT (1) << t->id;
-  n_frees++;
   g_free (t);
-}
-
-static void
-tracking_reset (MsZoneReclamation *r)
-{
-  n_frees = 0;
-  freed = 0;
-  ms_zone_reclamation_init (r, tracked_free);
-}
-
-static gboolean
-is_freed (guint id)
-{
-  return (freed & (G_GUINT64_CONSTANT (1) << id)) != 0;
 }
 
 /* ------------------------------------------------------ held readers --- */
@@ -153,6 +129,7 @@ held_free (Held *h)
   g_free (h);
 }
 
+
 /* ------------------------------------------------------------- slots --- */
 
 static gpointer
@@ -202,211 +179,98 @@ test_slots (void)
     }
 }
 
-/* ----------------------------------------------------------- reclaim --- */
+/* ----------------------------------------------------------- scripts --- */
 
-/* With no section open, a reclaim frees all, and the pending bytes are
- * those retired and not freed. */
-static void
-test_no_reader (void)
+/* A case as a script of steps, run in order on the writer's thread (the
+ * test's main thread), with three held readers a, b and c:
+ *
+ *   a+ a-   reader a opens / closes a read section (they nest)
+ *   r3      retire object 3 (1 << 3 bytes)
+ *   n       retire NULL (a chunk that was the mapping): nothing to free
+ *   R       reclaim
+ *   C       clear (only when no reader can hold anything)
+ *   f5      the freed objects are exactly {0, 2} (a hex mask)
+ *   W       set the epoch to G_MAXINT - 1, so the next advance wraps
+ *
+ * After every step the bytes pending must be those of the objects retired
+ * and not freed, and at the end each reader must have closed its sections. */
+typedef struct
 {
-  MsZoneReclamation r;
+  const char *path;
+  const char *script;
+} Script;
 
-  tracking_reset (&r);
-  g_assert_cmpuint (ms_zone_reclamation_get_pending_bytes (&r), ==, 0);
-  for (guint i = 0; i < 5; i++)
-    ms_zone_reclamation_retire (&r, tracked_new (i), 100 + i);
-  /* NULL (a chunk that was the mapping) is nothing to free. */
-  ms_zone_reclamation_retire (&r, NULL, 1000);
-  g_assert_cmpuint (ms_zone_reclamation_get_pending_bytes (&r), ==, 100 + 101 + 102 + 103 + 104);
-  g_assert_cmpuint (n_frees, ==, 0);
+static const Script scripts[] = {
+  /* With no section open, a reclaim frees all that is retired. */
+  { "/zone-reclamation/no-reader", "r0 r1 r2 r3 r4 n f0 R f1f R f1f C f1f" },
+  /* A section open when an object was retired holds it, however often the
+   * writer reclaims; the reclaim after it closes frees it (not the close). */
+  { "/zone-reclamation/reader-holds", "a+ r0 R f0 R f0 R f0 a- f0 R f1 C" },
+  /* Nested sections: the slot is released with the outermost end. */
+  { "/zone-reclamation/nested", "a+ a+ r0 R a- R f0 a- R f1 C" },
+  /* Only sections that could have loaded an object hold it: not one opened
+   * after the reclaim that took it in (b), nor a thread between sections
+   * (c); b holds what is retired after it opened. */
+  { "/zone-reclamation/later-reader", "c+ c- a+ r0 R b+ a- R f1 r1 R f1 b- R f3 C" },
+  /* What is retired while a batch waits joins the next batch; once the
+   * reader is gone one reclaim frees both. */
+  { "/zone-reclamation/batches", "a+ r0 R r1 r2 R f0 a- R f7 C" },
+  /* Clear frees what still waits, in both batches (an owner's finalize). */
+  { "/zone-reclamation/clear", "a+ r0 R r1 a- f0 C f3" },
+  /* The epoch is a gint that advances by 2: across its wrap a section from
+   * before an advance still holds, and one from after it still does not. */
+  { "/zone-reclamation/epoch-wrap", "W a+ r0 R f0 b+ R f0 a- R f1 r1 R f1 b- R f3 C" },
+};
 
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 5);
-  g_assert_cmpuint (freed, ==, 0x1f);
-  g_assert_cmpuint (ms_zone_reclamation_get_pending_bytes (&r), ==, 0);
-
-  /* Nothing retired: nothing happens. */
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 5);
-  ms_zone_reclamation_clear (&r);
-  g_assert_cmpuint (n_frees, ==, 5);
-}
-
-/* A section open when an object was retired holds it, however often the
- * writer reclaims, until it closes. */
 static void
-test_reader_holds (void)
+test_script (gconstpointer data)
 {
+  const Script *script = data;
+  g_auto(GStrv) steps = g_strsplit (script->script, " ", -1);
   MsZoneReclamation r;
-  Held *reader = held_new ();
+  Held *held[3];
+  guint64 retired = 0;
 
-  tracking_reset (&r);
-  held_do (reader, COMMAND_BEGIN);
-  ms_zone_reclamation_retire (&r, tracked_new (0), 64);
-  for (guint i = 0; i < 3; i++)
+  freed = 0;
+  ms_zone_reclamation_init (&r, tracked_free);
+  for (guint i = 0; i < G_N_ELEMENTS (held); i++)
+    held[i] = held_new ();
+
+  for (guint i = 0; steps[i] != NULL; i++)
     {
-      ms_zone_reclamation_reclaim (&r);
-      g_assert_cmpuint (n_frees, ==, 0);
-      g_assert_cmpuint (ms_zone_reclamation_get_pending_bytes (&r), ==, 64);
+      const char *step = steps[i];
+
+      g_test_message ("step %u: %s", i, step);
+      if (step[0] >= 'a' && step[0] <= 'c')
+        held_do (held[step[0] - 'a'], step[1] == '+' ? COMMAND_BEGIN : COMMAND_END);
+      else if (step[0] == 'r')
+        {
+          Tracked *t = g_new0 (Tracked, 1);
+
+          t->id = (guint) g_ascii_strtoull (step + 1, NULL, 10);
+          g_assert_cmpuint (t->id, <, 64);
+          retired |= G_GUINT64_CONSTANT (1) << t->id;
+          ms_zone_reclamation_retire (&r, t, (gsize) 1 << t->id);
+        }
+      else if (step[0] == 'n')
+        ms_zone_reclamation_retire (&r, NULL, 1000);
+      else if (step[0] == 'R')
+        ms_zone_reclamation_reclaim (&r);
+      else if (step[0] == 'C')
+        ms_zone_reclamation_clear (&r);
+      else if (step[0] == 'f')
+        g_assert_cmphex (freed, ==, g_ascii_strtoull (step + 1, NULL, 16));
+      else if (step[0] == 'W')
+        _ms_zone_reclamation_set_epoch_for_testing (G_MAXINT - 1);
+      else
+        g_assert_not_reached ();
+
+      g_assert_cmphex (freed & ~retired, ==, 0);
+      g_assert_cmpuint (ms_zone_reclamation_get_pending_bytes (&r), ==, retired & ~freed);
     }
 
-  held_do (reader, COMMAND_END);
-  g_assert_cmpuint (n_frees, ==, 0);    /* freed by a reclaim, not by the reader */
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 1);
-  g_assert_true (is_freed (0));
-  g_assert_cmpuint (ms_zone_reclamation_get_pending_bytes (&r), ==, 0);
-
-  ms_zone_reclamation_clear (&r);
-  held_free (reader);
-}
-
-/* Nested sections: the slot is released with the outermost end. */
-static void
-test_nested (void)
-{
-  MsZoneReclamation r;
-  Held *reader = held_new ();
-
-  tracking_reset (&r);
-  held_do (reader, COMMAND_BEGIN);
-  held_do (reader, COMMAND_BEGIN);
-  ms_zone_reclamation_retire (&r, tracked_new (0), 8);
-  ms_zone_reclamation_reclaim (&r);
-  held_do (reader, COMMAND_END);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 0);
-  held_do (reader, COMMAND_END);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 1);
-
-  ms_zone_reclamation_clear (&r);
-  held_free (reader);
-}
-
-/* Only the sections that could have loaded an object hold it: one that
- * opened after the reclaim that took it in, or a thread between sections,
- * does not. */
-static void
-test_later_reader (void)
-{
-  MsZoneReclamation r;
-  Held *early = held_new ();
-  Held *late = held_new ();
-  Held *idle = held_new ();
-
-  tracking_reset (&r);
-  held_do (idle, COMMAND_BEGIN);
-  held_do (idle, COMMAND_END);
-
-  held_do (early, COMMAND_BEGIN);
-  ms_zone_reclamation_retire (&r, tracked_new (0), 10);
-  ms_zone_reclamation_reclaim (&r);     /* 0 waits for early */
-  held_do (late, COMMAND_BEGIN);
-  held_do (early, COMMAND_END);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 1);
-  g_assert_true (is_freed (0));
-
-  /* Retired while late is open: late holds this one. */
-  ms_zone_reclamation_retire (&r, tracked_new (1), 20);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 1);
-  held_do (late, COMMAND_END);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 2);
-  g_assert_true (is_freed (1));
-
-  ms_zone_reclamation_clear (&r);
-  held_free (early);
-  held_free (late);
-  held_free (idle);
-}
-
-/* What is retired while a batch waits joins the next batch; once the
- * reader is gone one reclaim frees both. */
-static void
-test_batches (void)
-{
-  MsZoneReclamation r;
-  Held *reader = held_new ();
-
-  tracking_reset (&r);
-  held_do (reader, COMMAND_BEGIN);
-  ms_zone_reclamation_retire (&r, tracked_new (0), 1);
-  ms_zone_reclamation_reclaim (&r);
-  ms_zone_reclamation_retire (&r, tracked_new (1), 2);
-  ms_zone_reclamation_retire (&r, tracked_new (2), 4);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 0);
-  g_assert_cmpuint (ms_zone_reclamation_get_pending_bytes (&r), ==, 7);
-
-  held_do (reader, COMMAND_END);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 3);
-  g_assert_cmpuint (freed, ==, 0x7);
-  g_assert_cmpuint (ms_zone_reclamation_get_pending_bytes (&r), ==, 0);
-
-  ms_zone_reclamation_clear (&r);
-  held_free (reader);
-}
-
-/* Clear frees what is still waiting, in both batches (an owner's
- * finalize, when no reader is left). */
-static void
-test_clear (void)
-{
-  MsZoneReclamation r;
-  Held *reader = held_new ();
-
-  tracking_reset (&r);
-  held_do (reader, COMMAND_BEGIN);
-  ms_zone_reclamation_retire (&r, tracked_new (0), 1);
-  ms_zone_reclamation_reclaim (&r);
-  ms_zone_reclamation_retire (&r, tracked_new (1), 1);
-  held_do (reader, COMMAND_END);
-  g_assert_cmpuint (n_frees, ==, 0);
-
-  ms_zone_reclamation_clear (&r);
-  g_assert_cmpuint (n_frees, ==, 2);
-  g_assert_cmpuint (freed, ==, 0x3);
-  held_free (reader);
-}
-
-/* The epoch is a gint that advances by 2 and wraps: across the wrap a
- * section from before an advance still holds, and one from after it still
- * does not. */
-static void
-test_epoch_wrap (void)
-{
-  MsZoneReclamation r;
-  Held *early = held_new ();
-  Held *late = held_new ();
-
-  tracking_reset (&r);
-  _ms_zone_reclamation_set_epoch_for_testing (G_MAXINT - 1);
-  held_do (early, COMMAND_BEGIN);
-  ms_zone_reclamation_retire (&r, tracked_new (0), 1);
-  ms_zone_reclamation_reclaim (&r);     /* the epoch wraps to G_MININT */
-  g_assert_cmpuint (n_frees, ==, 0);
-  held_do (late, COMMAND_BEGIN);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 0);
-  held_do (early, COMMAND_END);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 1);
-
-  /* late opened at G_MININT: it holds what is retired after. */
-  ms_zone_reclamation_retire (&r, tracked_new (1), 1);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 1);
-  held_do (late, COMMAND_END);
-  ms_zone_reclamation_reclaim (&r);
-  g_assert_cmpuint (n_frees, ==, 2);
-
-  ms_zone_reclamation_clear (&r);
-  held_free (early);
-  held_free (late);
+  for (guint i = 0; i < G_N_ELEMENTS (held); i++)
+    held_free (held[i]);
 }
 
 /* ------------------------------------------------------------ stress --- */
@@ -541,13 +405,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/zone-reclamation/slots", test_slots);
-  g_test_add_func ("/zone-reclamation/no-reader", test_no_reader);
-  g_test_add_func ("/zone-reclamation/reader-holds", test_reader_holds);
-  g_test_add_func ("/zone-reclamation/nested", test_nested);
-  g_test_add_func ("/zone-reclamation/later-reader", test_later_reader);
-  g_test_add_func ("/zone-reclamation/batches", test_batches);
-  g_test_add_func ("/zone-reclamation/clear", test_clear);
-  g_test_add_func ("/zone-reclamation/epoch-wrap", test_epoch_wrap);
+  for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
+    g_test_add_data_func (scripts[i].path, &scripts[i], test_script);
   g_test_add_func ("/zone-reclamation/stress", test_stress);
   return g_test_run ();
 }
