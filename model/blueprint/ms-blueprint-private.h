@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * MsBlueprint spans ms-blueprint.c (the object and its accessors) and
- * ms-blueprint-reader.c (the v2 and v1 parsers that fill it in).
+ * the reader that fills it in: ms-blueprint-reader.c (dispatch and what
+ * both formats share), ms-blueprint-reader-v2.c and ms-blueprint-reader-v1.c
+ * (ms-blueprint-reader-private.h).
  */
 #pragma once
 

@@ -13,7 +13,7 @@
  * compute the same bytes and the first wins, while a fill that an altitude
  * edit overtook finds a newer token and computes again, so a stale chunk is
  * never published after the edit.  An invalidated chunk is retired, and
- * freed once no reader can hold it (ms-zone.c).
+ * freed once no reader can hold it (ms-zone-reclamation.c).
  */
 #define G_LOG_DOMAIN "ms-zone"
 
@@ -115,10 +115,10 @@ ms_zone_get_slope (MsZone *self,
   g_return_val_if_fail (MS_IS_ZONE (self), 0);
   g_return_val_if_fail (x < self->width && y < self->height, 0);
 
-  reader = _ms_zone_read_begin ();
+  reader = ms_zone_reclamation_read_begin ();
   slope = slope_chunk (self, _ms_zone_chunk_index (self, x, y))
             [(y % MS_ZONE_CHUNK_SIZE) * MS_ZONE_CHUNK_SIZE + x % MS_ZONE_CHUNK_SIZE];
-  _ms_zone_read_end (reader);
+  ms_zone_reclamation_read_end (reader);
   return slope;
 }
 

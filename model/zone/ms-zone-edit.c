@@ -15,7 +15,8 @@
  * undo and redo swap pointers the same way.  The chunk a step's first write
  * replaces becomes its undo record, as before; one a later apply of the
  * same step replaces, and the chunks of discarded redo steps, are retired
- * (ms-zone.c) rather than freed, since a reader may still be in them.
+ * (ms-zone-reclamation.c) rather than freed, since a reader may still be
+ * in them.
  */
 #define G_LOG_DOMAIN "ms-zone"
 
@@ -514,7 +515,7 @@ ms_zone_get_edit_memory (MsZone *self)
 
   /* With what was replaced and waits for readers to leave it. */
   total = history_memory (self->undo) + history_memory (self->redo) +
-          self->retired_bytes + self->retiring_bytes;
+          ms_zone_reclamation_get_pending_bytes (&self->reclamation);
   for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
     for (guint c = 0; c < _ms_zone_n_chunks (self); c++)
       if (self->layers[l].chunks[c] != NULL)

@@ -1,24 +1,27 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * MsZone spans ms-zone.c (layers, reads), ms-zone-edit.c (overlay, undo),
- * ms-zone-derived.c (slope cache) and ms-zone-save.c.
+ * MsZone spans ms-zone.c (layers, reads), ms-zone-size.c (the zone size
+ * from the files), ms-zone-edit.c (overlay, undo), ms-zone-derived.c (slope
+ * cache) and ms-zone-save.c.
  *
  * Threads: any number of threads may read a zone while one thread (the one
  * that edits it, normally the main thread) edits, undoes, redoes and saves.
  * Everything a reader follows is either fixed at open (size, mappings, the
  * pointer arrays themselves) or one pointer per chunk that the editing
  * thread replaces with g_atomic_pointer_set() and readers load with
- * g_atomic_pointer_get() inside a read section (_ms_zone_read_begin/end).
- * A published chunk is never written again; one that is replaced lives on
- * in the undo history or, once nothing refers to it, is retired and freed
- * only when every read section that could have loaded it has ended
- * (ms-zone.c).  The editing thread may read its own fields plainly.
+ * g_atomic_pointer_get() inside a read section
+ * (ms_zone_reclamation_read_begin/end).  A published chunk is never written
+ * again; one that is replaced lives on in the undo history or, once nothing
+ * refers to it, is retired and freed only when every read section that
+ * could have loaded it has ended (ms-zone-reclamation.c).  The editing
+ * thread may read its own fields plainly.
  */
 #pragma once
 
 #include "ms-mapping.h"
 #include "ms-zone.h"
 #include "ms-zone-edit.h"
+#include "ms-zone-reclamation.h"
 
 G_BEGIN_DECLS
 
@@ -85,20 +88,20 @@ struct _MsZone
   gsize             height_span_set;
   MsZoneHeightSpan  height_span;
 
-  /* Chunks no longer published, waiting for readers (ms-zone.c) */
-  GPtrArray        *retired;       /* since the last epoch advance */
-  GPtrArray        *retiring;      /* retired before retiring_epoch */
-  gint              retiring_epoch;
-  gsize             retired_bytes; /* of both */
-  gsize             retiring_bytes;
+  /* Chunks no longer published, waiting for readers */
+  MsZoneReclamation reclamation;
 };
+
+/* ms-zone-size.c: @width, @height as asked, or 0, 0 to infer them; set to
+ * the size every present layer file fits, with each layer's file_bpt. */
+gboolean _ms_zone_choose_size           (MsZone         *self,
+                                         guint          *width,
+                                         guint          *height,
+                                         GError        **error);
 
 /* {dir}/.mapsmith-save.{id:0000}.intent: a multi-layer save's record. */
 char    *_ms_zone_save_record_path      (const char     *dir,
                                          guint           zone_id);
-
-/* A thread's read-section slot (ms-zone.c). */
-typedef struct _MsZoneReader MsZoneReader;
 
 static inline guint
 _ms_zone_n_chunks (MsZone *self)
@@ -120,24 +123,29 @@ _ms_zone_chunk_bytes (MsZoneLayer layer)
   return (gsize) MS_ZONE_CHUNK_SIZE * MS_ZONE_CHUNK_SIZE * ms_zone_layer_get_bytes_per_tile (layer);
 }
 
-/* Reads: every load of a published chunk pointer, and every use of the
- * chunk, happens between begin and end on the same thread.  Sections nest
- * and cost one atomic store each way, no lock. */
-MsZoneReader *_ms_zone_read_begin       (void);
-void     _ms_zone_read_end              (MsZoneReader   *reader);
+/* Editing thread only.  @data (@size bytes) was published and no longer
+ * is: free it once no reader can hold it. */
+static inline void
+_ms_zone_retire (MsZone   *self,
+                 gpointer  data,
+                 gsize     size)
+{
+  ms_zone_reclamation_retire (&self->reclamation, data, size);
+}
+
+/* Editing thread only, outside any read section: frees what it can. */
+static inline void
+_ms_zone_reclaim (MsZone *self)
+{
+  ms_zone_reclamation_reclaim (&self->reclamation);
+}
+
 /* ms_zone_read_tile () without the checks, inside a read section. */
 void     _ms_zone_read_tile_in_section  (MsZone         *self,
                                          MsZoneLayer     layer,
                                          guint           x,
                                          guint           y,
                                          guint8         *out);
-/* Editing thread only.  @data (@size bytes) was published and no longer
- * is: free it once no reader can hold it. */
-void     _ms_zone_retire                (MsZone         *self,
-                                         gpointer        data,
-                                         gsize           size);
-/* Editing thread only, outside any read section: frees what it can. */
-void     _ms_zone_reclaim               (MsZone         *self);
 void     _ms_zone_free_slope_cache      (MsZone         *self);
 
 void     _ms_zone_undo_step_free        (MsZoneUndoStep *step);

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The zone layer set: which files exist, what size the zone is, and typed
- * reads of a tile through the edit overlay.  Files are mapped, never copied:
- * a 2048x2048 zone's 60 MB of layers cost address space, not heap.
+ * The zone layer set: which files exist (their size: ms-zone-size.c), and
+ * typed reads of a tile through the edit overlay.  Files are mapped, never
+ * copied: a 2048x2048 zone's 60 MB of layers cost address space, not heap.
  */
 #define G_LOG_DOMAIN "ms-zone"
 
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "ms-save.h"
@@ -28,151 +27,6 @@ enum
 };
 
 static guint signals[N_SIGNALS];
-
-/* Reclaiming replaced chunks: epoch-based, one slot per reading thread.
- *
- * A reader marks its slot "reading since epoch E" (E the global epoch it
- * saw) for the length of one read: one atomic store to a cache line of its
- * own thread, and one to clear it; no lock, no read-modify-write, nothing
- * other readers touch.  The editing thread retires each chunk it
- * unpublishes; to free a batch it advances the epoch and waits, without
- * blocking (it looks again at its next edit), until every slot is idle or
- * marked with the new epoch or a later one.  A reader marked with that
- * epoch read it after the advance, so after the batch was unpublished: it
- * cannot hold any of it.  The store that marks a slot is sequentially
- * consistent, so the chunk loads that follow it cannot be seen before it.
- *
- * The slots and the epoch are shared by every zone.  Slots form a list
- * that only grows (to the most threads that ever read at once): a thread
- * claims a free one on its first read and frees it when it exits.  Only
- * atomics, no mutex, so ThreadSanitizer can check all of it. */
-struct _MsZoneReader
-{
-  MsZoneReader *next;    /* fixed before the slot is in the list */
-  gint          state;   /* atomic: 0 idle, else epoch | 1 */
-  guint         depth;   /* nesting; its owner only */
-  gint          owned;   /* atomic: a live thread has it */
-  guint8        padding[64 - 3 * sizeof (gint) - sizeof (gpointer)];  /* a line each */
-};
-
-G_STATIC_ASSERT (sizeof (MsZoneReader) == 64);
-
-static void reader_release (gpointer data);
-
-static MsZoneReader *readers;               /* atomic head of the list */
-static gint          reader_epoch = 2;      /* atomic; even, advances by 2 */
-static GPrivate      reader_key = G_PRIVATE_INIT (reader_release);  /* for its destructor */
-/* The thread's slot, found with a load rather than a call. */
-static _Thread_local MsZoneReader *thread_reader;
-
-static MsZoneReader *
-reader_claim (void)
-{
-  MsZoneReader *reader;
-
-  for (reader = g_atomic_pointer_get (&readers); reader != NULL; reader = reader->next)
-    if (g_atomic_int_compare_and_exchange (&reader->owned, FALSE, TRUE))
-      break;
-  if (reader == NULL)
-    {
-      reader = g_aligned_alloc0 (1, sizeof (MsZoneReader), 64);
-      reader->owned = TRUE;
-      do
-        reader->next = g_atomic_pointer_get (&readers);
-      while (!g_atomic_pointer_compare_and_exchange (&readers, reader->next, reader));
-    }
-  g_private_set (&reader_key, reader);
-  thread_reader = reader;
-  return reader;
-}
-
-/* At thread exit, when the thread is in no section (its state is 0). */
-static void
-reader_release (gpointer data)
-{
-  MsZoneReader *reader = data;
-
-  g_assert (reader->depth == 0);
-  /* A read later in this thread's exit claims one afresh. */
-  thread_reader = NULL;
-  g_atomic_int_set (&reader->owned, FALSE);
-}
-
-MsZoneReader *
-_ms_zone_read_begin (void)
-{
-  MsZoneReader *reader = thread_reader;
-
-  if (G_UNLIKELY (reader == NULL))
-    reader = reader_claim ();
-  if (reader->depth++ == 0)
-    g_atomic_int_set (&reader->state, g_atomic_int_get (&reader_epoch) | 1);
-  return reader;
-}
-
-void
-_ms_zone_read_end (MsZoneReader *reader)
-{
-  /* Release, not sequentially consistent: nothing after it needs ordering,
-   * and it spares a full fence per read.  (GLib has no release store; this
-   * is the builtin its atomics are made of.) */
-  if (--reader->depth == 0)
-    __atomic_store_n (&reader->state, 0, __ATOMIC_RELEASE);
-}
-
-/* Has every read section that began before @epoch ended? */
-static gboolean
-readers_past (gint epoch)
-{
-  for (MsZoneReader *reader = g_atomic_pointer_get (&readers);
-       reader != NULL;
-       reader = reader->next)
-    {
-      gint state = g_atomic_int_get (&reader->state);
-
-      /* Compared as a difference, so the epoch may wrap. */
-      if ((state & 1) && (gint) ((guint) (state & ~1) - (guint) epoch) < 0)
-        return FALSE;
-    }
-  return TRUE;
-}
-
-void
-_ms_zone_retire (MsZone   *self,
-                 gpointer  data,
-                 gsize     size)
-{
-  if (data == NULL)
-    return;
-  g_ptr_array_add (self->retired, data);
-  self->retired_bytes += size;
-}
-
-void
-_ms_zone_reclaim (MsZone *self)
-{
-  if (self->retiring->len > 0 && readers_past (self->retiring_epoch))
-    {
-      g_ptr_array_set_size (self->retiring, 0);
-      self->retiring_bytes = 0;
-    }
-  if (self->retiring->len == 0 && self->retired->len > 0)
-    {
-      GPtrArray *batch = self->retired;
-
-      self->retired = self->retiring;
-      self->retiring = batch;
-      self->retiring_bytes = self->retired_bytes;
-      self->retired_bytes = 0;
-      self->retiring_epoch = g_atomic_int_add (&reader_epoch, 2) + 2;
-      /* Usually no reader is mid-tile, and it all goes now. */
-      if (readers_past (self->retiring_epoch))
-        {
-          g_ptr_array_set_size (self->retiring, 0);
-          self->retiring_bytes = 0;
-        }
-    }
-}
 
 static void
 ms_zone_finalize (GObject *object)
@@ -196,8 +50,7 @@ ms_zone_finalize (GObject *object)
   g_clear_pointer (&self->step_seen, g_hash_table_unref);
   g_clear_pointer (&self->undo, g_ptr_array_unref);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
-  g_clear_pointer (&self->retired, g_ptr_array_unref);
-  g_clear_pointer (&self->retiring, g_ptr_array_unref);
+  ms_zone_reclamation_clear (&self->reclamation);
   g_clear_pointer (&self->open_notes, g_ptr_array_unref);
   g_clear_object (&self->profile);
   g_clear_pointer (&self->dir, g_free);
@@ -241,8 +94,7 @@ ms_zone_init (MsZone *self)
 {
   self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) _ms_zone_undo_step_free);
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) _ms_zone_undo_step_free);
-  self->retired = g_ptr_array_new_with_free_func (g_free);
-  self->retiring = g_ptr_array_new_with_free_func (g_free);
+  ms_zone_reclamation_init (&self->reclamation, g_free);
   self->open_notes = g_ptr_array_new_with_free_func (g_free);
 }
 
@@ -252,169 +104,6 @@ ms_zone_layer_filename (MsZoneLayer layer,
 {
   g_return_val_if_fail (layer < MS_ZONE_N_LAYERS, NULL);
   return g_strdup_printf ("%s.%04u.bin", ms_zone_layer_get_name (layer), zone_id);
-}
-
-static gboolean
-square_side (guint64  tiles,
-             guint   *out_side)
-{
-  guint64 side = (guint64) sqrt ((double) tiles);
-
-  while (side * side > tiles)
-    side--;
-  while ((side + 1) * (side + 1) <= tiles)
-    side++;
-  if (tiles == 0 || side * side != tiles || side > G_MAXUINT16)
-    return FALSE;
-  *out_side = (guint) side;
-  return TRUE;
-}
-
-/* Does the layer's file fit width x height?  Sets its bytes per tile. */
-static gboolean
-layer_fits (MsZoneLayer       layer,
-            MsZoneLayerState *state,
-            guint             width,
-            guint             height)
-{
-  guint64 tiles = (guint64) width * height;
-  guint64 length = ms_mapping_get_length (state->mapping);
-
-  state->file_bpt = ms_zone_layer_get_bytes_per_tile (layer);
-  if (length == tiles * state->file_bpt)
-    return TRUE;
-  /* The server widens a control file whose length is the tile count. */
-  if (layer == MS_ZONE_LAYER_CONTROL && length == tiles)
-    {
-      state->file_bpt = 1;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/* The sizes zones have in the live game, largest first. */
-static const guint live_sides[] = { 2048, 1024, 512, 256 };
-
-/* ", e.g. a 2048² zone's control file is 8388608 bytes, 1024²: …" */
-static char *
-describe_live_lengths (MsZoneLayer layer)
-{
-  GString *text = g_string_new (NULL);
-  guint bpt = ms_zone_layer_get_bytes_per_tile (layer);
-
-  for (guint i = 0; i < G_N_ELEMENTS (live_sides); i++)
-    {
-      guint64 length = (guint64) live_sides[i] * live_sides[i] * bpt;
-
-      if (i == 0)
-        g_string_append_printf (text, "; the game's zones are %u×%u (%" G_GUINT64_FORMAT " bytes)",
-                                live_sides[i], live_sides[i], length);
-      else
-        g_string_append_printf (text, ", %u×%u (%" G_GUINT64_FORMAT ")", live_sides[i], live_sides[i],
-                                length);
-    }
-  return g_string_free (text, FALSE);
-}
-
-static gboolean
-infer_size (MsZone  *self,
-            guint   *out_width,
-            guint   *out_height,
-            GError **error)
-{
-  MsZoneLayer first = MS_ZONE_N_LAYERS;
-  guint side = 0;
-
-  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-    {
-      MsZoneLayerState *state = &self->layers[l];
-      guint64 length;
-      guint s;
-
-      if (state->mapping == NULL)
-        continue;
-      length = ms_mapping_get_length (state->mapping);
-      if (length == 0)
-        {
-          g_autofree char *name = g_path_get_basename (state->path);
-          g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
-                       "%s is empty (0 bytes): a %s layer has %u bytes per tile", name,
-                       ms_zone_layer_get_name (l), ms_zone_layer_get_bytes_per_tile (l));
-          return FALSE;
-        }
-      if (!(length % ms_zone_layer_get_bytes_per_tile (l) == 0 &&
-            square_side (length / ms_zone_layer_get_bytes_per_tile (l), &s)) &&
-          !(l == MS_ZONE_LAYER_CONTROL && square_side (length, &s)))
-        {
-          g_autofree char *name = g_path_get_basename (state->path);
-          g_autofree char *live = describe_live_lengths (l);
-          g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
-                       "%s is %" G_GUINT64_FORMAT " bytes, which fits no square zone "
-                       "(%u bytes per tile%s)%s", name, length,
-                       ms_zone_layer_get_bytes_per_tile (l),
-                       l == MS_ZONE_LAYER_CONTROL ? ", or 1 in the legacy form" : "", live);
-          return FALSE;
-        }
-      if (first == MS_ZONE_N_LAYERS)
-        {
-          first = l;
-          side = s;
-        }
-      else if (s != side)
-        {
-          g_autofree char *a = g_path_get_basename (self->layers[first].path);
-          g_autofree char *b = g_path_get_basename (state->path);
-          g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
-                       "The layers disagree on the zone size: %s is %u×%u (%" G_GUINT64_FORMAT
-                       " bytes) but %s is %u×%u (%" G_GUINT64_FORMAT " bytes) "
-                       "(give the size with --size WxH)", a, side, side,
-                       (guint64) ms_mapping_get_length (self->layers[first].mapping), b, s, s, length);
-          return FALSE;
-        }
-    }
-  *out_width = *out_height = side;
-  return TRUE;
-}
-
-static gboolean
-check_size (MsZone  *self,
-            guint    width,
-            guint    height,
-            GError **error)
-{
-  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-    {
-      MsZoneLayerState *state = &self->layers[l];
-
-      if (state->mapping != NULL && !layer_fits (l, state, width, height))
-        {
-          g_autofree char *name = g_path_get_basename (state->path);
-          g_set_error (error, MS_ZONE_ERROR, MS_ZONE_ERROR_INVALID,
-                       "%s is %" G_GSIZE_FORMAT " bytes, but a %u×%u zone needs %" G_GUINT64_FORMAT
-                       " (%u bytes per tile%s)", name, ms_mapping_get_length (state->mapping),
-                       width, height,
-                       (guint64) width * height * ms_zone_layer_get_bytes_per_tile (l),
-                       ms_zone_layer_get_bytes_per_tile (l),
-                       l == MS_ZONE_LAYER_CONTROL ? ", or 1 in the legacy form" : "");
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-all_fit (MsZone *self,
-         guint   width,
-         guint   height)
-{
-  for (guint l = 0; l < MS_ZONE_N_LAYERS; l++)
-    {
-      MsZoneLayerState *state = &self->layers[l];
-
-      if (state->mapping != NULL && !layer_fits (l, state, width, height))
-        return FALSE;
-    }
-  return TRUE;
 }
 
 /* only: a layer to open alone, or MS_ZONE_N_LAYERS for every present one. */
@@ -496,14 +185,7 @@ zone_open (const char   *dir,
       return NULL;
     }
 
-  if (width != 0)
-    {
-      if (!check_size (self, width, height, error))
-        return NULL;
-    }
-  else if (all_fit (self, MS_ZONE_DEFAULT_SIZE, MS_ZONE_DEFAULT_SIZE))
-    width = height = MS_ZONE_DEFAULT_SIZE;
-  else if (!infer_size (self, &width, &height, error) || !check_size (self, width, height, error))
+  if (!_ms_zone_choose_size (self, &width, &height, error))
     return NULL;
 
   self->width = width;
@@ -765,9 +447,9 @@ ms_zone_read_tile (MsZone      *self,
       _ms_zone_read_base (self, layer, x, y, out);
       return;
     }
-  reader = _ms_zone_read_begin ();
+  reader = ms_zone_reclamation_read_begin ();
   _ms_zone_read_tile_in_section (self, layer, x, y, out);
-  _ms_zone_read_end (reader);
+  ms_zone_reclamation_read_end (reader);
 }
 
 static guint16
