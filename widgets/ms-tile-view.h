@@ -3,7 +3,7 @@
 
 #include <gtk/gtk.h>
 
-#include "ms-blueprint-renderer.h"  /* MsRect */
+#include "ms-render-image.h"  /* MsRect */
 #include "ms-gl-tile-renderer.h"    /* MsGlView */
 #include "ms-tile.h"
 #include "ms-tile-pyramid.h"

@@ -31,18 +31,6 @@
 #include "ms-render-image.h"
 #include "ms-shade.h"
 
-guint
-ms_render_downsample_factor (guint width,
-                             guint height,
-                             guint max_size)
-{
-  guint longest = MAX (width, height);
-
-  if (max_size == 0 || longest <= max_size)
-    return 1;
-  return (longest + max_size - 1) / max_size;
-}
-
 typedef struct
 {
   const MsBlueprintStyle *style;

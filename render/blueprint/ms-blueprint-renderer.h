@@ -8,6 +8,7 @@
 #include "ms-blueprint-grid.h"
 #include "ms-blueprint-style.h"
 #include "ms-colour.h"
+#include "ms-render-image.h"
 
 G_BEGIN_DECLS
 
@@ -16,13 +17,6 @@ G_BEGIN_DECLS
  * Mapsmith takes that to be 8192 m (one metre per pixel at 8K, the voxel
  * size), i.e. metres per pixel = 8192 / MapSize. */
 #define MS_DEFAULT_WORLD_SPAN 8192.0f
-
-/* A rectangle in file coordinates: x along the first (outer) index, y along
- * the second (inner) one. */
-typedef struct
-{
-  guint x, y, width, height;
-} MsRect;
 
 /* Renders @region (NULL: the whole map) so that neither side exceeds
  * @max_size (0: no limit), averaging heights over square blocks and sampling
@@ -54,9 +48,5 @@ void              ms_blueprint_draw_overlays   (MsBlueprint            *blueprin
                                                 const MsBlueprintStyle *style,
                                                 cairo_t                *cr,
                                                 double                  pixel_size);
-
-guint             ms_render_downsample_factor  (guint                   width,
-                                                guint                   height,
-                                                guint                   max_size);
 
 G_END_DECLS

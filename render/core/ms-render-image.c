@@ -152,3 +152,15 @@ ms_render_check_region (guint        x,
     }
   return TRUE;
 }
+
+guint
+ms_render_downsample_factor (guint width,
+                             guint height,
+                             guint max_size)
+{
+  guint longest = MAX (width, height);
+
+  if (max_size == 0 || longest <= max_size)
+    return 1;
+  return (longest + max_size - 1) / max_size;
+}

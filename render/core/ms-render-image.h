@@ -8,7 +8,22 @@ G_BEGIN_DECLS
 
 /* What every CPU renderer does around its pixels: the image it fills (its
  * size checked, its pixels in huge pages), the rows filled in bands on the
- * worker pool, the region asked for checked against the map. */
+ * worker pool, the region asked for checked against the map, and how much
+ * it is reduced to fit a size. */
+
+/* A rectangle of map pixels in the map's own coordinates: for blueprints
+ * x along the file's first (outer) index and y along the inner one, for
+ * zones x the column and y the row. */
+typedef struct
+{
+  guint x, y, width, height;
+} MsRect;
+
+/* The smallest whole factor k for which @width × @height reduced k × k to
+ * one pixel fits @max_size on its longer side; 1 for @max_size 0. */
+guint ms_render_downsample_factor (guint width,
+                                   guint height,
+                                   guint max_size);
 
 /* Fills the rows of an image: @func (row, user_data) for each row
  * 0 <= row < @n_rows, in bands of rows on the worker pool, each band

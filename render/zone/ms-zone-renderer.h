@@ -8,8 +8,8 @@
 #include <cairo.h>
 #include <gio/gio.h>
 
-#include "ms-blueprint-renderer.h"  /* MsRect, ms_render_downsample_factor () */
 #include "ms-colour.h"
+#include "ms-render-image.h"
 #include "ms-render-names.h"
 #include "ms-zone.h"
 

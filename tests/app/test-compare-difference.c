@@ -189,8 +189,8 @@ test_readout_two_sizes (void)
 int
 main (int argc, char **argv)
 {
-  ms_test_compare_init (&argc, &argv);
+  ms_test_app_start (&argc, &argv, "XDG_DATA_HOME", NULL);
   g_test_add_func ("/compare-window/difference", test_difference);
   g_test_add_func ("/compare-window/readout-two-sizes", test_readout_two_sizes);
-  return ms_test_compare_run ();
+  return ms_test_app_run ();
 }

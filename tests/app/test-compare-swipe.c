@@ -93,7 +93,7 @@ test_swipe (void)
 int
 main (int argc, char **argv)
 {
-  ms_test_compare_init (&argc, &argv);
+  ms_test_app_start (&argc, &argv, "XDG_DATA_HOME", NULL);
   g_test_add_func ("/compare-window/swipe", test_swipe);
-  return ms_test_compare_run ();
+  return ms_test_app_run ();
 }

@@ -394,9 +394,9 @@ test_table_hand_worked (void)
 int
 main (int argc, char **argv)
 {
-  ms_test_compare_init (&argc, &argv);
+  ms_test_app_start (&argc, &argv, "XDG_DATA_HOME", NULL);
   g_test_add_func ("/compare-window/statistics", test_statistics);
   g_test_add_func ("/compare-window/table-matches-cli", test_table_matches_cli);
   g_test_add_func ("/compare-window/table-hand-worked", test_table_hand_worked);
-  return ms_test_compare_run ();
+  return ms_test_app_run ();
 }

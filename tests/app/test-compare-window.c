@@ -141,7 +141,7 @@ static void
 test_link_icon (void)
 {
   g_autoptr(MsBlueprint) a = ms_test_compare_demo (256, 1, NULL);
-  MsCompareWindow *window = ms_compare_window_new (GTK_APPLICATION (ms_test_compare_app ()), a, a);
+  MsCompareWindow *window = ms_compare_window_new (GTK_APPLICATION (ms_test_app ()), a, a);
   GtkToggleButton *button = ms_compare_window_get_link_button (window);
   GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window)));
 
@@ -218,7 +218,7 @@ test_menu_item (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 9, &error);
   g_autoptr(GFile) file = NULL;
-  MsWindow *viewer = ms_window_new (GTK_APPLICATION (ms_test_compare_app ()));
+  MsWindow *viewer = ms_window_new (GTK_APPLICATION (ms_test_app ()));
   GtkWindow *chooser, *compare;
 
   g_assert_no_error (error);
@@ -257,10 +257,10 @@ test_menu_item (void)
 int
 main (int argc, char **argv)
 {
-  ms_test_compare_init (&argc, &argv);
+  ms_test_app_start (&argc, &argv, "XDG_DATA_HOME", NULL);
   g_test_add_func ("/compare-window/linked-viewports", test_linked_viewports);
   g_test_add_func ("/compare-window/modes-keep-view", test_modes_keep_view);
   g_test_add_func ("/compare-window/link-icon", test_link_icon);
   g_test_add_func ("/compare-window/menu-item", test_menu_item);
-  return ms_test_compare_run ();
+  return ms_test_app_run ();
 }

@@ -4,36 +4,6 @@
 #include "ms-demo-blueprint.h"
 #include "ms-test-compare.h"
 
-static MsApplication *app;
-
-void
-ms_test_compare_init (int    *argc,
-                      char ***argv)
-{
-  g_autoptr(GError) error = NULL;
-
-  gtk_test_init (argc, argv, NULL);
-  app = ms_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
-}
-
-MsApplication *
-ms_test_compare_app (void)
-{
-  return app;
-}
-
-int
-ms_test_compare_run (void)
-{
-  int status = g_test_run ();
-
-  g_clear_object (&app);
-  return status;
-}
-
 gboolean
 ms_test_compare_ready (gpointer data)
 {
@@ -68,7 +38,7 @@ MsCompareWindow *
 ms_test_compare_open (MsBlueprint *a,
                       MsBlueprint *b)
 {
-  MsCompareWindow *window = ms_compare_window_new (GTK_APPLICATION (app), a, b);
+  MsCompareWindow *window = ms_compare_window_new (GTK_APPLICATION (ms_test_app ()), a, b);
 
   gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);

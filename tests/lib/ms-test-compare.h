@@ -1,25 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Fixtures for the comparison window's programs (tests/app/test-compare-*.c):
- * the application the windows belong to, demo and hand-made blueprints,
+ * Fixtures for the comparison window's programs (tests/app/test-compare-*.c),
+ * whose application is ms-test-app's: demo and hand-made blueprints,
  * a window opened and settled, and the waits its views need.
  */
 #pragma once
 
 #include <gtk/gtk.h>
 
-#include "ms-application.h"
+#include "ms-test-app.h"
 #include "ms-compare-window.h"
 #include "ms-test-display.h"
 
 G_BEGIN_DECLS
-
-/* gtk_test_init (), then a registered, non-unique MsApplication. */
-void             ms_test_compare_init      (int             *argc,
-                                            char          ***argv);
-MsApplication   *ms_test_compare_app       (void);
-/* g_test_run (), then the application let go. */
-int              ms_test_compare_run       (void);
 
 /* The demo blueprint of @size and @seed, named "Seed @seed"; its bytes in
  * @bytes_out when not NULL. */

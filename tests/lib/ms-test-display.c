@@ -63,6 +63,14 @@ ms_test_widget_mapped (gpointer data)
   return gtk_widget_get_mapped (data);
 }
 
+gboolean
+ms_test_revealer_settled (gpointer data)
+{
+  GtkRevealer *revealer = data;
+
+  return gtk_revealer_get_child_revealed (revealer) == gtk_revealer_get_reveal_child (revealer);
+}
+
 GtkWidget *
 ms_test_find_action_button (GtkWidget  *root,
                             const char *action)

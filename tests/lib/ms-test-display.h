@@ -26,6 +26,9 @@ GtkWidget  *ms_test_find_type            (GtkWidget   *root,
                                           GType        type);
 /* As an MsTestDoneFunc: is the widget @data mapped? */
 gboolean    ms_test_widget_mapped        (gpointer     data);
+/* As an MsTestDoneFunc: has the GtkRevealer @data finished showing or
+ * hiding its child? */
+gboolean    ms_test_revealer_settled     (gpointer     data);
 /* The first GtkButton under @root whose action is @action, or NULL. */
 GtkWidget  *ms_test_find_action_button   (GtkWidget   *root,
                                           const char  *action);

@@ -224,6 +224,29 @@ ms_test_find (GArray     *sections,
   return NULL;
 }
 
+/* Copied out, not cast: the fields need not be aligned. */
+guint32
+ms_test_read_u32 (const guint8 *p)
+{
+  guint32 u;
+
+  memcpy (&u, p, sizeof u);
+  return GUINT32_FROM_LE (u);
+}
+
+gint32
+ms_test_read_i32 (const guint8 *p)
+{
+  return (gint32) ms_test_read_u32 (p);
+}
+
+float
+ms_test_read_f32 (const guint8 *p)
+{
+  union { guint32 u; float f; } v = { ms_test_read_u32 (p) };
+  return v.f;
+}
+
 gsize
 ms_test_rss_anon (void)
 {

@@ -69,6 +69,10 @@ typedef struct
 
 GArray     *ms_test_walk_sections        (const guint8 *data, gsize length);
 const MsTestSection *ms_test_find        (GArray *sections, const char *tag);
+/* Little-endian fields of a section; they need not be 4-byte aligned. */
+guint32     ms_test_read_u32             (const guint8 *p);
+gint32      ms_test_read_i32             (const guint8 *p);
+float       ms_test_read_f32             (const guint8 *p);
 
 /* mapsmith-cli ($MAPSMITH_CLI) run with the arguments given, NULL-terminated. */
 typedef struct
