@@ -45,6 +45,11 @@ struct _MsZoneToolController
   GArray           *polygon;         /* double pairs */
   gboolean          lasso_pressed;   /* the polygon tool's button is down */
   gboolean          lassoing;        /* ... and dragged: a freehand lasso */
+  /* A double click that closed the polygon: the view reports its second
+   * press again as a single one (its drag gesture begins), which must not
+   * start a new polygon there.  Dropped on the next press or motion. */
+  gboolean          closed_by_double_click;
+  double            closed_x, closed_y;
   GArray           *selection;       /* MsZoneSpan: the last rectangle or polygon */
 };
 
@@ -228,12 +233,19 @@ on_tile_pressed (MsZoneView           *view,
     {
       double p[2] = { x, y };
       guint n = self->polygon->len;
+      gboolean repeat = self->closed_by_double_click && x == self->closed_x && y == self->closed_y;
 
+      self->closed_by_double_click = FALSE;
       if (n_press >= 2)
         {
           ms_zone_tool_controller_close_polygon (self);
+          self->closed_by_double_click = TRUE;
+          self->closed_x = x;
+          self->closed_y = y;
           return;
         }
+      if (repeat)
+        return;
       self->lasso_pressed = TRUE;
       self->lassoing = FALSE;
       if (n >= 2 && g_array_index (self->polygon, double, n - 2) == x &&
@@ -264,6 +276,7 @@ on_tile_motion (MsZoneView           *view,
   if (self->zone == NULL)
     return;
 
+  self->closed_by_double_click = FALSE;
   if (self->painting)
     brush_to (self, x, y);
   else if (self->dragging_rect)

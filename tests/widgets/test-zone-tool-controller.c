@@ -505,11 +505,10 @@ test_polygon_double_click (Fixture       *f,
                    "mousemove", "--window", f->window_id, sx[1], sy[1],
                    "click", "--repeat", "2", "--delay", "80", "1", NULL);
   ms_test_wait_count (&f->input.releases, releases + 3, "the three clicks");
-  /* Not "closed": the double click's second press reaches the controller
-   * twice, as tile-pressed n_press 2 (closing the polygon) and then from
-   * the view's drag gesture as n_press 1, which starts a new polygon at
-   * that corner (reported with issue #35; to assert once it is mended). */
-  assert_triangle_applied (f, FALSE);
+  /* The double click's second press reaches the controller twice, as
+   * tile-pressed n_press 2 (closing the polygon) and then from the view's
+   * drag gesture as n_press 1: that one must not start a new polygon. */
+  assert_triangle_applied (f, TRUE);
 }
 
 /* The polygon tool dragged: a lasso, a corner wherever the pointer went,
