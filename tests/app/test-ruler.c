@@ -10,7 +10,7 @@
 #include <math.h>
 #include <gtk/gtk.h>
 
-#include "ms-application.h"
+#include "ms-test-app.h"
 #include "ms-demo-blueprint.h"
 #include "ms-demo-zone.h"
 #include "ms-settings.h"
@@ -18,8 +18,6 @@
 #include "ms-window.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-window.h"
-
-static MsApplication *app;
 
 static gboolean
 not_loading (gpointer data)
@@ -31,12 +29,12 @@ not_loading (gpointer data)
 static MsWindow *
 new_window (void)
 {
-  GSettings *settings = ms_application_get_settings (app);
+  GSettings *settings = ms_application_get_settings (ms_test_app ());
   MsWindow *window;
 
   g_settings_set_int (settings, MS_SETTINGS_WINDOW_WIDTH, 1000);
   g_settings_set_int (settings, MS_SETTINGS_WINDOW_HEIGHT, 700);
-  window = ms_window_new (GTK_APPLICATION (app));
+  window = ms_window_new (GTK_APPLICATION (ms_test_app ()));
   gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
   return window;
 }
@@ -261,7 +259,7 @@ test_zone_ruler_and_pages (void)
 {
   g_autofree char *dir = ms_test_make_tmpdir ();
   g_autoptr(GError) error = NULL;
-  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (app));
+  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (ms_test_app ()));
   MsRulerOverlay *ruler = ms_zone_window_get_ruler (window);
   GtkWindow *dialog;
   guint n;
@@ -360,28 +358,10 @@ test_zone_ruler_and_pages (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *cache = ms_test_make_tmpdir ();
-  g_autofree char *state = ms_test_make_tmpdir ();
-  g_autofree char *data = ms_test_make_tmpdir ();
-  int status;
-
-  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
-  g_setenv ("XDG_STATE_HOME", state, TRUE);
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  app = ms_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  ms_test_app_start (&argc, &argv, "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", NULL);
 
   g_test_add_func ("/ruler/viewer-figures", test_viewer_figures);
   g_test_add_func ("/ruler/viewer-pages-folder", test_viewer_pages_folder);
   g_test_add_func ("/ruler/zone-ruler-and-pages", test_zone_ruler_and_pages);
-  status = g_test_run ();
-  g_object_unref (app);
-  ms_test_remove_tree (cache);
-  ms_test_remove_tree (state);
-  ms_test_remove_tree (data);
-  return status;
+  return ms_test_app_run ();
 }

@@ -14,7 +14,7 @@
 #include <math.h>
 #include <gtk/gtk.h>
 
-#include "ms-application.h"
+#include "ms-test-app.h"
 #include "ms-pixel-inspector.h"
 #include "ms-scale-bar.h"
 #include "ms-settings.h"
@@ -27,8 +27,6 @@
 #include "ms-zone-edit.h"
 #include "ms-zone-overlays-panel.h"
 #include "ms-zone-window.h"
-
-static MsApplication *app;
 
 static gboolean
 terrain_drawn (gpointer data)
@@ -122,7 +120,7 @@ check_exaggeration (GtkWidget     *window,
 static void
 test_blueprint (void)
 {
-  GSettings *settings = ms_application_get_settings (app);
+  GSettings *settings = ms_application_get_settings (ms_test_app ());
   MsWindow *window;
   MsMapView *map;
   MsTerrainView *view;
@@ -141,7 +139,7 @@ test_blueprint (void)
   g_settings_set_int (settings, MS_SETTINGS_WINDOW_WIDTH, 1000);
   g_settings_set_int (settings, MS_SETTINGS_WINDOW_HEIGHT, 700);
   g_settings_set_string (settings, MS_SETTINGS_HEIGHT_RAMP, "terrain");
-  window = ms_window_new (GTK_APPLICATION (app));
+  window = ms_window_new (GTK_APPLICATION (ms_test_app ()));
   gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
   ms_window_open_demo (window);
   gtk_window_present (GTK_WINDOW (window));
@@ -198,7 +196,7 @@ test_blueprint (void)
 static void
 test_zone (void)
 {
-  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (app));
+  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (ms_test_app ()));
   MsZoneView *flat;
   MsTerrainView *view;
   MsTerrainSource *source;
@@ -273,27 +271,9 @@ test_zone (void)
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *cache = ms_test_make_tmpdir ();
-  g_autofree char *state = ms_test_make_tmpdir ();
-  g_autofree char *data = ms_test_make_tmpdir ();
-  int status;
-
-  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
-  g_setenv ("XDG_STATE_HOME", state, TRUE);
-  g_setenv ("XDG_DATA_HOME", data, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  app = ms_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  ms_test_app_start (&argc, &argv, "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", NULL);
 
   g_test_add_func ("/window-terrain/blueprint", test_blueprint);
   g_test_add_func ("/window-terrain/zone", test_zone);
-  status = g_test_run ();
-  g_object_unref (app);
-  ms_test_remove_tree (cache);
-  ms_test_remove_tree (state);
-  ms_test_remove_tree (data);
-  return status;
+  return ms_test_app_run ();
 }

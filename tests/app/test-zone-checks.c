@@ -11,7 +11,7 @@
 
 #include <gtk/gtk.h>
 
-#include "ms-application.h"
+#include "ms-test-app.h"
 #include "ms-findings-list.h"
 #include "ms-test-display.h"
 #include "ms-zone-audit.h"
@@ -20,8 +20,6 @@
 
 #define ID 5
 #define N  128
-
-static MsApplication *app;
 
 /* Plants (type 2) on AntiPlant at these tiles, in row-major order; an
  * unknown control bit (32) at (40, 90); flat ground, no blocks. */
@@ -135,7 +133,7 @@ test_checks_page (void)
   g_autofree char *dir = write_zone ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) headings = g_ptr_array_new ();
-  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (app));
+  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (ms_test_app ()));
   MsZoneChecksPanel *panel = ms_zone_window_get_checks_panel (window);
   GtkWidget *list = ms_zone_checks_panel_get_list (panel);
   GtkStack *stack;
@@ -210,22 +208,10 @@ test_checks_page (void)
 }
 
 int
-main (int    argc,
-      char **argv)
+main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *state = ms_test_make_tmpdir ();
-  int status;
+  ms_test_app_start (&argc, &argv, "XDG_STATE_HOME", NULL);
 
-  g_setenv ("XDG_STATE_HOME", state, TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-  app = ms_application_new ();
-  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
   g_test_add_func ("/zone-checks/page", test_checks_page);
-  status = g_test_run ();
-  g_object_unref (app);
-  ms_test_remove_tree (state);
-  return status;
+  return ms_test_app_run ();
 }
