@@ -425,85 +425,82 @@ expect_error (const V1Options *o,
     g_error ("expected “%s” in: %s", message_part, error->message);
 }
 
-static void
-test_bad_header (void)
+/* A file with one bad value: the options that differ from a valid file's
+ * (a NULL header and a map size of 0 keep the valid ones), the error code,
+ * and words the message must hold besides the file's name (NULL: none). */
+typedef struct
 {
+  const char *name;
+  const char *header;
+  gint32      map_size;
+  gboolean    has_bad_biome;
+  guint       bad_x, bad_y;
+  gint32      bad_biome;
+  gboolean    has_bad_tier;
+  gint32      bad_tier;
+  int         code;
+  const char *message_part;
+} BadValue;
+
+/* Biome pixels asymmetric, so a swapped x/y in the message fails; 0x100
+ * would pass if only the low byte were checked. */
+static const BadValue bad_values[] = {
+  { "header-v2", .header = "ISLA_V2", .code = MS_BLUEPRINT_ERROR_BAD_MAGIC },
+  { "header-lower-case", .header = "isla_v1", .code = MS_BLUEPRINT_ERROR_BAD_MAGIC },
+  { "map-size-255", .map_size = 255, .code = MS_BLUEPRINT_ERROR_BAD_VALUE, .message_part = "255" },
+  { "map-size-32769", .map_size = 32769, .code = MS_BLUEPRINT_ERROR_BAD_VALUE, .message_part = "32769" },
+  { "map-size-negative", .map_size = -256, .code = MS_BLUEPRINT_ERROR_BAD_VALUE },
+  { "biome-past-last", .has_bad_biome = TRUE, .bad_x = 37, .bad_y = 201, .bad_biome = N_BIOMES,
+    .code = MS_BLUEPRINT_ERROR_BAD_VALUE, .message_part = "x=37, y=201" },
+  { "biome-negative", .has_bad_biome = TRUE, .bad_x = 250, .bad_y = 5, .bad_biome = -1,
+    .code = MS_BLUEPRINT_ERROR_BAD_VALUE, .message_part = "x=250, y=5" },
+  { "biome-high-byte", .has_bad_biome = TRUE, .bad_x = 255, .bad_y = 255, .bad_biome = 0x100,
+    .code = MS_BLUEPRINT_ERROR_BAD_VALUE, .message_part = "x=255, y=255" },
+  { "tier-past-last", .has_bad_tier = TRUE, .bad_tier = N_TIERS,
+    .code = MS_BLUEPRINT_ERROR_BAD_VALUE, .message_part = "offset" },
+  { "tier-negative", .has_bad_tier = TRUE, .bad_tier = -1,
+    .code = MS_BLUEPRINT_ERROR_BAD_VALUE, .message_part = "offset" },
+};
+
+static void
+test_bad_value (gconstpointer data)
+{
+  const BadValue *row = data;
   V1Options o;
 
   v1_options_init (&o);
-  o.header = "ISLA_V2";
-  expect_error (&o, MS_BLUEPRINT_ERROR_BAD_MAGIC, NULL);
-
-  o.header = "isla_v1";
-  expect_error (&o, MS_BLUEPRINT_ERROR_BAD_MAGIC, NULL);
+  if (row->header != NULL)
+    o.header = row->header;
+  if (row->map_size != 0)
+    o.map_size = row->map_size;
+  o.has_bad_biome = row->has_bad_biome;
+  o.bad_x = row->bad_x;
+  o.bad_y = row->bad_y;
+  o.bad_biome = row->bad_biome;
+  o.has_bad_tier = row->has_bad_tier;
+  o.bad_tier = row->bad_tier;
+  expect_error (&o, row->code, row->message_part);
 }
 
+/* The largest valid biome ordinal is fine. */
 static void
-test_bad_map_size (void)
+test_max_biome (void)
 {
   V1Options o;
-
-  v1_options_init (&o);
-  o.map_size = 255;
-  expect_error (&o, MS_BLUEPRINT_ERROR_BAD_VALUE, "255");
-  o.map_size = 32769;
-  expect_error (&o, MS_BLUEPRINT_ERROR_BAD_VALUE, "32769");
-  o.map_size = -256;
-  expect_error (&o, MS_BLUEPRINT_ERROR_BAD_VALUE, NULL);
-}
-
-static void
-test_bad_biome (void)
-{
-  V1Options o;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprint) bp = NULL;
 
   v1_options_init (&o);
   o.has_bad_biome = TRUE;
-
-  /* Asymmetric pixels, so a swapped x/y in the message fails. */
-  o.bad_x = 37;
-  o.bad_y = 201;
-  o.bad_biome = N_BIOMES;
-  expect_error (&o, MS_BLUEPRINT_ERROR_BAD_VALUE, "x=37, y=201");
-
-  o.bad_x = 250;
-  o.bad_y = 5;
-  o.bad_biome = -1;
-  expect_error (&o, MS_BLUEPRINT_ERROR_BAD_VALUE, "x=250, y=5");
-
-  o.bad_x = 255;
-  o.bad_y = 255;
-  o.bad_biome = 0x100;  /* would pass if only the low byte were checked */
-  expect_error (&o, MS_BLUEPRINT_ERROR_BAD_VALUE, "x=255, y=255");
-
-  /* The largest valid ordinal is fine. */
-  {
-    g_autoptr(GBytes) bytes = NULL;
-    g_autoptr(GError) error = NULL;
-    g_autoptr(MsBlueprint) bp = NULL;
-
-    o.bad_x = 3;
-    o.bad_y = 4;
-    o.bad_biome = N_BIOMES - 1;
-    bytes = encode_v1 (&o, NULL);
-    bp = ms_blueprint_new_for_bytes (bytes, "max-biome.dat", NULL, &error);
-    g_assert_no_error (error);
-    g_assert_cmpuint (ms_blueprint_get_biome (bp, 3, 4), ==, N_BIOMES - 1);
-    g_assert_cmpuint (ms_blueprint_get_biome (bp, 4, 3), ==, (guint) biome_at (4, 3));
-  }
-}
-
-static void
-test_bad_tier (void)
-{
-  V1Options o;
-
-  v1_options_init (&o);
-  o.has_bad_tier = TRUE;
-  o.bad_tier = N_TIERS;
-  expect_error (&o, MS_BLUEPRINT_ERROR_BAD_VALUE, "offset");
-  o.bad_tier = -1;
-  expect_error (&o, MS_BLUEPRINT_ERROR_BAD_VALUE, "offset");
+  o.bad_x = 3;
+  o.bad_y = 4;
+  o.bad_biome = N_BIOMES - 1;
+  bytes = encode_v1 (&o, NULL);
+  bp = ms_blueprint_new_for_bytes (bytes, "max-biome.dat", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ms_blueprint_get_biome (bp, 3, 4), ==, N_BIOMES - 1);
+  g_assert_cmpuint (ms_blueprint_get_biome (bp, 4, 3), ==, (guint) biome_at (4, 3));
 }
 
 static void
@@ -533,10 +530,13 @@ main (int argc, char **argv)
   g_test_add_func ("/blueprint/v1/valid-path", test_valid_path);
   g_test_add_func ("/blueprint/v1/truncated-header", test_truncated_header);
   g_test_add_func ("/blueprint/v1/truncated-body", test_truncated_body);
-  g_test_add_func ("/blueprint/v1/bad-header", test_bad_header);
-  g_test_add_func ("/blueprint/v1/bad-map-size", test_bad_map_size);
-  g_test_add_func ("/blueprint/v1/bad-biome", test_bad_biome);
-  g_test_add_func ("/blueprint/v1/bad-tier", test_bad_tier);
+  for (guint i = 0; i < G_N_ELEMENTS (bad_values); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/blueprint/v1/error/%s", bad_values[i].name);
+
+      g_test_add_data_func (path, &bad_values[i], test_bad_value);
+    }
+  g_test_add_func ("/blueprint/v1/max-biome", test_max_biome);
   g_test_add_func ("/blueprint/v1/trailing-bytes", test_trailing_bytes);
   return g_test_run ();
 }
