@@ -596,10 +596,25 @@ zone_list (MsCliArgs *args)
     return zone_fail (error);
 
   if (args->json)
+    ms_cli_print_json (ms_cli_json_zone_list (entries));
+  if (entries->len == 0)
     {
-      ms_cli_print_json (ms_cli_json_zone_list (entries));
-      return MS_CLI_EXIT_OK;
+      /* The folder of a game's zone folders: say where the zones are
+       * rather than list nothing and succeed. */
+      g_auto(GStrv) folders = ms_zone_directory_find_zone_folders (args->argv[1], NULL);
+
+      if (folders != NULL && folders[0] != NULL)
+        {
+          g_autofree char *names = g_strjoinv (", ", folders);
+          g_autofree char *first = g_build_filename (args->argv[1], folders[0], NULL);
+
+          g_printerr ("mapsmith-cli: “%s” holds no zone layer files, but the folders in it do (%s): "
+                      "list one of them, e.g. mapsmith-cli zone list %s\n", args->argv[1], names, first);
+          return MS_CLI_EXIT_USAGE;
+        }
     }
+  if (args->json)
+    return MS_CLI_EXIT_OK;
 
   for (guint i = 0; i < entries->len; i++)
     {

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "ms-zone.h"
 #include "ms-zone-directory.h"
 
@@ -82,6 +84,61 @@ ms_zone_directory_list_ids (const char  *dir,
     }
   g_array_sort (ids, compare_ids);
   return g_steal_pointer (&ids);
+}
+
+typedef struct
+{
+  char *name;
+  char *key;   /* g_utf8_collate_key_for_filename () */
+} FolderName;
+
+static int
+compare_folder_names (gconstpointer a,
+                      gconstpointer b)
+{
+  return strcmp (((const FolderName *) a)->key, ((const FolderName *) b)->key);
+}
+
+GStrv
+ms_zone_directory_find_zone_folders (const char  *dir,
+                                     GError     **error)
+{
+  g_autoptr(GArray) found = g_array_new (FALSE, FALSE, sizeof (FolderName));
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+
+  g_return_val_if_fail (dir != NULL, NULL);
+
+  d = g_dir_open (dir, 0, error);
+  if (d == NULL)
+    return NULL;
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(GArray) ids = NULL;
+
+      if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+        continue;
+      /* A folder we may not read holds no zone we could open. */
+      ids = ms_zone_directory_list_ids (path, NULL);
+      if (ids != NULL && ids->len > 0)
+        {
+          FolderName f = { g_strdup (name), g_utf8_collate_key_for_filename (name, -1) };
+
+          g_array_append_val (found, f);
+        }
+    }
+  g_array_sort (found, compare_folder_names);
+  for (guint i = 0; i < found->len; i++)
+    {
+      FolderName *f = &g_array_index (found, FolderName, i);
+
+      g_strv_builder_add (builder, f->name);
+      g_free (f->name);
+      g_free (f->key);
+    }
+  return g_strv_builder_end (builder);
 }
 
 static int

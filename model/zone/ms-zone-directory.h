@@ -39,6 +39,13 @@ gboolean        ms_zone_parse_layer_filename   (const char      *basename,
 GArray         *ms_zone_directory_list_ids     (const char      *dir,
                                                 GError         **error);
 
+/* The folders directly inside @dir that hold layer files themselves, by
+ * name as a file manager sorts them ("b9" before "b10"): where to look when
+ * @dir is the folder of a game's zone folders (zones/0070/, zones/0071/).
+ * Empty when there are none; NULL with @error when @dir cannot be read. */
+GStrv           ms_zone_directory_find_zone_folders (const char  *dir,
+                                                     GError     **error);
+
 /* MsZoneDirEntry, sorted by id.  A zone that does not open is listed with
  * its problem; only an unreadable folder fails the scan. */
 GPtrArray      *ms_zone_directory_scan         (const char      *dir,

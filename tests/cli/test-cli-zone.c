@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <string.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "ms-test-util.h"
@@ -248,6 +250,59 @@ test_list (void)
   ms_test_remove_tree (dir);
 }
 
+/* The folder of zone folders (zones/0002/, zones/0004/): no zone listed,
+ * and the error says which folders hold zones and how to list one; an
+ * empty folder still lists nothing and succeeds. */
+static void
+test_list_zone_folders (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *empty = g_build_filename (dir, "0002", "nothing", NULL);
+  g_autofree char *hint = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  const guint ids[] = { 4, 2 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%04u", ids[i]);
+      g_autofree char *sub = g_build_filename (dir, name, NULL);
+      g_autofree char *id = g_strdup_printf ("%u", ids[i]);
+
+      g_assert_cmpint (g_mkdir (sub, 0755), ==, 0);
+      g_assert_cmpint (run_cli (NULL, "zone", "demo", "--size", "16", sub, id, NULL), ==, 0);
+    }
+  hint = g_strdup_printf ("e.g. mapsmith-cli zone list %s/0002", dir);
+
+  {
+    g_auto(MsTestRun) run = { 0, };
+
+    ms_test_run_cli (&run, "zone", "list", dir, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_cmpstr (run.out, ==, "");
+    g_assert_nonnull (strstr (run.err, "holds no zone layer files, but the folders in it do (0002, 0004)"));
+    g_assert_nonnull (strstr (run.err, hint));
+  }
+  {
+    g_auto(MsTestRun) run = { 0, };
+
+    ms_test_run_cli (&run, "zone", "list", "--json", dir, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_true (json_parser_load_from_data (parser, run.out, -1, NULL));
+    g_assert_cmpuint (json_array_get_length (json_node_get_array (json_parser_get_root (parser))), ==, 0);
+    g_assert_nonnull (strstr (run.err, hint));
+  }
+  {
+    g_auto(MsTestRun) run = { 0, };
+
+    g_assert_cmpint (g_mkdir (empty, 0755), ==, 0);
+    ms_test_run_cli (&run, "zone", "list", empty, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_cmpstr (run.out, ==, "");
+    g_assert_cmpstr (run.err, ==, "");
+  }
+  ms_test_remove_tree (dir);
+}
+
 /* A folder with a zone of each live size (two of them real) and one broken
  * zone: each listed with the size its files imply, the broken one with a
  * problem naming its file, and info opening the real ones at their size. */
@@ -391,6 +446,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/zone/bad-files", test_bad_files);
   g_test_add_func ("/cli/zone/list", test_list);
   g_test_add_func ("/cli/zone/list-live-sizes", test_list_live_sizes);
+  g_test_add_func ("/cli/zone/list-zone-folders", test_list_zone_folders);
   g_test_add_func ("/cli/zone/mask", test_mask);
   g_test_add_func ("/cli/zone/journal", test_journal);
   return g_test_run ();

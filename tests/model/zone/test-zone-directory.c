@@ -279,6 +279,50 @@ test_mismatches (void)
   ms_test_remove_tree (dir);
 }
 
+/* A folder of zone folders, as the game and tests/data/zones keep them:
+ * the folders holding layer files, in a file manager's order; not an
+ * empty folder, a folder of other files, a file, or a zone one more level
+ * down. */
+static void
+test_zone_folders (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  const char *with_zones[] = { "b10", "0071", "b9" };
+  const char *expected[] = { "0071", "b9", "b10", NULL };
+  g_autofree char *empty = g_build_filename (dir, "empty", NULL);
+  g_autofree char *other = g_build_filename (dir, "other", NULL);
+  g_autofree char *deep = g_build_filename (dir, "deep", "0001", NULL);
+  g_auto(GStrv) folders = NULL;
+  g_auto(GStrv) none = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (with_zones); i++)
+    {
+      g_autofree char *sub = g_build_filename (dir, with_zones[i], NULL);
+
+      g_assert_cmpint (g_mkdir (sub, 0755), ==, 0);
+      put_sized (sub, "control.0071.bin", 16 * 16 * 2);
+    }
+  g_assert_cmpint (g_mkdir (empty, 0755), ==, 0);
+  g_assert_cmpint (g_mkdir (other, 0755), ==, 0);
+  put_sized (other, "plants.42.bin", 10);
+  g_assert_cmpint (g_mkdir_with_parents (deep, 0755), ==, 0);
+  put_sized (deep, "control.0001.bin", 16 * 16 * 2);
+  put_sized (dir, "readme.txt", 10);
+
+  folders = ms_zone_directory_find_zone_folders (dir, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (folders, expected);
+
+  /* A folder of zones has no zone folders in it; a missing one fails. */
+  none = ms_zone_directory_find_zone_folders (deep, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+  g_assert_null (ms_zone_directory_find_zone_folders ("/nonexistent/mapsmith", &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -289,5 +333,6 @@ main (int argc, char **argv)
   g_test_add_func ("/zone-directory/errors", test_scan_errors);
   g_test_add_func ("/zone-directory/live-sizes", test_live_sizes);
   g_test_add_func ("/zone-directory/mismatches", test_mismatches);
+  g_test_add_func ("/zone-directory/zone-folders", test_zone_folders);
   return g_test_run ();
 }
