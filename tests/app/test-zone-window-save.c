@@ -362,6 +362,66 @@ test_watched (MsTestPainter *f,
   g_assert_null (ms_zone_window_get_banner (f->window));
 }
 
+/* The zone view fitted to its size as it is now: the whole zone, the
+ * zoom the smaller ratio, centred. */
+static void
+assert_fitted (MsTestPainter *f)
+{
+  GtkWidget *view = GTK_WIDGET (ms_zone_window_get_view (f->window));
+  MsViewport *vp = ms_zone_view_get_viewport (ms_zone_window_get_view (f->window));
+  double w = gtk_widget_get_width (view), h = gtk_widget_get_height (view);
+  double cx, cy;
+
+  g_test_message ("view %g × %g, zoom %g", w, h, ms_viewport_get_zoom (vp));
+  g_assert_true (ms_viewport_get_fitted (vp));
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (vp), MIN (w, h) / SIZE, 1e-9);
+  ms_viewport_get_centre (vp, &cx, &cy);
+  g_assert_cmpfloat (cx, ==, SIZE / 2.0);
+  g_assert_cmpfloat (cy, ==, SIZE / 2.0);
+}
+
+/* Issue #36, point 10: a Reload (the server rewrote a layer) shows the
+ * zone fitted, also after the user zoomed in, and it stays fitted: the
+ * window's next size fits it again.  (The banners float over the map:
+ * they leave the view's size alone.) */
+static void
+test_fit_kept (MsTestPainter *f,
+               gconstpointer  data)
+{
+  GtkWidget *view = GTK_WIDGET (ms_zone_window_get_view (f->window));
+  MsViewport *vp = ms_zone_view_get_viewport (ms_zone_window_get_view (f->window));
+  g_autofree char *path = g_build_filename (f->dir, "control.0042.bin", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree guint8 *server = NULL;
+  gsize len;
+
+  assert_fitted (f);
+
+  /* Wider (no window manager here: X takes the size as asked), and
+   * fitted anew by Fit: the height now sets the zoom. */
+  ms_test_xdotool ("windowsize", f->window_id, "1200", "640", NULL);
+  ms_test_painter_settle (f->window);
+  g_assert_true (gtk_widget_activate_action (view, "zone-view.zoom-fit", NULL));
+  assert_fitted (f);
+
+  /* Zoomed in; the server saves the control layer; Reload. */
+  g_assert_true (gtk_widget_activate_action (view, "zone-view.zoom-in", NULL));
+  g_assert_false (ms_viewport_get_fitted (vp));
+  server = g_bytes_unref_to_data (g_bytes_ref (f->original[1]), &len);
+  server[0] ^= MS_ZONE_CONTROL_TERRAFORM_PROTECTED;
+  g_assert_true (g_file_set_contents (path, (const char *) server, (gssize) len, &error));
+  ms_test_run_for (700);
+  g_assert_true (ms_zone_window_has_conflict (f->window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.reload", NULL));
+  ms_test_painter_settle (f->window);
+  assert_fitted (f);
+
+  /* Still fitted after it: the window's next size fits it again. */
+  ms_test_xdotool ("windowsize", f->window_id, "1000", "700", NULL);
+  ms_test_painter_settle (f->window);
+  assert_fitted (f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -371,5 +431,6 @@ main (int argc, char **argv)
   ms_test_painter_add ("/zone-window/backups", test_backups);
   ms_test_painter_add ("/zone-window/backups-off", test_backups_off);
   ms_test_painter_add ("/zone-window/watched", test_watched);
+  ms_test_painter_add ("/zone-window/fit-kept", test_fit_kept);
   return ms_test_app_run ();
 }
