@@ -564,6 +564,69 @@ test_one_pick_at_a_time (void)
   ms_test_remove_tree (dir);
 }
 
+/* Issue #36, point 13: a chosen road is drawn as a line through its points
+ * at every zoom, not only as its bounding box.  On a 2048² map seen whole
+ * (4 M pixels in view, where the pixel tint is not drawn) the middle of
+ * each segment of the path, worked out from the path's points, is the
+ * marks' magenta on screen. */
+static void
+test_road_path_at_overview (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "MapData_Seed_5.dat", NULL);
+  g_autoptr(GBytes) bytes = ms_test_write_demo (path, 2048, 5);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MsWindow *window = ms_test_window_new ();
+  MsMapView *view = ms_window_get_map_view (window);
+  MsViewport *vp = ms_map_view_get_viewport (view);
+  MsRoadList *roads = MS_ROAD_LIST (ms_window_get_road_list (window));
+  g_autofree guint32 *pixels = NULL;
+  MsRoadRow *row;
+  const MsPoint *points;
+  guint n_points, n_segments = 0, n_magenta = 0;
+  int width, height;
+
+  ms_window_open_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_window_settle (window);
+  g_assert_true (ms_road_list_sort_by (roads, "length", GTK_SORT_DESCENDING));
+  ms_road_list_select (roads, 0);
+  row = gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (ms_road_list_get_model (roads)));
+  g_assert_nonnull (row);
+  points = ms_blueprint_get_path (ms_window_get_blueprint (window), ms_road_row_get_tier (row),
+                                  ms_road_row_get_index (row), &n_points);
+  g_assert_cmpuint (n_points, >=, 2);
+
+  ms_viewport_fit (vp);
+  ms_test_window_settle (window);
+  g_assert_cmpfloat (ms_viewport_get_width (vp) / ms_viewport_get_zoom (vp) *
+                     ms_viewport_get_height (vp) / ms_viewport_get_zoom (vp), >, 1024.0 * 1024.0);
+  width = gtk_widget_get_width (GTK_WIDGET (view));
+  height = gtk_widget_get_height (GTK_WIDGET (view));
+  pixels = ms_test_capture (GTK_WIDGET (view), width, height);
+  for (guint i = 0; i + 1 < n_points; i++)
+    {
+      double sx, sy;
+      guint32 c;
+
+      ms_viewport_map_to_screen (vp, (floorf (points[i].x) + floorf (points[i + 1].x)) / 2.0 + 0.5,
+                                 (floorf (points[i].y) + floorf (points[i + 1].y)) / 2.0 + 0.5, &sx, &sy);
+      if (sx < 0 || sy < 0 || sx >= width || sy >= height)
+        continue;
+      c = pixels[(gsize) sy * width + (gsize) sx];
+      n_segments++;
+      /* #e61acc, the marks' magenta: red and blue high, green low. */
+      n_magenta += ((c >> 16) & 0xff) > 180 && ((c >> 8) & 0xff) < 90 && (c & 0xff) > 150;
+    }
+  g_assert_cmpuint (n_segments, >, 0);
+  /* The bounding box's yellow outline may cover a segment on its edge. */
+  g_assert_cmpuint (n_magenta, >=, n_segments * 8 / 10);
+  ms_test_screenshot ("window-road-overview.png", 300);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -573,5 +636,6 @@ main (int argc, char **argv)
   g_test_add_func ("/window/places-lists", test_places_lists);
   g_test_add_func ("/window/checks-show-findings", test_checks_show_findings);
   g_test_add_func ("/window/one-pick-at-a-time", test_one_pick_at_a_time);
+  g_test_add_func ("/window/road-path-at-overview", test_road_path_at_overview);
   return ms_test_app_run ();
 }
