@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <gtk/gtk.h>
 
 #include "ms-demo-blueprint.h"
@@ -627,6 +628,78 @@ test_road_path_at_overview (void)
   ms_test_remove_tree (dir);
 }
 
+static gboolean
+focus_outside (gpointer data)
+{
+  GtkWidget *list = data;
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (list));
+
+  return focus != NULL && !gtk_widget_is_ancestor (focus, list) && focus != list;
+}
+
+/* Issue #36, point 13: Tab in the Checks list takes the focus out of the
+ * list; it does not choose the next finding, and the chosen one keeps its
+ * outline.  Two findings: water-biome-mismatch at (0, 0) (open sea given a
+ * land biome) and height-nonfinite at (5, 7) (a NaN height). */
+static void
+test_checks_tab_keeps_pick (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "MapData_Seed_5.dat", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 5, &error);
+  g_autoptr(GArray) sections = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree guint8 *data = NULL;
+  g_autofree char *window_id = NULL;
+  MsWindow *window = ms_test_window_new ();
+  MsFindingsList *findings = MS_FINDINGS_LIST (ms_window_get_findings_list (window));
+  GtkListBox *list;
+  GtkListBoxRow *row;
+  MsRect highlight;
+  gsize length;
+  const float nan_height = NAN;
+
+  data = g_bytes_unref_to_data (g_steal_pointer (&bytes), &length);
+  sections = ms_test_walk_sections (data, length);
+  data[ms_test_find (sections, "BIOM")->offset + 12] = 4;
+  memcpy (data + ms_test_find (sections, "HGTS")->offset + 12 + 4 * (5 * 256 + 7), &nan_height, 4);
+  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) length, NULL));
+  file = g_file_new_for_path (path);
+
+  ms_window_open_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (audit_finished, window, "the audit");
+  g_assert_cmpuint (ms_findings_list_get_n_rows (findings), ==, 2);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (GTK_WIDGET (findings), GTK_TYPE_STACK)), "checks");
+  ms_test_window_settle (window);
+  gtk_window_set_title (GTK_WINDOW (window), "tab-test");
+  ms_test_run_for (300);
+  window_id = ms_test_x_window_id ("tab-test");
+
+  list = GTK_LIST_BOX (ms_test_find_type (GTK_WIDGET (findings), GTK_TYPE_LIST_BOX));
+  ms_findings_list_select (findings, 0);
+  row = gtk_list_box_get_row_at_index (list, 0);
+  g_assert_true (gtk_list_box_row_is_selected (row));
+  gtk_widget_grab_focus (GTK_WIDGET (row));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (row)));
+  g_assert_true (ms_map_view_get_highlight (ms_window_get_map_view (window), &highlight));
+  g_assert_cmpuint (highlight.x, ==, 0);
+
+  ms_test_xdotool ("windowfocus", "--sync", window_id, NULL);
+  ms_test_xdotool ("key", "--window", window_id, "Tab", NULL);
+  ms_test_iterate_until_within (5, focus_outside, list, "Tab to leave the Checks list");
+  ms_test_run_for (200);
+  g_assert_true (gtk_list_box_row_is_selected (row));
+  g_assert_false (gtk_list_box_row_is_selected (gtk_list_box_get_row_at_index (list, 1)));
+  g_assert_true (ms_map_view_get_highlight (ms_window_get_map_view (window), &highlight));
+  g_assert_cmpuint (highlight.x, ==, 0);
+  g_assert_cmpuint (highlight.y, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -637,5 +710,6 @@ main (int argc, char **argv)
   g_test_add_func ("/window/checks-show-findings", test_checks_show_findings);
   g_test_add_func ("/window/one-pick-at-a-time", test_one_pick_at_a_time);
   g_test_add_func ("/window/road-path-at-overview", test_road_path_at_overview);
+  g_test_add_func ("/window/checks-tab-keeps-pick", test_checks_tab_keeps_pick);
   return ms_test_app_run ();
 }
