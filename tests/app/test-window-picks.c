@@ -700,6 +700,67 @@ test_checks_tab_keeps_pick (void)
   ms_test_remove_tree (dir);
 }
 
+/* Issue #36, point 13: the Roads list's Bounds column is in view in the
+ * sidebar (it was cut off at its edge): each shown cell of it lies within
+ * the list's width, and where its text is ellipsized the cell's tooltip
+ * holds the whole of it. */
+static void
+test_road_bounds_fit (void)
+{
+  MsWindow *window = ms_test_window_new ();
+  MsRoadList *roads = MS_ROAD_LIST (ms_window_get_road_list (window));
+  GtkWidget *scrolled;
+  guint n_cells = 0;
+
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_window_settle (window);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (GTK_WIDGET (roads), GTK_TYPE_STACK)),
+                                    "places");
+  ms_test_run_for (500);
+  scrolled = ms_test_find_type (GTK_WIDGET (roads), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (scrolled);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_road_list_get_model (roads)), >, 0);
+
+  for (guint i = 0; i < MIN (g_list_model_get_n_items (ms_road_list_get_model (roads)), 5); i++)
+    {
+      g_autoptr(MsRoadRow) row = g_list_model_get_item (ms_road_list_get_model (roads), i);
+      const MsPathBounds *b = ms_road_row_get_bounds (row);
+      /* As the column writes it: x0–x1, y0–y1. */
+      g_autofree char *text = g_strdup_printf ("%u–%u, %u–%u", b->x, b->x + b->width - 1, b->y,
+                                               b->y + b->height - 1);
+      GtkWidget *label = NULL;
+      graphene_rect_t bounds;
+
+      {
+        /* The label of this text among the list's cells. */
+        GQueue queue = G_QUEUE_INIT;
+
+        g_queue_push_tail (&queue, scrolled);
+        while (!g_queue_is_empty (&queue) && label == NULL)
+          {
+            GtkWidget *w = g_queue_pop_head (&queue);
+
+            if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
+              label = w;
+            for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+              g_queue_push_tail (&queue, c);
+          }
+        g_queue_clear (&queue);
+      }
+      if (label == NULL || !gtk_widget_get_mapped (label))
+        continue;  /* a row not built, below the list's end */
+      n_cells++;
+      g_assert_true (gtk_widget_compute_bounds (label, scrolled, &bounds));
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (scrolled) + 0.5);
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))))
+        g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (label), text));
+    }
+  g_assert_cmpuint (n_cells, >, 0);
+  ms_test_screenshot ("window-road-bounds.png", 300);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -711,5 +772,6 @@ main (int argc, char **argv)
   g_test_add_func ("/window/one-pick-at-a-time", test_one_pick_at_a_time);
   g_test_add_func ("/window/road-path-at-overview", test_road_path_at_overview);
   g_test_add_func ("/window/checks-tab-keeps-pick", test_checks_tab_keeps_pick);
+  g_test_add_func ("/window/road-bounds-fit", test_road_bounds_fit);
   return ms_test_app_run ();
 }
