@@ -80,6 +80,7 @@ update_style (MsWindow *self)
   ms_settings_get_blueprint_style (self->settings, &style);
   ms_map_view_set_style (self->map_view, &style);
   ms_minimap_set_style (self->minimap, &style);
+  ms_map_legend_set_style (self->legend, &style);
   _ms_window_update_terrain_style (self);
   if (self->blueprint != NULL)
     _ms_window_update_metres_per_pixel (self);
@@ -387,6 +388,7 @@ _ms_window_set_blueprint (MsWindow           *self,
   _ms_window_schedule_analysis (self);
   ms_town_list_set_blueprint (self->town_list, blueprint);
   ms_road_list_set_blueprint (self->road_list, blueprint);
+  ms_map_legend_set_profile (self->legend, blueprint != NULL ? ms_blueprint_get_profile (blueprint) : NULL);
   if (blueprint != NULL)
     _ms_window_update_metres_per_pixel (self);
   update_metadata (self);
@@ -734,6 +736,12 @@ ms_window_init (MsWindow *self)
                                 (gpointer) ramp_keys, NULL);
   for (int layer = MS_N_STACK_LAYERS - 1; layer >= 0; layer--)
     add_layer_row (self, (MsStackLayer) layer);
+  /* The key to the colours, right under the layers that draw them. */
+  self->legend = MS_MAP_LEGEND (ms_map_legend_new ());
+  gtk_widget_set_name (GTK_WIDGET (self->legend), "map-legend");
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->legend), 6);
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->layer_list))),
+                              GTK_WIDGET (self->legend), GTK_WIDGET (self->layer_list));
   g_settings_bind (self->settings, MS_SETTINGS_LIGHT_AZIMUTH,
                    gtk_range_get_adjustment (GTK_RANGE (self->azimuth_scale)), "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, MS_SETTINGS_LIGHT_ALTITUDE,

@@ -106,7 +106,7 @@ ms_map_view_snapshot (GtkWidget   *widget,
       cairo_destroy (cr);
     }
 
-  if (self->marks.func != NULL)
+  if (self->marks.func != NULL || self->marks.path != NULL)
     {
       double x0, y0, x1, y1;
       guint n = self->diff != NULL ? ms_diff_pyramid_get_grid_size (self->diff)
@@ -250,6 +250,17 @@ ms_map_view_set_marks (MsMapView         *self,
   g_return_if_fail (MS_IS_MAP_VIEW (self));
 
   ms_map_marks_set (&self->marks, func, user_data, destroy);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ms_map_view_set_marks_path (MsMapView     *self,
+                            const MsPoint *points,
+                            guint          n_points)
+{
+  g_return_if_fail (MS_IS_MAP_VIEW (self));
+
+  ms_map_marks_set_path (&self->marks, points, n_points);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
