@@ -374,9 +374,10 @@ store_style (MsZoneWindow      *self,
   g_settings_apply (settings);
 }
 
-/* The panel's style, always the overlays composite, to the view. */
+/* The panel's style, always the overlays composite, to the view; the
+ * settings get it without what the paint target turned on. */
 static void
-on_overlays_changed (MsZoneWindow *self)
+show_overlays (MsZoneWindow *self)
 {
   MsZoneStyle style;
 
@@ -384,7 +385,22 @@ on_overlays_changed (MsZoneWindow *self)
   style.layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
   ms_zone_view_set_style (self->view, &style);
   _ms_zone_window_update_terrain_style (self);
+  style.overlays &= ~self->target_overlays;
+  style.control_flags &= (guint16) ~self->target_flags;
   store_style (self, &style);
+}
+
+/* A change the user made: an overlay or flag the target had turned on and
+ * the user toggled is the user's from now on. */
+static void
+on_overlays_changed (MsZoneWindow *self)
+{
+  MsZoneStyle style;
+
+  ms_zone_overlays_panel_get_style (self->overlays_panel, &style);
+  self->target_overlays &= style.overlays;
+  self->target_flags &= style.control_flags;
+  show_overlays (self);
 }
 
 static void
@@ -421,24 +437,34 @@ on_target_changed (MsZoneWindow *self)
   SpawnTarget spawn;
 
   /* Show what is painted: its overlay on, and a flag painted among the
-   * flags shown.  Nothing else the user chose changes. */
+   * flags shown.  What the last target turned on goes with it; nothing
+   * the user chose changes. */
   ms_zone_overlays_panel_get_style (self->overlays_panel, &style);
   overlays = style.overlays;
   control_flags = style.control_flags;
+  style.overlays &= ~self->target_overlays;
+  style.control_flags &= (guint16) ~self->target_flags;
+  self->target_overlays = 0;
+  self->target_flags = 0;
   if (target_is_spawn (self, &spawn))
-    style.overlays |= MS_ZONE_OVERLAY_SPAWN;
+    {
+      self->target_overlays = MS_ZONE_OVERLAY_SPAWN & ~style.overlays;
+      style.overlays |= MS_ZONE_OVERLAY_SPAWN;
+    }
   else
     {
       MsZoneOp op;
 
       current_op (self, &op);
+      self->target_overlays = MS_ZONE_OVERLAY_CONTROL & ~style.overlays;
+      self->target_flags = op.mask & (guint16) ~style.control_flags;
       style.overlays |= MS_ZONE_OVERLAY_CONTROL;
       style.control_flags |= op.mask;
     }
   if (style.overlays != overlays || style.control_flags != control_flags)
     {
       ms_zone_overlays_panel_set_style (self->overlays_panel, &style);
-      on_overlays_changed (self);
+      show_overlays (self);
     }
   update_value_label (self);
 }
@@ -689,6 +715,8 @@ on_application_changed (MsZoneWindow *self)
   if (_ms_zone_window_get_settings (self) == NULL)
     return;
   load_style (self, &style);
+  self->target_overlays = 0;
+  self->target_flags = 0;
   set_overlays_style (self, &style);
 
   /* The backup choice as a check item of the menu, stored in the key. */
