@@ -593,6 +593,32 @@ on_tool_step_done (MsZoneToolController *tools,
   _ms_zone_window_record_step (self, tool_name, n_tiles);
 }
 
+/* The flood fill waiting to be applied, counted where the user looks. */
+static void
+on_flood_preview (MsZoneToolController *tools,
+                  guint64               n_tiles,
+                  MsZoneWindow         *self)
+{
+  const char *title = ms_zone_window_get_banner (self);
+
+  if (n_tiles > 0)
+    {
+      /* A zone has at most 2048 × 2048 tiles: a guint holds the count. */
+      g_autofree char *count = g_strdup_printf ("%'u", (guint) n_tiles);
+      g_autofree char *text =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "Flood fill: %s tile, tinted. Enter or a click inside applies it; "
+                                      "Esc cancels.",
+                                      "Flood fill: %s tiles, tinted. Enter or a click inside applies them; "
+                                      "Esc cancels.", (gulong) n_tiles),
+                         count);
+
+      _ms_zone_window_show_info (self, text);
+    }
+  else if (title != NULL && g_str_has_prefix (title, _("Flood fill: ")))
+    _ms_zone_window_hide_banner (self);
+}
+
 static void
 on_tool_failed (MsZoneToolController *tools,
                 const char           *message,
@@ -884,6 +910,7 @@ ms_zone_window_init (MsZoneWindow *self)
   g_signal_connect (self->tools, "apply", G_CALLBACK (on_tool_apply), self);
   g_signal_connect (self->tools, "step-done", G_CALLBACK (on_tool_step_done), self);
   g_signal_connect (self->tools, "failed", G_CALLBACK (on_tool_failed), self);
+  g_signal_connect (self->tools, "flood-preview", G_CALLBACK (on_flood_preview), self);
   g_signal_connect (ms_tile_view_get_gestures (MS_TILE_VIEW (self->view)), "ctrl-scroll", G_CALLBACK (on_ctrl_scroll), self);
 
   _ms_zone_window_add_shape_keys (self);
