@@ -56,6 +56,7 @@ struct _MsZoneWindow
 
   MsZone          *zone;
   char            *dir;
+  char            *demo_dir;        /* the demo's scratch folder: titled as the demo, not by it */
   guint            zone_id;
   gboolean         conflict;
 

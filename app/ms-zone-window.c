@@ -253,8 +253,12 @@ update_actions (MsZoneWindow *self)
     {
       g_autofree char *folder = g_path_get_basename (self->dir);
 
-      /* The leading bullet marks unsaved changes. */
-      title = g_strdup_printf (_("%sZone %u — %s — Mapsmith"), dirty ? "• " : "", self->zone_id, folder);
+      /* The leading bullet marks unsaved changes.  The demo's folder is a
+       * temporary name, of no use to the user. */
+      if (g_strcmp0 (self->dir, self->demo_dir) == 0)
+        title = g_strdup_printf (_("%sDemo Zone — Mapsmith"), dirty ? "• " : "");
+      else
+        title = g_strdup_printf (_("%sZone %u — %s — Mapsmith"), dirty ? "• " : "", self->zone_id, folder);
       gtk_window_set_title (GTK_WINDOW (self), title);
     }
 
@@ -794,6 +798,7 @@ ms_zone_window_finalize (GObject *object)
   MsZoneWindow *self = MS_ZONE_WINDOW (object);
 
   g_free (self->dir);
+  g_free (self->demo_dir);
   g_free (self->hover_text);
   g_ptr_array_unref (self->history);
   g_hash_table_unref (self->backed_up);
@@ -942,7 +947,11 @@ ms_zone_window_open_demo (MsZoneWindow *self,
   g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
 
   dir = ms_demo_zone_write_scratch (DEMO_ZONE_ID, error);
-  return dir != NULL && ms_zone_window_open (self, dir, DEMO_ZONE_ID, error);
+  if (dir == NULL)
+    return FALSE;
+  g_free (self->demo_dir);
+  self->demo_dir = g_strdup (dir);
+  return ms_zone_window_open (self, dir, DEMO_ZONE_ID, error);
 }
 
 MsZone *

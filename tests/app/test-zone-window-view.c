@@ -696,6 +696,30 @@ test_no_seams (void)
   ms_test_remove_tree (dir);
 }
 
+/* Issue #36: the demo zone is titled as the demo, not by the temporary
+ * folder it is written to; the unsaved mark as for any zone. */
+static void
+test_demo_title (void)
+{
+  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (app));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneRegion) rect = NULL;
+  g_autofree char *dir = NULL;
+  MsZoneOp op = { MS_ZONE_OP_SET_FLAG, MS_ZONE_CONTROL_ROAMING, 0, 0 };
+  MsZone *zone;
+
+  g_assert_true (ms_zone_window_open_demo (window, &error));
+  g_assert_no_error (error);
+  zone = ms_zone_window_get_zone (window);
+  dir = g_path_get_dirname (ms_zone_get_layer_path (zone, MS_ZONE_LAYER_CONTROL));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Demo Zone — Mapsmith");
+  rect = ms_zone_region_new_rect (ms_zone_get_width (zone), ms_zone_get_height (zone), 0, 0, 4, 4);
+  g_assert_true (ms_zone_apply (zone, &op, rect, &error));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• Demo Zone — Mapsmith");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -708,5 +732,6 @@ main (int argc, char **argv)
   ms_test_painter_add ("/zone-window/details", test_details);
   ms_test_painter_add ("/zone-window/small-window", test_small_window);
   g_test_add_func ("/zone-window/no-seams", test_no_seams);
+  g_test_add_func ("/zone-window/demo-title", test_demo_title);
   return ms_test_app_run ();
 }
