@@ -45,6 +45,10 @@ struct _MsZoneWindow
   GtkDropDown     *shape_dropdown;
   GtkSpinButton   *size_spin;
   MsZoneOverlaysPanel *overlays_panel;
+  /* What the paint target turned on that the user had not: off again with
+   * that target, and never stored in the settings. */
+  MsZoneOverlays   target_overlays;
+  guint16          target_flags;
   GtkStack        *side_stack;
   MsZoneHistoryList *history_list;
   GtkLabel        *hover_label;
@@ -52,6 +56,7 @@ struct _MsZoneWindow
 
   MsZone          *zone;
   char            *dir;
+  char            *demo_dir;        /* the demo's scratch folder: titled as the demo, not by it */
   guint            zone_id;
   gboolean         conflict;
 

@@ -53,6 +53,32 @@ find_disk_change (MsZoneWindow *self,
   return FALSE;
 }
 
+/* What Reload does with the unsaved edits, the same words in every banner
+ * that offers it.  Reload journals them first and the reopened zone offers
+ * the journal back; a file that lost pages cannot be journalled, so then
+ * only a journal written before brings edits back. */
+static void
+append_reload_sentence (MsZoneWindow *self,
+                        GString      *msg,
+                        gboolean      broken)
+{
+  g_autofree char *journal = ms_zone_journal_default_path (self->zone);
+
+  g_string_append_c (msg, ' ');
+  if (!ms_zone_is_dirty (self->zone))
+    g_string_append (msg, _("Reload to see it as it is now."));
+  else if (self->autosave != NULL && !broken)
+    g_string_append (msg, _("Reload opens the files as they are now and offers your unsaved edits back."));
+  else if (g_file_test (journal, G_FILE_TEST_EXISTS))
+    g_string_append (msg, _("Reload opens the files as they are now and offers back the unsaved edits "
+                            "last journalled; any made since are lost."));
+  else
+    g_string_append (msg, _("Reload opens the files as they are now; the unsaved edits are lost."));
+  /* Overwriting a file that shrank would write what could not be read. */
+  if (ms_zone_is_dirty (self->zone) && !broken)
+    g_string_append_printf (msg, " %s", _("Overwrite replaces the files with the edited zone."));
+}
+
 static void
 show_disk_banner (MsZoneWindow *self,
                   MsZoneLayer   layer,
@@ -60,7 +86,6 @@ show_disk_banner (MsZoneWindow *self,
                   const char   *prefix)
 {
   g_autofree char *name = g_path_get_basename (ms_zone_get_layer_path (self->zone, layer));
-  g_autofree char *journal = ms_zone_journal_default_path (self->zone);
   GString *msg = g_string_new (prefix);
 
   if (prefix != NULL)
@@ -70,15 +95,7 @@ show_disk_banner (MsZoneWindow *self,
     g_string_append_printf (msg, " %s",
                             _("It shrank while open: saving is refused, so that nothing read from it "
                               "since is written back."));
-  if (!ms_zone_is_dirty (self->zone))
-    g_string_append_printf (msg, " %s", _("Reload to see it as it is now."));
-  else if (g_file_test (journal, G_FILE_TEST_EXISTS))
-    g_string_append_printf (msg, " %s",
-                            _("Reload opens the files as they are now and offers the unsaved edits "
-                              "kept for recovery."));
-  else
-    g_string_append_printf (msg, " %s",
-                            _("Reload opens the files as they are now; the unsaved edits are lost."));
+  append_reload_sentence (self, msg, broken);
   _ms_zone_window_show_banner (self, msg->str, TRUE);
   g_string_free (msg, TRUE);
   self->disk_notice = (int) layer + 1;
@@ -200,6 +217,18 @@ on_autosave_error (MsZoneWindow *self)
     }
 }
 
+/* The journals this run of the app wrote: a window's autosave writes to its
+ * zone's journal from when it starts, so a journal found at one of these
+ * paths (after a reload, or a window gone without asking) holds edits of
+ * this session, not of an earlier one. */
+static GHashTable *session_journals;
+
+static gboolean
+journal_of_this_session (const char *path)
+{
+  return session_journals != NULL && g_hash_table_contains (session_journals, path);
+}
+
 void
 _ms_zone_window_stop_autosave (MsZoneWindow *self)
 {
@@ -216,6 +245,9 @@ _ms_zone_window_start_autosave (MsZoneWindow *self)
   self->autosave = ms_zone_autosave_new (self->zone, NULL);
   g_signal_connect_object (self->autosave, "notify::error", G_CALLBACK (on_autosave_error), self,
                            G_CONNECT_SWAPPED);
+  if (session_journals == NULL)
+    session_journals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (session_journals, ms_zone_journal_default_path (self->zone));
 }
 
 /* Re-applies @path's edits to the open zone as one undo step. */
@@ -228,12 +260,16 @@ _ms_zone_window_recover_journal (MsZoneWindow  *self,
 
   if (info == NULL || !ms_zone_journal_apply (self->zone, path, error))
     return FALSE;
-  _ms_zone_window_record_named_step (self, _("Recovered"), _("unsaved edits of an earlier session"), info->n_tiles);
+  _ms_zone_window_record_named_step (self, _("Recovered"),
+                                     journal_of_this_session (path)
+                                       ? _("unsaved edits from earlier in this session")
+                                       : _("unsaved edits of an earlier session"),
+                                     info->n_tiles);
   return TRUE;
 }
 
-/* A zone whose journal outlived its window (a crash, a killed session):
- * say so before anything replaces it. */
+/* A zone whose journal outlived its window (a crash, a killed session, a
+ * reload): say so before anything replaces it. */
 static void
 offer_pending_journal (MsZoneWindow *self,
                        const char   *path)
@@ -244,12 +280,16 @@ offer_pending_journal (MsZoneWindow *self,
 
   if (info == NULL)
     {
-      message = g_strdup_printf (_("Unsaved edits of an earlier session cannot be read: %s"), error->message);
+      message = g_strdup_printf (journal_of_this_session (path)
+                                   ? _("Unsaved edits from earlier in this session cannot be read: %s")
+                                   : _("Unsaved edits of an earlier session cannot be read: %s"),
+                                 error->message);
     }
   else
     {
       g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (info->time_us / G_USEC_PER_SEC);
-      g_autofree char *time = g_date_time_format (when, "%c");
+      /* "%c" pads the day ("Mon Dec  7"); "%-d" does not. */
+      g_autofree char *time = g_date_time_format (when, "%a %b %-d %Y, %H:%M");
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "This zone has unsaved edits from %s (%u tile).",
@@ -333,20 +373,20 @@ _ms_zone_window_save (MsZoneWindow    *self,
       MsZoneLayer layer;
       gboolean broken;
 
-      if (g_error_matches (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK) &&
-          find_disk_change (self, &layer, &broken, FALSE))
-        {
-          g_autofree char *name = g_path_get_basename (ms_zone_get_layer_path (self->zone, layer));
-          g_autofree char *msg = g_strdup_printf (_("Not saved: %s is not the file it was."), name);
-
-          show_disk_banner (self, layer, broken, msg);
-        }
+      /* A file that shrank under its mapping, or one rewritten since it
+       * was opened (the game server saves on a timer): said as the watch
+       * on the files says it, with what Reload and Overwrite do. */
+      if ((g_error_matches (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK) ||
+           g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK)) &&
+          find_disk_change (self, &layer, &broken, TRUE))
+        show_disk_banner (self, layer, broken, _("Not saved:"));
       else if (g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK))
         {
-          g_autofree char *msg =
-            g_strdup_printf (_("Not saved: %s. The game server may have saved the zone. Reload it (your edits are "
-                               "lost) or overwrite the files with the edited zone?"), error->message);
-          _ms_zone_window_show_banner (self, msg, TRUE);
+          g_autoptr(GString) msg = g_string_new (NULL);
+
+          g_string_printf (msg, _("Not saved: %s."), error->message);
+          append_reload_sentence (self, msg, FALSE);
+          _ms_zone_window_show_banner (self, msg->str, TRUE);
         }
       else
         {

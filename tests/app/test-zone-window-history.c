@@ -107,6 +107,7 @@ test_tool_undo_close_cycle (MsTestPainter *f,
   ms_test_move_to (f, &flood);
   ms_test_xdotool ("click", "1", NULL);
   ms_test_run_for (300);
+  ms_test_key ("Return");
   after_flood = snapshot_control (zone);
   g_assert_false (same_control (after_flood, after_rect));
   g_strfreev (ms_zone_window_dup_history (f->window, &position));

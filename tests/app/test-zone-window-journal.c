@@ -361,7 +361,7 @@ test_lost_pages (MsTestPainter *f,
   banner = ms_zone_window_get_banner (f->window);
   g_assert_nonnull (banner);
   g_assert_nonnull (strstr (banner, "control.0071.bin changed on disk"));
-  g_assert_nonnull (strstr (banner, "kept for recovery"));
+  g_assert_nonnull (strstr (banner, "offers back the unsaved edits last journalled"));
   /* The journal is the one written before, not one read from zeros. */
   g_assert_cmpuint (journal_tiles (journal), ==, journalled);
 

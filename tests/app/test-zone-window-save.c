@@ -10,12 +10,15 @@
  */
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include "ms-settings.h"
 #include "ms-test-zone-window.h"
+#include "ms-wire.h"
 #include "ms-zone-backup.h"
 #include "ms-zone-edit.h"
+#include "ms-zone-journal.h"
 #include "ms-zone-mask.h"
 
 static MsApplication *app;
@@ -422,6 +425,136 @@ test_fit_kept (MsTestPainter *f,
   assert_fitted (f);
 }
 
+static gboolean
+banner_shown (gpointer window)
+{
+  return ms_zone_window_get_banner (window) != NULL;
+}
+
+static guint
+count_words (const char *text, const char *word)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, word); p != NULL; p = strstr (p + 1, word))
+    n++;
+  return n;
+}
+
+/* Issue #36: a file changed on disk is said in one wording, true each
+ * time: the watch's banner and the refused save's say the same, that
+ * Reload offers the unsaved edits back (which it does), never that they
+ * are lost; recovered, they are named as edits of this session. */
+static void
+test_changed_on_disk_wording (MsTestPainter *f,
+                              gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "control.0042.bin", NULL);
+  g_autofree char *watched = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree guint8 *server = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) history = NULL;
+  const char *banner;
+  guint box[4], position;
+  gsize len;
+
+  ms_test_drag_rect (f, 20.5, 20.5, 40.5, 30.5, box);
+  g_assert_true (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+
+  /* The game server saves the control layer meanwhile. */
+  server = g_bytes_unref_to_data (g_bytes_ref (f->original[1]), &len);
+  server[0] ^= MS_ZONE_CONTROL_TERRAFORM_PROTECTED;
+  g_assert_true (g_file_set_contents (path, (const char *) server, (gssize) len, &error));
+  ms_test_iterate_until (banner_shown, f->window, "the banner of the file changed on disk");
+  banner = ms_zone_window_get_banner (f->window);
+  g_assert_nonnull (banner);
+  watched = g_strdup (banner);
+  g_assert_true (g_str_has_prefix (watched, "control.0042.bin changed on disk."));
+  g_assert_nonnull (strstr (watched, "offers your unsaved edits back"));
+  g_assert_null (strstr (watched, "lost"));
+
+  /* The save refused: the same words after "Not saved:", the server named
+   * at most once. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  g_assert_true (ms_zone_window_has_conflict (f->window));
+  expected = g_strconcat ("Not saved: ", watched, NULL);
+  g_assert_cmpstr (ms_zone_window_get_banner (f->window), ==, expected);
+  g_assert_cmpuint (count_words (expected, "server"), <=, 1);
+
+  /* Reload offers them back, as it said; recovered, they are this
+   * session's. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.reload", NULL));
+  g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  banner = ms_zone_window_get_banner (f->window);
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "unsaved edits"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.recover", NULL));
+  g_assert_true (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  history = ms_zone_window_dup_history (f->window, &position);
+  g_assert_cmpuint (position, ==, 1);
+  g_assert_true (g_str_has_prefix (history[0], "Recovered: unsaved edits from earlier in this session ("));
+}
+
+/* A journal left by an earlier run of the app (written here by the model,
+ * dated Monday 7 December 2026, 06:03 local time): the banner gives the
+ * date without padding, and the recovered row says it is of an earlier
+ * session. */
+static void
+test_earlier_session (MsTestPainter *f,
+                      gconstpointer  data)
+{
+  const guint id = ZONE_ID + 1;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(MsZoneRegion) rect = NULL;
+  g_autoptr(GDateTime) when = g_date_time_new_local (2026, 12, 7, 6, 3, 0);
+  g_autofree char *journal = NULL;
+  g_autofree guint8 *bytes = NULL;
+  g_auto(GStrv) history = NULL;
+  MsZoneOp op = { MS_ZONE_OP_SET_FLAG, MS_ZONE_CONTROL_ROAMING, 0, 0 };
+  MsZoneWindow *window;
+  const char *banner;
+  guint position;
+  gsize len, digest_len = 32;
+
+  g_assert_true (ms_demo_zone_write (f->dir, id, 64, FALSE, &error));
+  zone = ms_zone_new_for_dir (f->dir, id, 0, 0, NULL, &error);
+  g_assert_no_error (error);
+  rect = ms_zone_region_new_rect (64, 64, 2, 4, 10, 6);
+  g_assert_true (ms_zone_apply (zone, &op, rect, &error));
+  journal = ms_zone_journal_default_path (zone);
+  g_assert_true (ms_zone_journal_write (zone, journal, NULL, &error));
+  g_assert_no_error (error);
+
+  /* Its time (after the 8-byte signature) set back, the SHA-256 of all
+   * before the last 32 bytes written again. */
+  g_assert_true (g_file_get_contents (journal, (char **) &bytes, &len, &error));
+  g_assert_cmpuint (len, >, 16 + 32);
+  ms_wire_poke_u64 (bytes + 8, (guint64) g_date_time_to_unix (when) * G_USEC_PER_SEC);
+  {
+    g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+
+    g_checksum_update (sum, bytes, (gssize) (len - 32));
+    g_checksum_get_digest (sum, bytes + len - 32, &digest_len);
+  }
+  g_assert_true (g_file_set_contents (journal, (const char *) bytes, (gssize) len, &error));
+
+  window = ms_zone_window_new (GTK_APPLICATION (app));
+  g_assert_true (ms_zone_window_open (window, f->dir, id, &error));
+  g_assert_no_error (error);
+  banner = ms_zone_window_get_banner (window);
+  g_assert_nonnull (banner);
+  g_assert_nonnull (strstr (banner, "unsaved edits from Mon Dec 7 2026, 06:03 ("));
+  g_assert_null (strstr (banner, "  "));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "zone.recover", NULL));
+  history = ms_zone_window_dup_history (window, &position);
+  g_assert_cmpuint (position, ==, 1);
+  g_assert_true (g_str_has_prefix (history[0], "Recovered: unsaved edits of an earlier session ("));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (journal);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -432,5 +565,7 @@ main (int argc, char **argv)
   ms_test_painter_add ("/zone-window/backups-off", test_backups_off);
   ms_test_painter_add ("/zone-window/watched", test_watched);
   ms_test_painter_add ("/zone-window/fit-kept", test_fit_kept);
+  ms_test_painter_add ("/zone-window/changed-on-disk-wording", test_changed_on_disk_wording);
+  ms_test_painter_add ("/zone-window/earlier-session", test_earlier_session);
   return ms_test_app_run ();
 }
