@@ -98,6 +98,8 @@ struct _MsZoneWindow
   GCancellable    *checks_cancellable;
   guint            checks_timeout_id;
   guint            checks_polls;
+  GCancellable    *checks_region_cancellable;  /* finding every tile of ... */
+  const char      *checks_region_check;        /* ... this check (static) */
 };
 
 /* ms-zone-window.c */
