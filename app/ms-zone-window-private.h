@@ -69,6 +69,7 @@ struct _MsZoneWindow
   gboolean         disk_broken;     /* the banner is about lost pages */
   gboolean         close_confirmed;
   GtkWidget       *close_dialog;
+  GtkWidget       *save_dialog;     /* asks before a save that adds audit findings */
   gboolean         switching;       /* close_dialog asks before opening switch_to */
   guint            switch_to;
 

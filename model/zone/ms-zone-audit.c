@@ -483,26 +483,22 @@ ms_zone_audit (MsZone                   *zone,
   return g_steal_pointer (&findings);
 }
 
-/**
- * ms_zone_audit_get_region:
- *
- * See ms-zone-audit.h: check_tile () over every tile, as the audit does.
- */
-MsZoneRegion *
-ms_zone_audit_get_region (MsZone                   *zone,
-                          const MsZoneAuditOptions *options,
-                          const char               *check,
-                          GCancellable             *cancellable,
-                          GError                  **error)
+/* The tiles of @check in @zone, less those in @before (nullable). */
+static MsZoneRegion *
+region_of (MsZone                   *zone,
+           MsZone                   *before,
+           const MsZoneAuditOptions *options,
+           const char               *check,
+           GCancellable             *cancellable,
+           GError                  **error)
 {
   g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (MsZoneSpan));
   TileCheck which = N_TILE_CHECKS;
-  Scan scan;
-
-  g_return_val_if_fail (MS_IS_ZONE (zone), NULL);
-  g_return_val_if_fail (check != NULL, NULL);
+  Scan scan, scan_before;
 
   scan_init (&scan, zone, options);
+  if (before != NULL)
+    scan_init (&scan_before, before, options);
   for (guint c = 0; c < N_TILE_CHECKS; c++)
     if (g_str_equal (check, tile_checks[c]))
       which = c;
@@ -516,7 +512,8 @@ ms_zone_audit_get_region (MsZone                   *zone,
         {
           Tile t;
 
-          if (!(check_tile (&scan, x, y, &t) & (1u << which)))
+          if (!(check_tile (&scan, x, y, &t) & (1u << which)) ||
+              (before != NULL && (check_tile (&scan_before, x, y, &t) & (1u << which))))
             continue;
           if (span.x1 != x)
             {
@@ -530,6 +527,46 @@ ms_zone_audit_get_region (MsZone                   *zone,
         g_array_append_val (spans, span);
     }
   return ms_zone_region_new_from_spans (scan.w, scan.h, (const MsZoneSpan *) spans->data, spans->len);
+}
+
+/**
+ * ms_zone_audit_get_region:
+ *
+ * See ms-zone-audit.h: check_tile () over every tile, as the audit does.
+ */
+MsZoneRegion *
+ms_zone_audit_get_region (MsZone                   *zone,
+                          const MsZoneAuditOptions *options,
+                          const char               *check,
+                          GCancellable             *cancellable,
+                          GError                  **error)
+{
+  g_return_val_if_fail (MS_IS_ZONE (zone), NULL);
+  g_return_val_if_fail (check != NULL, NULL);
+
+  return region_of (zone, NULL, options, check, cancellable, error);
+}
+
+/**
+ * ms_zone_audit_get_added_region:
+ *
+ * See ms-zone-audit.h.
+ */
+MsZoneRegion *
+ms_zone_audit_get_added_region (MsZone                   *zone,
+                                MsZone                   *before,
+                                const MsZoneAuditOptions *options,
+                                const char               *check,
+                                GCancellable             *cancellable,
+                                GError                  **error)
+{
+  g_return_val_if_fail (MS_IS_ZONE (zone), NULL);
+  g_return_val_if_fail (MS_IS_ZONE (before), NULL);
+  g_return_val_if_fail (ms_zone_get_width (before) == ms_zone_get_width (zone) &&
+                        ms_zone_get_height (before) == ms_zone_get_height (zone), NULL);
+  g_return_val_if_fail (check != NULL, NULL);
+
+  return region_of (zone, before, options, check, cancellable, error);
 }
 
 static const MsAuditFinding *

@@ -95,6 +95,15 @@ MsZoneRegion        *ms_zone_audit_get_region  (MsZone                   *zone,
                                                 const char               *check,
                                                 GCancellable             *cancellable,
                                                 GError                  **error);
+/* The tiles of @check in @zone that are not in @before, the same zone
+ * before an edit (its files as they were, opened again): the tiles the
+ * edit made offend.  Same sizes. */
+MsZoneRegion        *ms_zone_audit_get_added_region (MsZone                   *zone,
+                                                     MsZone                   *before,
+                                                     const MsZoneAuditOptions *options,
+                                                     const char               *check,
+                                                     GCancellable             *cancellable,
+                                                     GError                  **error);
 
 /* A finding an edit added, or whose offending tiles it made more. */
 typedef struct

@@ -842,6 +842,18 @@ test_region_compare (void)
       g_assert_cmpint (ms_zone_region_contains (region, x, y), ==,
                        y >= 60 && y < 100 && f->pl[7 * (y * N + x)] != 0);
   g_clear_pointer (&region, ms_zone_region_unref);
+  /* Against the files as they are (unedited): the edit made all of them;
+   * against the edited zone itself, none. */
+  {
+    g_autoptr(MsZone) disk = ms_zone_new_for_dir (dir, ID, N, N, NULL, &error);
+
+    region = ms_zone_audit_get_added_region (zone, disk, NULL, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, NULL, &error);
+    g_assert_cmpuint (ms_zone_region_count_tiles (region), ==, expected);
+    g_clear_pointer (&region, ms_zone_region_unref);
+    region = ms_zone_audit_get_added_region (zone, zone, NULL, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, NULL, &error);
+    g_assert_cmpuint (ms_zone_region_count_tiles (region), ==, 0);
+    g_clear_pointer (&region, ms_zone_region_unref);
+  }
   /* A whole-layer check has no tiles. */
   region = ms_zone_audit_get_region (zone, NULL, MS_ZONE_AUDIT_ALTITUDE_TRANSPOSED, NULL, &error);
   g_assert_cmpuint (ms_zone_region_count_tiles (region), ==, 0);
