@@ -42,6 +42,7 @@ audit_done (GObject      *source,
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   self->findings = findings;
   ms_findings_list_set_findings (self->findings_list, findings);
+  ms_findings_list_set_tab_count (GTK_WIDGET (self->findings_list), findings);
 }
 
 static void
@@ -52,6 +53,7 @@ stop_audit (MsWindow *self)
   g_clear_object (&self->audit_cancellable);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   ms_findings_list_set_findings (self->findings_list, NULL);
+  ms_findings_list_set_tab_count (GTK_WIDGET (self->findings_list), NULL);
 }
 
 /* The map is checked against the format's invariants as it opens. */

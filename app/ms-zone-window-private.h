@@ -74,6 +74,7 @@ struct _MsZoneWindow
   gboolean         disk_broken;     /* the banner is about lost pages */
   gboolean         close_confirmed;
   GtkWidget       *close_dialog;
+  GtkWidget       *save_dialog;     /* asks before a save that adds audit findings */
   gboolean         switching;       /* close_dialog asks before opening switch_to */
   guint            switch_to;
 
@@ -103,6 +104,8 @@ struct _MsZoneWindow
   GCancellable    *checks_cancellable;
   guint            checks_timeout_id;
   guint            checks_polls;
+  GCancellable    *checks_region_cancellable;  /* finding every tile of ... */
+  const char      *checks_region_check;        /* ... this check (static) */
 };
 
 /* ms-zone-window.c */

@@ -267,3 +267,32 @@ ms_findings_list_new (void)
 {
   return g_object_new (MS_TYPE_FINDINGS_LIST, NULL);
 }
+
+/**
+ * ms_findings_list_set_tab_count:
+ *
+ * See ms-findings-list.h.  The switcher shows the title, so the count is
+ * seen without opening the page; needs-attention adds the switcher's dot.
+ */
+void
+ms_findings_list_set_tab_count (GtkWidget *page_child,
+                            GPtrArray *findings)
+{
+  GtkWidget *parent;
+  GtkStackPage *page;
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (GTK_IS_WIDGET (page_child));
+
+  parent = gtk_widget_get_parent (page_child);
+  g_return_if_fail (GTK_IS_STACK (parent));
+  page = gtk_stack_get_page (GTK_STACK (parent), page_child);
+  if (findings == NULL || findings->len == 0)
+    title = g_strdup (_("Checks"));
+  else
+    /* Translators: the Checks tab with its number of findings. */
+    title = g_strdup_printf (_("Checks (%u)"), findings->len);
+  gtk_stack_page_set_title (page, title);
+  gtk_stack_page_set_needs_attention (page, findings != NULL &&
+                                      ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR) > 0);
+}

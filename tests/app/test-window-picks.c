@@ -444,6 +444,13 @@ test_checks_show_findings (void)
   gtk_window_present (GTK_WINDOW (window));
   ms_test_iterate_until (audit_finished, window, "the audit");
   g_assert_cmpuint (ms_findings_list_get_n_rows (MS_FINDINGS_LIST (ms_window_get_findings_list (window))), ==, 1);
+  /* The map opened with a finding: the Checks tab counts it, unopened. */
+  {
+    GtkWidget *list = ms_window_get_findings_list (window);
+    GtkStackPage *page = gtk_stack_get_page (GTK_STACK (gtk_widget_get_parent (list)), list);
+
+    g_assert_cmpstr (gtk_stack_page_get_title (page), ==, "Checks (1)");
+  }
 
   ms_findings_list_select (MS_FINDINGS_LIST (ms_window_get_findings_list (window)), 0);
   view = ms_window_get_map_view (window);

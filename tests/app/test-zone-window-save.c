@@ -3,8 +3,9 @@
  * The zone painter's files in a real window under Xvfb
  * (app/ms-zone-window-save.c): a layer rewritten on disk is never
  * overwritten silently (asked, overwritten or reloaded), a layer replaced
- * behind the window's back is said at once, masks out and in, and the
- * backup before a zone's first save (or none, when turned off).
+ * behind the window's back is said at once, masks out and in, the backup
+ * before a zone's first save (or none, when turned off), and the question
+ * before a save that adds zone audit findings.
  *
  * MAPSMITH_TEST_EXPECT_GL=0 runs it on the CPU fallback.
  */
@@ -47,6 +48,7 @@ test_changed_on_disk (MsTestPainter *f,
 
   /* Saving asks; the server's file stays as the server wrote it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY);
   g_assert_true (ms_zone_window_has_conflict (f->window));
   g_assert_nonnull (ms_zone_window_get_banner (f->window));
   g_assert_nonnull (strstr (ms_zone_window_get_banner (f->window), "Reload"));
@@ -90,6 +92,7 @@ test_changed_on_disk (MsTestPainter *f,
   g_assert_true (ms_zone_apply (zone, &op, region, &error));
   g_assert_true (g_file_set_contents (path, (const char *) server, (gssize) len, &error));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY);
   g_assert_true (ms_zone_window_has_conflict (f->window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.reload", NULL));
   g_assert_false (ms_zone_window_has_conflict (f->window));
@@ -262,6 +265,7 @@ test_backups (MsTestPainter *f,
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (ms_zone_window_get_view (f->window))), ==, view_width);
   ms_test_drag_rect (f, 50.5, 20.5, 60.5, 30.5, box);
   ms_test_key ("ctrl+s");
+  ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY);
   g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
   runs = list_dir (zone_backups);
   g_assert_cmpuint (runs->len, ==, 1);
@@ -297,6 +301,7 @@ test_backups (MsTestPainter *f,
   ms_test_set_target (f, 0);
   ms_test_drag_rect (f, 20.5, 60.5, 40.5, 70.5, box);
   ms_test_key ("ctrl+s");
+  ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY);
   g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
   g_assert_null (ms_zone_window_get_banner (f->window));
   g_ptr_array_unref (runs);
@@ -319,6 +324,7 @@ test_backups_off (MsTestPainter *f,
   g_assert_false (g_settings_get_boolean (ms_application_get_settings (app), MS_SETTINGS_ZONE_BACKUPS));
   ms_test_drag_rect (f, 20.5, 20.5, 40.5, 30.5, box);
   ms_test_key ("ctrl+s");
+  ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY);
   g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
   g_assert_null (ms_zone_window_get_banner (f->window));
   g_assert_false (g_file_test (zone_backups, G_FILE_TEST_EXISTS));
@@ -555,6 +561,117 @@ test_earlier_session (MsTestPainter *f,
   g_remove (journal);
 }
 
+/* Control bits that forbid plants (docs/ZONE_LAYERS.md), as numbers. */
+#define NO_PLANT_BITS (1 | 8 | 16 | 64 | 128 | 256)
+
+static char *
+save_question_text (MsTestPainter *f)
+{
+  GtkWindow *dialog = ms_zone_window_get_save_dialog (f->window);
+  char *text = NULL;
+
+  g_assert_nonnull (dialog);
+  g_object_get (dialog, "secondary-text", &text, NULL);
+  return text;
+}
+
+/* AntiPlant imported over every plant-allowed tile (the issue's mask
+ * import): saving asks first, naming plant-not-allowed and the tiles with
+ * live plants it adds (counted here from the original bytes).  Cancel
+ * writes nothing; the fix clears exactly those plants as one undo step and
+ * saves; undone and saved anyway, the files have them again. */
+static void
+test_save_question (MsTestPainter *f,
+                    gconstpointer  data)
+{
+  MsZone *zone = ms_zone_window_get_zone (f->window);
+  guint bpt = ms_zone_get_file_bytes_per_tile (zone, MS_ZONE_LAYER_CONTROL);
+  const guint8 *control = g_bytes_get_data (f->original[1], NULL);
+  const guint8 *plants = g_bytes_get_data (f->original[2], NULL);
+  g_autofree char *mask_path = g_build_filename (f->dir, "allowed.png", NULL);
+  g_autoptr(GFile) mask = g_file_new_for_path (mask_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree gboolean *made = g_new0 (gboolean, (gsize) SIZE * SIZE);
+  g_autofree char *text = NULL, *count = NULL;
+  g_auto(GStrv) history = NULL;
+  guint64 n_made = 0;
+  guint position, steps;
+
+  /* The tiles the import makes offend: a live plant where plants grew. */
+  for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
+    {
+      made[t] = plants[7 * t] != 0 && (ms_test_control_at (control, bpt, t) & NO_PLANT_BITS) == 0;
+      n_made += made[t];
+    }
+  g_assert_cmpuint (n_made, >, 0);
+
+  g_assert_true (ms_zone_window_export_mask (f->window, 0, mask, &error));
+  g_assert_true (ms_zone_window_import_mask (f->window, ANTI, TRUE, mask, &error));
+  g_assert_no_error (error);
+  g_strfreev (ms_zone_window_dup_history (f->window, &steps));
+
+  /* Saving asks; nothing is written until it is answered. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  text = save_question_text (f);
+  count = g_strdup_printf ("plant-not-allowed (error): %" G_GUINT64_FORMAT " tiles", n_made);
+  g_assert_nonnull (strstr (text, count));
+  for (guint i = 0; i < G_N_ELEMENTS (ms_test_layer_files); i++)
+    {
+      g_autoptr(GBytes) now = ms_test_read_layer (f, i);
+
+      g_assert_true (g_bytes_equal (now, f->original[i]));
+    }
+  /* Cancel: still nothing written, the edits kept. */
+  g_assert_true (ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_CANCEL));
+  g_assert_null (ms_zone_window_get_save_dialog (f->window));
+  g_assert_true (ms_zone_is_dirty (zone));
+  {
+    g_autoptr(GBytes) now = ms_test_read_layer (f, 1);
+
+    g_assert_true (g_bytes_equal (now, f->original[1]));
+  }
+
+  /* The fix: the plants on exactly those tiles go, one step, then saved. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  g_assert_true (ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_FIX));
+  g_assert_null (ms_zone_window_get_save_dialog (f->window));
+  g_assert_false (ms_zone_is_dirty (zone));
+  history = ms_zone_window_dup_history (f->window, &position);
+  g_assert_cmpuint (position, ==, steps + 1);
+  g_assert_cmpuint (g_strv_length (history), ==, steps + 1);
+  {
+    g_autoptr(GBytes) now = ms_test_read_layer (f, 2);
+    const guint8 *p = g_bytes_get_data (now, NULL);
+
+    for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
+      {
+        g_assert_cmpuint (p[7 * t], ==, made[t] ? 0 : plants[7 * t]);
+        /* The baked spawn chance and the ground stay. */
+        g_assert_cmpuint (p[7 * t + 3], ==, plants[7 * t + 3]);
+        g_assert_cmpuint (p[7 * t + 6], ==, plants[7 * t + 6]);
+      }
+  }
+
+  /* Undone, the plants are back; the files have none there now, so the
+   * save asks again; saved anyway, they are in the files. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.undo", NULL));
+  g_assert_true (ms_zone_is_dirty (zone));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  g_clear_pointer (&text, g_free);
+  text = save_question_text (f);
+  g_assert_nonnull (strstr (text, count));
+  g_assert_true (ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY));
+  g_assert_false (ms_zone_is_dirty (zone));
+  {
+    g_autoptr(GBytes) now = ms_test_read_layer (f, 2);
+
+    g_assert_true (g_bytes_equal (now, f->original[2]));
+  }
+  /* Nothing more to add: the next save does not ask. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  g_assert_null (ms_zone_window_get_save_dialog (f->window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -567,5 +684,6 @@ main (int argc, char **argv)
   ms_test_painter_add ("/zone-window/fit-kept", test_fit_kept);
   ms_test_painter_add ("/zone-window/changed-on-disk-wording", test_changed_on_disk_wording);
   ms_test_painter_add ("/zone-window/earlier-session", test_earlier_session);
+  ms_test_painter_add ("/zone-window/save-question", test_save_question);
   return ms_test_app_run ();
 }
