@@ -483,6 +483,7 @@ ms_compare_window_new (GtkApplication *application,
   ms_map_view_set_blueprint (self->view_a, a);
   ms_map_view_set_blueprint (self->view_b, b);
   ms_swipe_view_set_blueprints (self->swipe_view, a, b);
+  ms_swipe_view_set_names (self->swipe_view, name_a, name_b);
   start_compute (self);
   return self;
 }
