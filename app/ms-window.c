@@ -16,6 +16,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "ms-blueprint-describe.h"
@@ -377,6 +378,8 @@ _ms_window_set_blueprint (MsWindow           *self,
 
   g_set_object (&self->blueprint, blueprint);
   g_set_object (&self->file, file);
+  /* "Saved …png" and the like were about the map before. */
+  _ms_window_hide_info (self);
   watch_file (self);
   update_view_state (self);
   if (pyramid != NULL)
@@ -402,6 +405,30 @@ _ms_window_set_blueprint (MsWindow           *self,
       title = g_strdup_printf ("%s — %s", _("Demo Map"), _("Mapsmith"));
     }
   gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+char *
+ms_window_suggest_export_name (MsWindow *self)
+{
+  const MsBlueprintParams *params;
+
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+
+  if (self->file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (self->file);
+      g_autofree char *name = g_filename_display_name (base);
+      char *dot = strrchr (name, '.');
+
+      /* ".hidden" keeps its name; "a.dat" loses its extension. */
+      if (dot != NULL && dot != name)
+        *dot = '\0';
+      return g_strconcat (name, ".png", NULL);
+    }
+  params = self->blueprint != NULL ? ms_blueprint_get_params (self->blueprint) : NULL;
+  if (params != NULL && !ms_blueprint_params_is_sentinel (params))
+    return g_strdup_printf ("Demo_Seed_%d.png", params->world_seed);
+  return g_strdup ("Demo.png");
 }
 
 /* ---------------------------------------------------------- recent menu --- */
