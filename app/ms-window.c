@@ -236,11 +236,12 @@ show_changed (MsWindow   *self,
               const char *damage)
 {
   g_autofree char *name = NULL;
+  g_autofree char *before = NULL;
 
   if (self->file == NULL || (self->changed != NULL && damage == NULL))
     return;
   name = g_file_get_basename (self->file);
-  g_free (self->changed);
+  before = g_steal_pointer (&self->changed);
   if (damage != NULL)
     {
       MsMapping *mapping = ms_blueprint_get_mapping (self->blueprint);
@@ -260,9 +261,15 @@ show_changed (MsWindow   *self,
       self->changed = g_strdup_printf (_("“%s” changed on disk. The map shown is the file as it was; "
                                          "reload it to see the new one."), name);
     }
+  /* Damage is checked after every frame: the same report again is no news. */
+  if (g_strcmp0 (before, self->changed) == 0)
+    return;
+  /* One line: the mapping's own words said the same again under it. */
   ms_banner_show (self->changed_banner, MS_BANNER_WARNING, self->changed);
-  /* The model's own words, for a bug report. */
-  ms_banner_set_details (self->changed_banner, damage);
+  /* New tiles read what is left of the file (zeros past its end): the
+   * minimap shows that too, not the map as it was. */
+  if (damage != NULL)
+    ms_minimap_refresh (self->minimap);
 }
 
 /* Has a read (a hover readout, a tile, the audit) found the file shrunk
