@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <glib/gi18n.h>
 
 #include "ms-css.h"
@@ -513,8 +514,19 @@ ms_minimap_show_overview (MsMinimap          *self,
     ms_blueprint_colour_grid (blueprint, &style, &top->grid,
                               (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
                               cairo_image_surface_get_stride (surface) / 4, NULL);
+    cairo_surface_mark_dirty (surface);
+    /* The towns and roads the render draws, so nothing pops in with it:
+     * a cell of the top tile is 2^level map pixels. */
+    if (ms_blueprint_style_has_overlays (&style))
+      {
+        cairo_t *cr = cairo_create (surface);
+        double k = ldexp (1.0, (int) top->key.level);
+
+        cairo_scale (cr, 1.0 / k, 1.0 / k);
+        ms_blueprint_draw_overlays (blueprint, &style, cr, k);
+        cairo_destroy (cr);
+      }
   }
-  cairo_surface_mark_dirty (surface);
   set_texture (self, surface);
   self->overview = g_steal_pointer (&keep);
 }
