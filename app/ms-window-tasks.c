@@ -274,6 +274,8 @@ ms_window_open_file (MsWindow *self,
   g_return_if_fail (MS_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  /* An error of the file before (one that did not open) is old news. */
+  _ms_window_hide_error (self);
   profile = _ms_window_load_profile (self, &error);
   if (profile == NULL)
     {

@@ -176,6 +176,14 @@ test_open_file_and_errors (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
   g_assert_null (ms_window_get_error (window));
 
+  /* Its error goes when the next file is opened (issue #36, point 16). */
+  ms_window_open_file (window, bad_file);
+  ms_test_iterate_until (ms_test_window_not_loading, window, "the broken file again");
+  g_assert_nonnull (ms_window_get_error (window));
+  ms_window_open_file (window, good_file);
+  ms_test_iterate_until (ms_test_window_not_loading, window, "the good file again");
+  g_assert_null (ms_window_get_error (window));
+
   gtk_window_destroy (GTK_WINDOW (window));
   ms_test_remove_tree (dir);
 }
