@@ -36,27 +36,20 @@ ramp_raw (guint x)
   return 0.2f + (float) x * (INTERVAL / (float) SPACING) / MS_METRES_PER_RAW;
 }
 
+static float
+ramp_height (guint x,
+             guint y)
+{
+  return ramp_raw (x);
+}
+
 static MsBlueprint *
 ramp_blueprint (void)
 {
-  g_autoptr(GByteArray) a = g_byte_array_new ();
-  g_autoptr(GByteArray) p = g_byte_array_new ();
-  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GBytes) bytes = ms_test_v2_heights (N, ramp_height, 4);
   g_autoptr(GError) error = NULL;
-  MsBlueprint *bp;
+  MsBlueprint *bp = ms_blueprint_new_for_bytes (bytes, "ramp", NULL, &error);
 
-  /* X-outer: index = x · size + y. */
-  ms_test_put_v2_head (a, 1, N);
-  for (guint x = 0; x < N; x++)
-    for (guint y = 0; y < N; y++)
-      ms_test_put_f32 (p, ramp_raw (x));
-  ms_test_put_section (a, "HGTS", p->data, p->len);
-  g_byte_array_set_size (p, 0);
-  for (guint i = 0; i < N * N; i++)
-    ms_test_put_u8 (p, 4);
-  ms_test_put_section (a, "BIOM", p->data, p->len);
-  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&a));
-  bp = ms_blueprint_new_for_bytes (bytes, "ramp", NULL, &error);
   g_assert_no_error (error);
   return bp;
 }
@@ -220,24 +213,6 @@ draw_gl (MsTerrainSource       *source,
   return pixels;
 }
 
-static void
-test_gl_contours_thin (void)
-{
-  g_autoptr(MsBlueprint) bp = ramp_blueprint ();
-  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 64 << 20);
-  g_autoptr(MsTerrainSource) lines = ramp_source (pyramid, TRUE);
-  g_autoptr(MsTerrainSource) plain = ramp_source (pyramid, FALSE);
-  g_autofree guint32 *with = NULL;
-  g_autofree guint32 *without = NULL;
-  MsTerrainCamera camera;
-
-  camera_over_ramp (lines, &camera);
-  with = draw_gl (lines, &camera);
-  without = draw_gl (plain, &camera);
-  save (with, "terrain-gl-contours.png");
-  assert_thin_lines (with, without, "GL");
-}
-
 /* --------------------------------------------------------------- CPU --- */
 
 static guint32 *
@@ -256,8 +231,13 @@ draw_cpu (MsTerrainSource       *source,
   return pixels;
 }
 
+typedef guint32 *(*DrawFunc) (MsTerrainSource *source, const MsTerrainCamera *camera);
+
+/* The ramp drawn by @draw with the contour layer and without. */
 static void
-test_cpu_contours_thin (void)
+check_contours_thin (DrawFunc    draw,
+                     const char *what,
+                     const char *png)
 {
   g_autoptr(MsBlueprint) bp = ramp_blueprint ();
   g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 64 << 20);
@@ -268,10 +248,22 @@ test_cpu_contours_thin (void)
   MsTerrainCamera camera;
 
   camera_over_ramp (lines, &camera);
-  with = draw_cpu (lines, &camera);
-  without = draw_cpu (plain, &camera);
-  save (with, "terrain-cpu-contours.png");
-  assert_thin_lines (with, without, "CPU");
+  with = draw (lines, &camera);
+  without = draw (plain, &camera);
+  save (with, png);
+  assert_thin_lines (with, without, what);
+}
+
+static void
+test_gl_contours_thin (void)
+{
+  check_contours_thin (draw_gl, "GL", "terrain-gl-contours.png");
+}
+
+static void
+test_cpu_contours_thin (void)
+{
+  check_contours_thin (draw_cpu, "CPU", "terrain-cpu-contours.png");
 }
 
 int
