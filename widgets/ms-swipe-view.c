@@ -21,6 +21,7 @@
 #define KEY_STEP    0.05   /* of the width, per Left/Right */
 #define LABEL_GAP   10     /* between a label and the divider (its grip is 14 wide) */
 #define LABEL_EDGE  6      /* between a label and the view's edge */
+#define LABEL_USEFUL 96    /* the least width a shortened label is shown in */
 
 struct _MsSwipeView
 {
@@ -177,7 +178,9 @@ ms_swipe_view_measure (GtkWidget      *widget,
 }
 
 /* Puts @label at the top with one side at @anchor, its other towards
- * @limit (an edge of the view), or hides it where that is too little room. */
+ * @limit (an edge of the view), the name shortened in the middle where
+ * that is too little room for all of it, and hidden where it is too
+ * little for a useful part. */
 static void
 allocate_label (GtkWidget *label,
                 int        anchor,
@@ -185,11 +188,13 @@ allocate_label (GtkWidget *label,
                 gboolean   left_of_anchor)
 {
   const char *text = gtk_label_get_text (GTK_LABEL (label));
-  int width, height, room = left_of_anchor ? anchor - limit : limit - anchor;
+  int minimum, width, height, room = left_of_anchor ? anchor - limit : limit - anchor;
 
-  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &width, NULL, NULL);
+  gtk_widget_set_child_visible (label, text[0] != '\0' &&
+                                      room >= MAX (minimum, MIN (width, LABEL_USEFUL)));
+  width = CLAMP (room, minimum, width);
   gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
-  gtk_widget_set_child_visible (label, text[0] != '\0' && width <= room);
   gtk_widget_size_allocate (label, &(GtkAllocation) { left_of_anchor ? anchor - width : anchor,
                                                       LABEL_EDGE, width, height }, -1);
 }
@@ -385,6 +390,7 @@ ms_swipe_view_init (MsSwipeView *self)
       GtkWidget *label = i == 0 ? self->label_a : self->label_b;
 
       gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
       gtk_widget_set_can_target (label, FALSE);
       gtk_widget_add_css_class (label, "inspector");
       gtk_widget_set_parent (label, GTK_WIDGET (self));

@@ -136,6 +136,25 @@ test_swipe (void)
     }
 
   ms_test_screenshot ("compare-swipe.png", 500);
+
+  /* A long name where its side is narrow: shortened to fit, not hidden
+   * nor over the divider. */
+  ms_swipe_view_set_names (swipe, "MapData_Seed_1234567_with_a_long_name.dat", "B");
+  ms_swipe_view_set_position (swipe, 160.0 / w);
+  ms_test_run_for (100);
+  {
+    GtkWidget *label = GTK_WIDGET (ms_swipe_view_get_label (swipe, FALSE));
+    graphene_rect_t r;
+    int natural;
+
+    gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+    g_assert_cmpint (natural, >, 160);
+    g_assert_true (label_shown (swipe, FALSE));
+    g_assert_true (gtk_widget_compute_bounds (label, GTK_WIDGET (swipe), &r));
+    g_assert_cmpfloat (r.origin.x, >=, 0);
+    g_assert_cmpfloat (r.origin.x + r.size.width, <=, round (160.0 / w * w) - 8);
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
