@@ -16,6 +16,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "ms-blueprint-describe.h"
@@ -236,11 +237,12 @@ show_changed (MsWindow   *self,
               const char *damage)
 {
   g_autofree char *name = NULL;
+  g_autofree char *before = NULL;
 
   if (self->file == NULL || (self->changed != NULL && damage == NULL))
     return;
   name = g_file_get_basename (self->file);
-  g_free (self->changed);
+  before = g_steal_pointer (&self->changed);
   if (damage != NULL)
     {
       MsMapping *mapping = ms_blueprint_get_mapping (self->blueprint);
@@ -260,9 +262,15 @@ show_changed (MsWindow   *self,
       self->changed = g_strdup_printf (_("“%s” changed on disk. The map shown is the file as it was; "
                                          "reload it to see the new one."), name);
     }
+  /* Damage is checked after every frame: the same report again is no news. */
+  if (g_strcmp0 (before, self->changed) == 0)
+    return;
+  /* One line: the mapping's own words said the same again under it. */
   ms_banner_show (self->changed_banner, MS_BANNER_WARNING, self->changed);
-  /* The model's own words, for a bug report. */
-  ms_banner_set_details (self->changed_banner, damage);
+  /* New tiles read what is left of the file (zeros past its end): the
+   * minimap shows that too, not the map as it was. */
+  if (damage != NULL)
+    ms_minimap_refresh (self->minimap);
 }
 
 /* Has a read (a hover readout, a tile, the audit) found the file shrunk
@@ -378,6 +386,8 @@ _ms_window_set_blueprint (MsWindow           *self,
 
   g_set_object (&self->blueprint, blueprint);
   g_set_object (&self->file, file);
+  /* "Saved …png" and the like were about the map before. */
+  _ms_window_hide_info (self);
   watch_file (self);
   update_view_state (self);
   if (pyramid != NULL)
@@ -404,6 +414,30 @@ _ms_window_set_blueprint (MsWindow           *self,
       title = g_strdup_printf ("%s — %s", _("Demo Map"), _("Mapsmith"));
     }
   gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+char *
+ms_window_suggest_export_name (MsWindow *self)
+{
+  const MsBlueprintParams *params;
+
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+
+  if (self->file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (self->file);
+      g_autofree char *name = g_filename_display_name (base);
+      char *dot = strrchr (name, '.');
+
+      /* ".hidden" keeps its name; "a.dat" loses its extension. */
+      if (dot != NULL && dot != name)
+        *dot = '\0';
+      return g_strconcat (name, ".png", NULL);
+    }
+  params = self->blueprint != NULL ? ms_blueprint_get_params (self->blueprint) : NULL;
+  if (params != NULL && !ms_blueprint_params_is_sentinel (params))
+    return g_strdup_printf ("Demo_Seed_%d.png", params->world_seed);
+  return g_strdup ("Demo.png");
 }
 
 /* ---------------------------------------------------------- recent menu --- */

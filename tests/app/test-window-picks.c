@@ -34,10 +34,11 @@ has_findings (gpointer data)
   return !ms_window_is_auditing (data);
 }
 
-/* The audit, the water table and the minimap each read the whole map: on
- * screen they wait until the map view has drawn the map whole (or, should
- * that never happen, 5 s), and never take the cores from its tiles.  In a
- * window not on screen they start with the map. */
+/* The audit, the water table and the minimap's render each read the whole
+ * map: on screen they wait until the map view has drawn the map whole (or,
+ * should that never happen, 5 s), and never take the cores from its tiles;
+ * meanwhile the minimap shows the map coloured from the first picture's
+ * top tile.  In a window not on screen they start with the map. */
 static void
 test_analysis_after_picture (void)
 {
@@ -55,9 +56,13 @@ test_analysis_after_picture (void)
   deadline = opened + 60 * G_USEC_PER_SEC;
   g_assert_nonnull (ms_window_get_blueprint (window));
   g_assert_false (ms_tile_view_get_picture_complete (MS_TILE_VIEW (view)));
+  /* Shown at once, not blank (issue #36, point 16). */
+  g_assert_true (ms_minimap_get_blueprint (minimap) == ms_window_get_blueprint (window));
+  g_assert_nonnull (ms_minimap_get_texture (minimap));
+  g_assert_true (ms_minimap_is_overview (minimap));
 
-  /* Every turn of the main loop until the minimap gets the map. */
-  while (ms_minimap_get_blueprint (minimap) == NULL)
+  /* Every turn of the main loop until the minimap renders the map. */
+  while (ms_minimap_is_overview (minimap))
     {
       g_assert_false (ms_water_body_list_is_loading (list));
       g_assert_cmpuint (g_list_model_get_n_items (ms_water_body_list_get_model (list)), ==, 0);
@@ -82,6 +87,7 @@ test_analysis_after_picture (void)
   list = MS_WATER_BODY_LIST (ms_window_get_water_list (window));
   ms_window_open_demo (window);
   g_assert_true (ms_minimap_get_blueprint (minimap) == ms_window_get_blueprint (window));
+  g_assert_false (ms_minimap_is_overview (minimap));
   g_assert_true (ms_water_body_list_is_loading (list));
   ms_test_iterate_until (has_findings, window, "the audit");
   gtk_window_destroy (GTK_WINDOW (window));

@@ -34,28 +34,21 @@ in_block (guint x, guint y)
   return x >= BLOCK_X0 && x < BLOCK_X1 && y >= BLOCK_Y0 && y < BLOCK_Y1;
 }
 
-/* Blueprint: heights 0.3 raw, the block 1.8; the file is X-outer
- * (index = x · size + y). */
+/* Blueprint: heights 0.3 raw, the block 1.8. */
+static float
+block_height (guint x,
+              guint y)
+{
+  return in_block (x, y) ? 1.8f : 0.3f;
+}
+
 static MsBlueprint *
 block_blueprint (void)
 {
-  g_autoptr(GByteArray) a = g_byte_array_new ();
-  g_autoptr(GByteArray) p = g_byte_array_new ();
-  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GBytes) bytes = ms_test_v2_heights (N, block_height, 4);
   g_autoptr(GError) error = NULL;
-  MsBlueprint *bp;
+  MsBlueprint *bp = ms_blueprint_new_for_bytes (bytes, "block", NULL, &error);
 
-  ms_test_put_v2_head (a, 1, N);
-  for (guint x = 0; x < N; x++)
-    for (guint y = 0; y < N; y++)
-      ms_test_put_f32 (p, in_block (x, y) ? 1.8f : 0.3f);
-  ms_test_put_section (a, "HGTS", p->data, p->len);
-  g_byte_array_set_size (p, 0);
-  for (guint i = 0; i < N * N; i++)
-    ms_test_put_u8 (p, 4);
-  ms_test_put_section (a, "BIOM", p->data, p->len);
-  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&a));
-  bp = ms_blueprint_new_for_bytes (bytes, "block", NULL, &error);
   g_assert_no_error (error);
   return bp;
 }
