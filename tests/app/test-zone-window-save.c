@@ -483,6 +483,7 @@ test_changed_on_disk_wording (MsTestPainter *f,
   /* The save refused: the same words after "Not saved:", the server named
    * at most once. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY);
   g_assert_true (ms_zone_window_has_conflict (f->window));
   expected = g_strconcat ("Not saved: ", watched, NULL);
   g_assert_cmpstr (ms_zone_window_get_banner (f->window), ==, expected);

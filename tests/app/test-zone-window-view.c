@@ -417,6 +417,7 @@ test_details (MsTestPainter *f,
   g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (f->window), &GRAPHENE_POINT_INIT (0, 0),
                                            &before));
   g_signal_emit_by_name (save, "clicked");
+  ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY);
   ms_test_run_for (600);
   g_assert_nonnull (ms_zone_window_get_banner (f->window));
   g_assert_true (g_str_has_prefix (ms_zone_window_get_banner (f->window), "Saved."));
