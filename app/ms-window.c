@@ -21,6 +21,7 @@
 #include "ms-blueprint-describe.h"
 #include "ms-relief-controls.h"
 #include "ms-settings.h"
+#include "ms-window-fit.h"
 #include "ms-window-private.h"
 
 G_DEFINE_FINAL_TYPE (MsWindow, ms_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -762,9 +763,9 @@ ms_window_init (MsWindow *self)
   }
   g_signal_connect (self->map_overlay, "get-child-position", G_CALLBACK (place_minimap), self);
 
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (self->settings, MS_SETTINGS_WINDOW_WIDTH),
-                               g_settings_get_int (self->settings, MS_SETTINGS_WINDOW_HEIGHT));
+  ms_window_fit_default_size (GTK_WINDOW (self),
+                              g_settings_get_int (self->settings, MS_SETTINGS_WINDOW_WIDTH),
+                              g_settings_get_int (self->settings, MS_SETTINGS_WINDOW_HEIGHT));
   if (g_settings_get_boolean (self->settings, MS_SETTINGS_WINDOW_MAXIMIZED))
     gtk_window_maximize (GTK_WINDOW (self));
 

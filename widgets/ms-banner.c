@@ -10,6 +10,7 @@
 
 
 #include "ms-banner.h"
+#include "ms-banner-bar.h"
 #include "ms-css.h"
 #include "ms-widgets-resources.h"
 
@@ -598,6 +599,7 @@ ms_banner_class_init (MsBannerClass *klass)
 
   /* Looked up in this library's own resource: that also links it in (a
    * static library drops an object nothing references). */
+  g_type_ensure (MS_TYPE_BANNER_BAR);
   template = g_resource_lookup_data (ms_widgets_get_resource (), MS_WIDGETS_RESOURCE_PATH "ms-banner.ui",
                                      0, NULL);
   g_assert (template != NULL);
