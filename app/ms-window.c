@@ -21,6 +21,7 @@
 #include "ms-blueprint-describe.h"
 #include "ms-relief-controls.h"
 #include "ms-settings.h"
+#include "ms-view-gestures.h"
 #include "ms-window-fit.h"
 #include "ms-window-private.h"
 
@@ -770,6 +771,7 @@ ms_window_init (MsWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 
   ms_pixel_inspector_set_view (self->inspector, self->map_view);
+  ms_view_gestures_add_window_shortcuts (GTK_WIDGET (self), GTK_WIDGET (self->map_view), "map");
   g_signal_connect_swapped (self->inspector, "pixel-read", G_CALLBACK (_ms_window_check_mapping), self);
   ms_minimap_set_viewport (self->minimap, ms_map_view_get_viewport (self->map_view));
   ms_scale_bar_set_viewport (self->scale_bar, ms_map_view_get_viewport (self->map_view));

@@ -16,6 +16,7 @@
 
 #include "ms-demo-zone.h"
 #include "ms-settings.h"
+#include "ms-view-gestures.h"
 #include "ms-window-fit.h"
 #include "ms-zone-describe.h"
 #include "ms-zone-directory.h"
@@ -823,6 +824,7 @@ ms_zone_window_init (MsZoneWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   ms_window_fit_default_size (GTK_WINDOW (self), 1100, 750);
+  ms_view_gestures_add_window_shortcuts (GTK_WIDGET (self), GTK_WIDGET (self->view), "zone-view");
 
   flags = ms_zone_control_flags (&n_flags);
   for (guint i = 0; i < n_flags; i++)
