@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-banner.h"
+#include "ms-window-fit.h"
 #include "ms-blueprint-describe.h"
 #include "ms-blueprint-diff.h"
 #include "ms-blueprint-renderer.h"
@@ -686,7 +687,7 @@ ms_compare_window_init (MsCompareWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   update_link_button (self);
-  gtk_window_set_default_size (GTK_WINDOW (self), 1200, 760);
+  ms_window_fit_default_size (GTK_WINDOW (self), 1200, 760);
   build_legend (self);
   show_readout (self, NULL);
   add_readout (self, GTK_WIDGET (self->view_a));

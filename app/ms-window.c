@@ -22,6 +22,8 @@
 #include "ms-blueprint-describe.h"
 #include "ms-relief-controls.h"
 #include "ms-settings.h"
+#include "ms-view-gestures.h"
+#include "ms-window-fit.h"
 #include "ms-window-private.h"
 
 G_DEFINE_FINAL_TYPE (MsWindow, ms_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -804,13 +806,14 @@ ms_window_init (MsWindow *self)
   }
   g_signal_connect (self->map_overlay, "get-child-position", G_CALLBACK (place_minimap), self);
 
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (self->settings, MS_SETTINGS_WINDOW_WIDTH),
-                               g_settings_get_int (self->settings, MS_SETTINGS_WINDOW_HEIGHT));
+  ms_window_fit_default_size (GTK_WINDOW (self),
+                              g_settings_get_int (self->settings, MS_SETTINGS_WINDOW_WIDTH),
+                              g_settings_get_int (self->settings, MS_SETTINGS_WINDOW_HEIGHT));
   if (g_settings_get_boolean (self->settings, MS_SETTINGS_WINDOW_MAXIMIZED))
     gtk_window_maximize (GTK_WINDOW (self));
 
   ms_pixel_inspector_set_view (self->inspector, self->map_view);
+  ms_view_gestures_add_window_shortcuts (GTK_WIDGET (self), GTK_WIDGET (self->map_view), "map");
   g_signal_connect_swapped (self->inspector, "pixel-read", G_CALLBACK (_ms_window_check_mapping), self);
   ms_minimap_set_viewport (self->minimap, ms_map_view_get_viewport (self->map_view));
   ms_scale_bar_set_viewport (self->scale_bar, ms_map_view_get_viewport (self->map_view));

@@ -13,6 +13,7 @@
 #include "ms-list-columns.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-picker.h"
+#include "ms-window-fit.h"
 
 struct _MsZonePicker
 {
@@ -471,6 +472,7 @@ ms_zone_picker_new (GtkWindow  *parent,
   g_return_val_if_fail (dir != NULL, NULL);
 
   self = g_object_new (MS_TYPE_ZONE_PICKER, "transient-for", parent, NULL);
+  ms_window_fit_default_size (GTK_WINDOW (self), 860, 420);
   ms_zone_picker_set_dir (self, dir);
   return self;
 }

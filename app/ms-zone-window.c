@@ -16,6 +16,8 @@
 
 #include "ms-demo-zone.h"
 #include "ms-settings.h"
+#include "ms-view-gestures.h"
+#include "ms-window-fit.h"
 #include "ms-zone-describe.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-edit.h"
@@ -880,6 +882,8 @@ ms_zone_window_init (MsZoneWindow *self)
   self->monitors = g_ptr_array_new_with_free_func (g_object_unref);
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  ms_window_fit_default_size (GTK_WINDOW (self), 1100, 750);
+  ms_view_gestures_add_window_shortcuts (GTK_WIDGET (self), GTK_WIDGET (self->view), "zone-view");
 
   flags = ms_zone_control_flags (&n_flags);
   for (guint i = 0; i < n_flags; i++)

@@ -10,6 +10,7 @@
 
 
 #include "ms-banner.h"
+#include "ms-banner-bar.h"
 #include "ms-css.h"
 #include "ms-widgets-resources.h"
 
@@ -492,10 +493,9 @@ ms_banner_set_property (GObject      *object,
     }
 }
 
-/* GTK 4.8's GtkBox asks one pixel more for any width than for none when a
- * wrapping label sits beside buttons (their baselines), which GTK's own
- * size check reports as a critical while the banner slides.  Asked for no
- * width, the banner answers for its narrowest, the tallest it can be. */
+/* The revealer's size: asked for no width, the bar answers for its
+ * natural width (one row), which is what a container that is not
+ * height-for-width (a GtkScrolledWindow) then gives it. */
 static void
 ms_banner_measure (GtkWidget      *widget,
                    GtkOrientation  orientation,
@@ -505,11 +505,8 @@ ms_banner_measure (GtkWidget      *widget,
                    int            *minimum_baseline,
                    int            *natural_baseline)
 {
-  GtkWidget *child = GTK_WIDGET (MS_BANNER (widget)->revealer);
-
-  if (orientation == GTK_ORIENTATION_VERTICAL && for_size < 0)
-    gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &for_size, NULL, NULL, NULL);
-  gtk_widget_measure (child, orientation, for_size, minimum, natural, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (MS_BANNER (widget)->revealer), orientation, for_size, minimum, natural,
+                      NULL, NULL);
 }
 
 static void
@@ -598,6 +595,7 @@ ms_banner_class_init (MsBannerClass *klass)
 
   /* Looked up in this library's own resource: that also links it in (a
    * static library drops an object nothing references). */
+  g_type_ensure (MS_TYPE_BANNER_BAR);
   template = g_resource_lookup_data (ms_widgets_get_resource (), MS_WIDGETS_RESOURCE_PATH "ms-banner.ui",
                                      0, NULL);
   g_assert (template != NULL);

@@ -202,17 +202,18 @@ ms_view_gestures_activate (MsViewGestures *self,
     g_return_if_reached ();
 }
 
+static const struct { guint key; GdkModifierType mods; const char *what; } zoom_keys[] = {
+  { GDK_KEY_plus, 0, "zoom-in" }, { GDK_KEY_equal, 0, "zoom-in" }, { GDK_KEY_KP_Add, 0, "zoom-in" },
+  { GDK_KEY_minus, 0, "zoom-out" }, { GDK_KEY_KP_Subtract, 0, "zoom-out" },
+  { GDK_KEY_0, GDK_CONTROL_MASK, "zoom-fit" }, { GDK_KEY_1, 0, "zoom-actual" },
+};
+
 void
 ms_view_gestures_install_actions (GtkWidgetClass              *widget_class,
                                   const char                  *prefix,
                                   GtkWidgetActionActivateFunc  activate)
 {
   static const char *zooms[] = { "zoom-in", "zoom-out", "zoom-fit", "zoom-actual" };
-  static const struct { guint key; GdkModifierType mods; const char *what; } zoom_keys[] = {
-    { GDK_KEY_plus, 0, "zoom-in" }, { GDK_KEY_equal, 0, "zoom-in" }, { GDK_KEY_KP_Add, 0, "zoom-in" },
-    { GDK_KEY_minus, 0, "zoom-out" }, { GDK_KEY_KP_Subtract, 0, "zoom-out" },
-    { GDK_KEY_0, GDK_CONTROL_MASK, "zoom-fit" }, { GDK_KEY_1, 0, "zoom-actual" },
-  };
   static const struct { guint key; int dx, dy; } pan_keys[] = {
     { GDK_KEY_Left, 64, 0 }, { GDK_KEY_Right, -64, 0 }, { GDK_KEY_Up, 0, 64 }, { GDK_KEY_Down, 0, -64 },
   };
@@ -235,6 +236,48 @@ ms_view_gestures_install_actions (GtkWidgetClass              *widget_class,
                                          pan_keys[i].dx, pan_keys[i].dy);
 }
 
+
+/* A key the focused widget left alone (bubble phase) zooms the view,
+ * unless a text entry has the focus: Ctrl+0 there is the entry's. */
+static gboolean
+zoom_shortcut (GtkWidget *window,
+               GVariant  *args,
+               gpointer   user_data)
+{
+  GtkWidget *view = user_data;
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+
+  if (focus != NULL && (GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
+    return FALSE;
+  if (!gtk_widget_get_mapped (view))
+    return FALSE;
+  return gtk_widget_activate_action (view, g_variant_get_string (args, NULL), NULL);
+}
+
+void
+ms_view_gestures_add_window_shortcuts (GtkWidget  *window,
+                                       GtkWidget  *view,
+                                       const char *prefix)
+{
+  GtkEventController *controller;
+
+  g_return_if_fail (GTK_IS_ROOT (window));
+  g_return_if_fail (GTK_IS_WIDGET (view));
+
+  controller = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_name (controller, "ms-view-zoom-keys");
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_MANAGED);
+  for (guint i = 0; i < G_N_ELEMENTS (zoom_keys); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (zoom_keys[i].key, zoom_keys[i].mods),
+                                                gtk_callback_action_new (zoom_shortcut, view, NULL));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_take_string (g_strdup_printf ("%s.%s", prefix,
+                                                                                        zoom_keys[i].what)));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+  gtk_widget_add_controller (window, controller);
+}
 
 static void
 ms_view_gestures_dispose (GObject *object)

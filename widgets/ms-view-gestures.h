@@ -32,6 +32,12 @@ void            ms_view_gestures_activate    (MsViewGestures *self,
                                               const char     *what,
                                               GVariant       *parameter);
 
+/* The zoom keys of ms_view_gestures_install_actions () on @window too, for
+ * @view's "@prefix.zoom-…" actions: they work wherever the focus is in
+ * the window (a check box in the sidebar), except in a text entry. */
+void            ms_view_gestures_add_window_shortcuts (GtkWidget  *window,
+                                                       GtkWidget  *view,
+                                                       const char *prefix);
 /* Installs "@prefix.zoom-in", "…zoom-out", "…zoom-fit", "…zoom-actual" and
  * "…pan" (ii) on a view class, with their keys (+ = -, Ctrl+0, 1, arrows);
  * @activate finds the view's gestures and calls ms_view_gestures_activate ()
