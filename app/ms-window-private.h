@@ -60,6 +60,7 @@ struct _MsWindow
   MsBanner             *info_banner;
   MsBanner             *loading_banner;
   MsBanner             *welcome_banner;
+  GtkWidget            *banner_scroller;
   GtkProgressBar       *loading_progress;
   GtkPaned             *sidebar_paned;
   GtkWidget            *sidebar;

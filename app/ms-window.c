@@ -64,6 +64,37 @@ _ms_window_hide_info (MsWindow *self)
   ms_banner_set_revealed (self->info_banner, FALSE);
 }
 
+/* The banners' scrolled window asks for its scrollbar's height even when
+ * empty: it shows only while one of its banners does. */
+static void
+update_banner_scroller (MsWindow *self)
+{
+  GtkWidget *box = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->banner_scroller));
+  gboolean any = FALSE;
+
+  if (GTK_IS_VIEWPORT (box))
+    box = gtk_viewport_get_child (GTK_VIEWPORT (box));
+  for (GtkWidget *child = gtk_widget_get_first_child (box); child != NULL && !any;
+       child = gtk_widget_get_next_sibling (child))
+    any = MS_IS_BANNER (child) && ms_banner_get_child_revealed (MS_BANNER (child));
+  gtk_widget_set_visible (self->banner_scroller, any);
+}
+
+static void
+watch_banners (MsWindow *self)
+{
+  GtkWidget *box = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->banner_scroller));
+
+  if (GTK_IS_VIEWPORT (box))
+    box = gtk_viewport_get_child (GTK_VIEWPORT (box));
+  for (GtkWidget *child = gtk_widget_get_first_child (box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (MS_IS_BANNER (child))
+      g_signal_connect_object (child, "notify::child-revealed",
+                               G_CALLBACK (update_banner_scroller), self, G_CONNECT_SWAPPED);
+  update_banner_scroller (self);
+}
+
 /* The welcome banner shows over the demo map, until a file is opened or
  * the user hides it: it is where a newcomer finds the zone painter. */
 void
@@ -730,6 +761,7 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsWindow, info_banner);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, loading_banner);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, welcome_banner);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, banner_scroller);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, loading_progress);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, layer_list);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, ramp_dropdown);
@@ -821,6 +853,7 @@ ms_window_init (MsWindow *self)
   _ms_window_init_browse (self);
   _ms_window_init_terrain (self);
   _ms_window_add_drop_target (self);
+  watch_banners (self);
 
   _ms_window_set_loading (self, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);

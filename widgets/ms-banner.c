@@ -54,6 +54,7 @@ enum {
   PROP_SHOW_CLOSE,
   PROP_CLOSE_ACTION_NAME,
   PROP_REVEALED,
+  PROP_CHILD_REVEALED,
   N_PROPS,
   /* GtkActionable's, forwarded to the button. */
   PROP_ACTION_NAME = N_PROPS,
@@ -265,6 +266,12 @@ ms_banner_get_close_action_name (MsBanner *self)
   return g_strcmp0 (name, "banner.close") == 0 ? NULL : name;
 }
 
+static void
+on_child_revealed (MsBanner *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD_REVEALED]);
+}
+
 void
 ms_banner_set_revealed (MsBanner *self,
                         gboolean  revealed)
@@ -276,6 +283,7 @@ ms_banner_set_revealed (MsBanner *self,
     return;
   gtk_revealer_set_reveal_child (self->revealer, revealed);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REVEALED]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD_REVEALED]);
 }
 
 gboolean
@@ -283,6 +291,13 @@ ms_banner_get_revealed (MsBanner *self)
 {
   g_return_val_if_fail (MS_IS_BANNER (self), FALSE);
   return gtk_revealer_get_reveal_child (self->revealer);
+}
+
+gboolean
+ms_banner_get_child_revealed (MsBanner *self)
+{
+  g_return_val_if_fail (MS_IS_BANNER (self), FALSE);
+  return gtk_revealer_get_reveal_child (self->revealer) || gtk_revealer_get_child_revealed (self->revealer);
 }
 
 gboolean
@@ -434,6 +449,9 @@ ms_banner_get_property (GObject    *object,
     case PROP_REVEALED:
       g_value_set_boolean (value, ms_banner_get_revealed (self));
       break;
+    case PROP_CHILD_REVEALED:
+      g_value_set_boolean (value, ms_banner_get_child_revealed (self));
+      break;
     case PROP_ACTION_NAME:
       g_value_set_string (value, ms_banner_get_action_name (GTK_ACTIONABLE (self)));
       break;
@@ -580,6 +598,11 @@ ms_banner_class_init (MsBannerClass *klass)
   properties[PROP_REVEALED] =
     g_param_spec_boolean ("revealed", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* TRUE while any of the banner shows: revealed, or still sliding in or
+   * away; what a container of banners hides itself by. */
+  properties[PROP_CHILD_REVEALED] =
+    g_param_spec_boolean ("child-revealed", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   g_object_class_override_property (object_class, PROP_ACTION_NAME, "action-name");
   g_object_class_override_property (object_class, PROP_ACTION_TARGET, "action-target");
@@ -622,4 +645,6 @@ ms_banner_init (MsBanner *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_add_css_class (GTK_WIDGET (self), style_classes[self->style]);
   update_icon (self);
+  g_signal_connect_object (self->revealer, "notify::child-revealed",
+                           G_CALLBACK (on_child_revealed), self, G_CONNECT_SWAPPED);
 }

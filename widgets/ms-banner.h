@@ -65,6 +65,8 @@ const char    *ms_banner_get_close_action_name (MsBanner      *self);
 void           ms_banner_set_revealed          (MsBanner      *self,
                                                 gboolean       revealed);
 gboolean       ms_banner_get_revealed          (MsBanner      *self);
+/* Does any of it show: revealed, or still sliding away? */
+gboolean       ms_banner_get_child_revealed    (MsBanner      *self);
 /* Is it fully in (TRUE) or fully out (FALSE), its slide done? */
 gboolean       ms_banner_is_settled            (MsBanner      *self);
 /* Sets @style and @title, clears the details and slides the banner in. */

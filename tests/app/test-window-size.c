@@ -13,6 +13,7 @@
 
 #include "ms-banner.h"
 #include "ms-demo-zone.h"
+#include "ms-map-view.h"
 #include "ms-settings.h"
 #include "ms-test-compare.h"
 #include "ms-test-window.h"
@@ -48,6 +49,32 @@ show_banners (GtkWidget *root)
         gtk_widget_set_visible (child, TRUE);
       show_banners (child);
     }
+}
+
+static void
+hide_banners (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (MS_IS_BANNER (child))
+        ms_banner_set_revealed (MS_BANNER (child), FALSE);
+      hide_banners (child);
+    }
+}
+
+/* The height between the header bar and the map: with no banner in, none
+ * (a scrolled window asks for its scrollbar's height even when empty). */
+static int
+height_above_map (MsWindow *window)
+{
+  GtkWidget *view = ms_test_find_type (GTK_WIDGET (window), MS_TYPE_MAP_VIEW);
+  GtkWidget *content = gtk_window_get_child (GTK_WINDOW (window));
+  graphene_point_t p;
+
+  g_assert_nonnull (view);
+  g_assert_true (gtk_widget_compute_point (view, content, &GRAPHENE_POINT_INIT (0, 0), &p));
+  return (int) p.y;
 }
 
 static gboolean
@@ -161,6 +188,13 @@ test_viewer (void)
   ms_test_iterate_until (banners_settled, window, "the welcome banner");
   assert_fits (GTK_WINDOW (window), "viewer, welcome");
   show_all_and_check (GTK_WINDOW (window), "viewer, every banner");
+  g_assert_cmpint (height_above_map (window), >, 0);
+
+  /* Every banner gone: the map starts right under the header bar. */
+  hide_banners (GTK_WIDGET (window));
+  ms_test_iterate_until (banners_settled, window, "the banners to go");
+  ms_test_run_for (100);
+  g_assert_cmpint (height_above_map (window), ==, 0);
 
   g_settings_reset (settings, MS_SETTINGS_WINDOW_WIDTH);
   g_settings_reset (settings, MS_SETTINGS_WINDOW_HEIGHT);
