@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The map view's overlays: marked map pixels in translucent magenta,
+ * The map view's overlays: marked map pixels in translucent cyan (magenta
+ * is no data's colour, and no layer draws cyan),
  * cached as an A8 surface of the visible rectangle, a path drawn as a
  * line at every zoom, and the highlight outline.  Coordinates are file (map) pixels.
  */
@@ -38,8 +39,9 @@ ms_map_marks_set_path (MsMapMarks    *self,
   g_array_append_vals (self->path, points, n_points);
 }
 
-/* The path on screen, 3 px of the marks' magenta in a pale casing so it
- * reads over any layer, however far out the view is. */
+/* The path on screen, 3 px of the marks' cyan in a dark casing so it
+ * reads over any layer (snow and shallows included), however far out the
+ * view is. */
 static void
 snapshot_path (MsMapMarks  *self,
                GtkSnapshot *snapshot,
@@ -69,10 +71,10 @@ snapshot_path (MsMapMarks  *self,
     }
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.8);
+  cairo_set_source_rgba (cr, 0.05, 0.1, 0.15, 0.8);
   cairo_set_line_width (cr, 5);
   cairo_stroke_preserve (cr);
-  cairo_set_source_rgb (cr, 0.9, 0.1, 0.8);
+  cairo_set_source_rgb (cr, 0.0, 0.9, 1.0);
   cairo_set_line_width (cr, 3);
   cairo_stroke (cr);
   cairo_destroy (cr);
@@ -120,13 +122,13 @@ ms_map_marks_snapshot (MsMapMarks  *self,
       cairo_surface_mark_dirty (self->surface);
     }
 
-  /* Crisp map pixels in a translucent magenta, whatever the zoom. */
+  /* Crisp map pixels in a translucent cyan, whatever the zoom. */
   ms_viewport_map_to_screen (vp, rect.x, rect.y, &sx, &sy);
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, (float) ms_viewport_get_width (vp),
                                                                  (float) ms_viewport_get_height (vp)));
   cairo_translate (cr, sx, sy);
   cairo_scale (cr, ms_viewport_get_zoom (vp), ms_viewport_get_zoom (vp));
-  cairo_set_source_rgba (cr, 0.9, 0.1, 0.8, 0.6);
+  cairo_set_source_rgba (cr, 0.0, 0.9, 1.0, 0.6);
   {
     cairo_pattern_t *mask = cairo_pattern_create_for_surface (self->surface);
 
