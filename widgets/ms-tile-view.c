@@ -1026,6 +1026,13 @@ on_fell_back (MsTileView *self)
 
 /* ------------------------------------------------------------- drawing --- */
 
+static double
+snap_to_device (double v,
+                int    scale)
+{
+  return round (v * scale) / scale;
+}
+
 static void
 snapshot_tile (MsTileView   *self,
                GtkSnapshot  *snapshot,
@@ -1079,6 +1086,21 @@ snapshot_tile (MsTileView   *self,
     }
   else
     {
+      /* On device pixels, each edge rounded as its neighbour rounds it: a
+       * texture's fractional edge is drawn part-covered, and two of them
+       * side by side let the background through as a grid of lines. */
+      int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+
+      sx = snap_to_device (sx, scale);
+      sy = snap_to_device (sy, scale);
+      ex = snap_to_device (ex, scale);
+      ey = snap_to_device (ey, scale);
+      csx = snap_to_device (csx, scale);
+      csy = snap_to_device (csy, scale);
+      cex = snap_to_device (cex, scale);
+      cey = snap_to_device (cey, scale);
+      if (cex <= csx || cey <= csy)
+        return;
       gtk_snapshot_push_clip (snapshot, &GRAPHENE_RECT_INIT ((float) csx, (float) csy,
                                                              (float) (cex - csx), (float) (cey - csy)));
       gtk_snapshot_append_texture (snapshot, texture,

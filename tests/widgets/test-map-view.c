@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include <gtk/gtk.h>
 
 #include "ms-blueprint-renderer.h"
@@ -238,6 +240,91 @@ test_difference_no_seam (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static float
+flat_height (guint x,
+             guint y)
+{
+  return 0.5f;
+}
+
+static guint32
+most_common_colour (const guint32 *pixels,
+                    gsize          n)
+{
+  g_autoptr(GHashTable) counts = g_hash_table_new (NULL, NULL);
+  guint32 best = 0;
+  guint best_n = 0;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      guint32 c = pixels[i] & 0xffffff;
+      guint k = GPOINTER_TO_UINT (g_hash_table_lookup (counts, GUINT_TO_POINTER (c))) + 1;
+
+      g_hash_table_insert (counts, GUINT_TO_POINTER (c), GUINT_TO_POINTER (k));
+      if (k > best_n)
+        {
+          best_n = k;
+          best = c;
+        }
+    }
+  return best;
+}
+
+/* Issue #36: minified between levels, the CPU tiles of a flat map (one
+ * colour everywhere) sat at fractional screen positions and their
+ * part-covered edges let the background through: a grid of thin lines.
+ * Every pixel inside the map shows the map's one colour, in GL and on the
+ * CPU fallback alike. */
+static void
+test_no_seam_minified (void)
+{
+  g_autoptr(GBytes) bytes = ms_test_v2_heights (2048, flat_height, 4);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "flat", NULL, &error);
+  g_autofree guint32 *shown = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = ms_map_view_new ();
+  MsViewport *viewport = ms_map_view_get_viewport (MS_MAP_VIEW (view));
+  const int w = 480, h = 360;
+  double sx0, sy0, sx1, sy1;
+  guint32 colour;
+  guint bad = 0;
+
+  g_assert_no_error (error);
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), w, h);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  ms_map_view_set_blueprint (MS_MAP_VIEW (view), bp);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_tiles (MS_MAP_VIEW (view));
+
+  /* 256-pixel tiles about 157 px on screen, their edges fractional. */
+  ms_viewport_set_zoom (viewport, 0.3071);
+  ms_viewport_set_centre (viewport, 1023.37, 1019.81);
+  wait_for_tiles (MS_MAP_VIEW (view));
+  shown = ms_test_capture (view, w, h);
+  colour = most_common_colour (shown, (gsize) w * h);
+  ms_viewport_map_to_screen (viewport, 0, 0, &sx0, &sy0);
+  ms_viewport_map_to_screen (viewport, 2048, 2048, &sx1, &sy1);
+  for (int y = MAX (0, (int) ceil (sy0) + 1); y < MIN (h, (int) floor (sy1) - 1); y++)
+    for (int x = MAX (0, (int) ceil (sx0) + 1); x < MIN (w, (int) floor (sx1) - 1); x++)
+      {
+        guint32 c = shown[(gsize) y * w + x] & 0xffffff;
+        guint d = 0;
+
+        for (guint shift = 0; shift < 24; shift += 8)
+          d = MAX (d, (guint) ABS ((int) ((c >> shift) & 0xff) - (int) ((colour >> shift) & 0xff)));
+        if (d > TOLERANCE)
+          {
+            if (bad == 0)
+              g_test_message ("pixel %d, %d is %06x, not %06x", x, y, c, colour);
+            bad++;
+          }
+      }
+  g_assert_cmpuint (bad, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static gboolean
 frame_drawn (gpointer data)
 {
@@ -394,6 +481,7 @@ main (int argc, char **argv)
   g_test_add_func ("/map-view/shows-the-map", test_shows_the_map);
   g_test_add_func ("/map-view/difference", test_difference);
   g_test_add_func ("/map-view/difference-no-seam", test_difference_no_seam);
+  g_test_add_func ("/map-view/no-seam-minified", test_no_seam_minified);
   g_test_add_func ("/map-view/loaded-pyramid", test_loaded_pyramid);
   g_test_add_func ("/map-view/fit-kept", test_fit_kept);
   return g_test_run ();
