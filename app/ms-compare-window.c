@@ -658,6 +658,23 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK, "win.mode", "s", "swipe");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK, "win.mode", "s", "difference");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.link", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.sidebar-visible", NULL);
+}
+
+/* The figures need about 400 px: beside them, a window narrower than this
+ * leaves each map under 300 px, so there they start hidden (F9 or the
+ * header's button shows them). */
+#define FIGURES_MIN_WINDOW_WIDTH 1000
+
+static void
+on_first_realize (MsCompareWindow *self)
+{
+  int width;
+
+  g_signal_handlers_disconnect_by_func (self, on_first_realize, NULL);
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, NULL);
+  if (width > 0 && width < FIGURES_MIN_WINDOW_WIDTH)
+    g_action_group_change_action_state (G_ACTION_GROUP (self), "sidebar-visible", g_variant_new_boolean (FALSE));
 }
 
 static void
@@ -673,6 +690,10 @@ ms_compare_window_init (MsCompareWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   ms_window_fit_default_size (GTK_WINDOW (self), 1200, 760);
+  /* The figures' pane hides (F9), leaving the maps the whole width. */
+  ms_window_add_sidebar_action (GTK_WINDOW (self),
+                                gtk_widget_get_ancestor (GTK_WIDGET (self->stats_table), GTK_TYPE_SCROLLED_WINDOW));
+  g_signal_connect (self, "realize", G_CALLBACK (on_first_realize), NULL);
   build_legend (self);
   show_readout (self, NULL);
   add_readout (self, GTK_WIDGET (self->view_a));

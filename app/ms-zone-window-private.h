@@ -46,6 +46,7 @@ struct _MsZoneWindow
   GtkSpinButton   *size_spin;
   MsZoneOverlaysPanel *overlays_panel;
   GtkStack        *side_stack;
+  GtkWidget       *side_panel;       /* win.sidebar-visible, F9 */
   MsZoneHistoryList *history_list;
   GtkLabel        *hover_label;
   GtkWidget       *save_button;
