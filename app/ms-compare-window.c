@@ -88,6 +88,18 @@ show_error (MsCompareWindow *self,
 
 /* ------------------------------------------------------------- linking --- */
 
+/* The toggle says which state it is in, not only by being pressed: a
+ * chain, or a broken one, and a tooltip for each. */
+static void
+update_link_button (MsCompareWindow *self)
+{
+  gtk_button_set_icon_name (GTK_BUTTON (self->link_button),
+                            self->linked ? "ms-link-symbolic" : "ms-link-broken-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->link_button),
+                               self->linked ? _("The Maps Move Together — Unlink Them (Ctrl+L)")
+                                            : _("The Maps Move Separately — Link Them (Ctrl+L)"));
+}
+
 static void
 set_linked (MsCompareWindow *self,
             gboolean         linked)
@@ -96,6 +108,7 @@ set_linked (MsCompareWindow *self,
   if (self->linked == linked)
     return;
   self->linked = linked;
+  update_link_button (self);
   ms_viewport_link_set_enabled (self->link, linked);
   /* Linking again brings B to A, as the user sees A as the reference. */
   if (linked)
@@ -471,6 +484,7 @@ ms_compare_window_new (GtkApplication *application,
   ms_map_view_set_blueprint (self->view_a, a);
   ms_map_view_set_blueprint (self->view_b, b);
   ms_swipe_view_set_blueprints (self->swipe_view, a, b);
+  ms_swipe_view_set_names (self->swipe_view, name_a, name_b);
   start_compute (self);
   return self;
 }
@@ -689,6 +703,7 @@ ms_compare_window_init (MsCompareWindow *self)
   self->mode = g_strdup ("side-by-side");
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  update_link_button (self);
   ms_window_fit_default_size (GTK_WINDOW (self), 1200, 760);
   /* The figures' pane hides (F9), leaving the maps the whole width. */
   ms_window_add_sidebar_action (GTK_WINDOW (self),

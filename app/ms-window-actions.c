@@ -225,7 +225,11 @@ export_action (GtkWidget  *widget,
   dialog = gtk_file_chooser_native_new (view ? _("Export the View as PNG") : _("Export the Whole Map as PNG"),
                                         GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                         _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "map.png");
+  {
+    g_autofree char *name = ms_window_suggest_export_name (self);
+
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  }
   {
     g_autoptr(GtkFileFilter) png = gtk_file_filter_new ();
 

@@ -176,6 +176,9 @@ on_road_selected (MsRoadList *list,
   marks->map_size = ms_blueprint_get_map_size (self->blueprint);
   marks->pixels = ms_road_path_pixels (points, n_points, marks->map_size);
   ms_map_view_set_marks (self->map_view, path_marks_pixel, marks, (GDestroyNotify) path_marks_free);
+  /* The tint is only drawn zoomed in: the line shows the road's course
+   * at every zoom, an 8192² map whole included. */
+  ms_map_view_set_marks_path (self->map_view, points, n_points);
 
   ms_viewport_fit_rect (ms_map_view_get_viewport (self->map_view), b->x, b->y, b->width, b->height);
   ms_map_view_set_highlight (self->map_view, &rect);

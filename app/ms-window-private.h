@@ -15,6 +15,7 @@
 
 #include "ms-banner.h"
 #include "ms-findings-list.h"
+#include "ms-map-legend.h"
 #include "ms-minimap.h"
 #include "ms-pixel-inspector.h"
 #include "ms-road-list.h"
@@ -68,6 +69,7 @@ struct _MsWindow
   GtkLabel             *placeholder_error;
   GtkOverlay           *map_overlay;
   GtkListBox           *layer_list;
+  MsMapLegend          *legend;  /* under layer_list, made in ms-window.c */
   GtkDropDown          *ramp_dropdown;
   GtkScale             *azimuth_scale;
   GtkScale             *altitude_scale;

@@ -42,6 +42,7 @@ audit_done (GObject      *source,
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   self->findings = findings;
   ms_findings_list_set_findings (self->findings_list, findings);
+  ms_findings_list_set_tab_count (GTK_WIDGET (self->findings_list), findings);
 }
 
 static void
@@ -52,6 +53,7 @@ stop_audit (MsWindow *self)
   g_clear_object (&self->audit_cancellable);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   ms_findings_list_set_findings (self->findings_list, NULL);
+  ms_findings_list_set_tab_count (GTK_WIDGET (self->findings_list), NULL);
 }
 
 /* The map is checked against the format's invariants as it opens. */
@@ -274,6 +276,8 @@ ms_window_open_file (MsWindow *self,
   g_return_if_fail (MS_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
+  /* An error of the file before (one that did not open) is old news. */
+  _ms_window_hide_error (self);
   profile = _ms_window_load_profile (self, &error);
   if (profile == NULL)
     {
@@ -292,6 +296,9 @@ ms_window_open_demo (MsWindow *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(MsBlueprint) bp = NULL;
+  g_autoptr(MsBlueprintPyramid) pyramid = NULL;
+  g_autoptr(MsBlueprintTile) top = NULL;
+  MsTileKey key = { 0, 0, 0 };
 
   g_return_if_fail (MS_IS_WINDOW (self));
 
@@ -304,7 +311,12 @@ ms_window_open_demo (MsWindow *self)
       _ms_window_show_error (self, error->message);
       return;
     }
-  _ms_window_set_blueprint (self, bp, NULL, NULL);
+  /* As a file's loader does: the top tile made now (the demo is small),
+   * so the first frames and the minimap have the whole map. */
+  pyramid = ms_map_view_create_pyramid (bp);
+  key.level = ms_blueprint_pyramid_get_top_level (pyramid);
+  top = ms_blueprint_pyramid_get_tile (pyramid, &key, NULL, NULL);
+  _ms_window_set_blueprint (self, bp, pyramid, NULL);
 }
 
 void
@@ -655,8 +667,13 @@ void
 _ms_window_schedule_analysis (MsWindow *self)
 {
   MsTileView *view = MS_TILE_VIEW (self->map_view);
+  MsBlueprintPyramid *pyramid = self->blueprint != NULL ? ms_map_view_get_pyramid (self->map_view) : NULL;
 
   stop_waiting (self);
+  /* The minimap shows the map at once, from the top tile the first
+   * picture starts with; only its own render waits. */
+  if (pyramid != NULL)
+    ms_minimap_show_overview (self->minimap, pyramid);
   if (self->blueprint == NULL || !gtk_widget_get_mapped (GTK_WIDGET (view)) ||
       ms_tile_view_get_picture_complete (view))
     {
@@ -664,7 +681,8 @@ _ms_window_schedule_analysis (MsWindow *self)
       return;
     }
   ms_water_body_list_set_blueprint (self->water_list, NULL);
-  ms_minimap_set_blueprint (self->minimap, NULL);
+  if (pyramid == NULL)
+    ms_minimap_set_blueprint (self->minimap, NULL);
   stop_audit (self);
   self->analysis_wait_id = g_signal_connect_swapped (view, "notify::picture-complete",
                                                      G_CALLBACK (on_picture_complete), self);

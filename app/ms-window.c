@@ -16,6 +16,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "ms-blueprint-describe.h"
@@ -83,6 +84,7 @@ update_style (MsWindow *self)
   ms_settings_get_blueprint_style (self->settings, &style);
   ms_map_view_set_style (self->map_view, &style);
   ms_minimap_set_style (self->minimap, &style);
+  ms_map_legend_set_style (self->legend, &style);
   _ms_window_update_terrain_style (self);
   if (self->blueprint != NULL)
     _ms_window_update_metres_per_pixel (self);
@@ -238,11 +240,12 @@ show_changed (MsWindow   *self,
               const char *damage)
 {
   g_autofree char *name = NULL;
+  g_autofree char *before = NULL;
 
   if (self->file == NULL || (self->changed != NULL && damage == NULL))
     return;
   name = g_file_get_basename (self->file);
-  g_free (self->changed);
+  before = g_steal_pointer (&self->changed);
   if (damage != NULL)
     {
       MsMapping *mapping = ms_blueprint_get_mapping (self->blueprint);
@@ -262,9 +265,15 @@ show_changed (MsWindow   *self,
       self->changed = g_strdup_printf (_("“%s” changed on disk. The map shown is the file as it was; "
                                          "reload it to see the new one."), name);
     }
+  /* Damage is checked after every frame: the same report again is no news. */
+  if (g_strcmp0 (before, self->changed) == 0)
+    return;
+  /* One line: the mapping's own words said the same again under it. */
   ms_banner_show (self->changed_banner, MS_BANNER_WARNING, self->changed);
-  /* The model's own words, for a bug report. */
-  ms_banner_set_details (self->changed_banner, damage);
+  /* New tiles read what is left of the file (zeros past its end): the
+   * minimap shows that too, not the map as it was. */
+  if (damage != NULL)
+    ms_minimap_refresh (self->minimap);
 }
 
 /* Has a read (a hover readout, a tile, the audit) found the file shrunk
@@ -380,6 +389,8 @@ _ms_window_set_blueprint (MsWindow           *self,
 
   g_set_object (&self->blueprint, blueprint);
   g_set_object (&self->file, file);
+  /* "Saved …png" and the like were about the map before. */
+  _ms_window_hide_info (self);
   watch_file (self);
   update_view_state (self);
   if (pyramid != NULL)
@@ -390,6 +401,7 @@ _ms_window_set_blueprint (MsWindow           *self,
   _ms_window_schedule_analysis (self);
   ms_town_list_set_blueprint (self->town_list, blueprint);
   ms_road_list_set_blueprint (self->road_list, blueprint);
+  ms_map_legend_set_profile (self->legend, blueprint != NULL ? ms_blueprint_get_profile (blueprint) : NULL);
   if (blueprint != NULL)
     _ms_window_update_metres_per_pixel (self);
   update_metadata (self);
@@ -405,6 +417,30 @@ _ms_window_set_blueprint (MsWindow           *self,
       title = g_strdup_printf ("%s — %s", _("Demo Map"), _("Mapsmith"));
     }
   gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+char *
+ms_window_suggest_export_name (MsWindow *self)
+{
+  const MsBlueprintParams *params;
+
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+
+  if (self->file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (self->file);
+      g_autofree char *name = g_filename_display_name (base);
+      char *dot = strrchr (name, '.');
+
+      /* ".hidden" keeps its name; "a.dat" loses its extension. */
+      if (dot != NULL && dot != name)
+        *dot = '\0';
+      return g_strconcat (name, ".png", NULL);
+    }
+  params = self->blueprint != NULL ? ms_blueprint_get_params (self->blueprint) : NULL;
+  if (params != NULL && !ms_blueprint_params_is_sentinel (params))
+    return g_strdup_printf ("Demo_Seed_%d.png", params->world_seed);
+  return g_strdup ("Demo.png");
 }
 
 /* ---------------------------------------------------------- recent menu --- */
@@ -737,6 +773,12 @@ ms_window_init (MsWindow *self)
                                 (gpointer) ramp_keys, NULL);
   for (int layer = MS_N_STACK_LAYERS - 1; layer >= 0; layer--)
     add_layer_row (self, (MsStackLayer) layer);
+  /* The key to the colours, right under the layers that draw them. */
+  self->legend = MS_MAP_LEGEND (ms_map_legend_new ());
+  gtk_widget_set_name (GTK_WIDGET (self->legend), "map-legend");
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->legend), 6);
+  gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->layer_list))),
+                              GTK_WIDGET (self->legend), GTK_WIDGET (self->layer_list));
   g_settings_bind (self->settings, MS_SETTINGS_LIGHT_AZIMUTH,
                    gtk_range_get_adjustment (GTK_RANGE (self->azimuth_scale)), "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, MS_SETTINGS_LIGHT_ALTITUDE,

@@ -37,6 +37,10 @@ void         ms_window_export_png     (MsWindow      *self,
                                        const char    *resolution,
                                        GFile         *file);
 gboolean     ms_window_is_exporting   (MsWindow      *self);
+/* The file name Export offers: the map file's, its extension .png
+ * (MapData_Seed_21.dat: MapData_Seed_21.png); the demo's seed for the
+ * demo (Demo_Seed_42.png). */
+char        *ms_window_suggest_export_name (MsWindow  *self);
 /* Is the minimap on screen (shown, and room for it)? */
 gboolean     ms_window_minimap_is_shown (MsWindow    *self);
 GtkWidget   *ms_window_get_water_list (MsWindow      *self);

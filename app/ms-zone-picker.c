@@ -25,6 +25,8 @@ struct _MsZonePicker
   GtkLabel           *folder_label;
   GtkLabel           *message_title;
   GtkLabel           *message_detail;
+  GtkFlowBox         *folders_box;
+  GtkNativeDialog    *folder_chooser;
 
   char               *dir;
   GCancellable       *cancellable;
@@ -212,6 +214,90 @@ show_message (MsZonePicker *self,
 }
 
 static void
+on_folder_clicked (GtkButton    *button,
+                   MsZonePicker *self)
+{
+  g_autofree char *dir = g_build_filename (self->dir, gtk_button_get_label (button), NULL);
+
+  ms_zone_picker_set_dir (self, dir);
+}
+
+/* A folder of zone folders (zones/0070/, zones/0071/): the zones are one
+ * level down, and each folder holding some is a button that opens it. */
+static void
+show_no_zones (MsZonePicker *self,
+               GStrv         folders)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->folders_box))) != NULL)
+    gtk_flow_box_remove (self->folders_box, child);
+  if (folders == NULL || folders[0] == NULL)
+    {
+      show_message (self, _("No zones in this folder"),
+                    _("Zone layers are files named like “plants.0042.bin” or "
+                      "“control.0042.bin”. Choose the folder the game server keeps them in."));
+      return;
+    }
+  for (guint i = 0; folders[i] != NULL; i++)
+    {
+      GtkWidget *button = gtk_button_new_with_label (folders[i]);
+
+      gtk_widget_add_css_class (button, "zone-folder");
+      g_signal_connect (button, "clicked", G_CALLBACK (on_folder_clicked), self);
+      gtk_flow_box_append (self->folders_box, button);
+    }
+  show_message (self, _("The zones are one folder down"),
+                g_dngettext (GETTEXT_PACKAGE, "This folder holds no zone itself; the folder below does.",
+                             "This folder holds no zone itself; these folders below do.",
+                             g_strv_length (folders)));
+}
+
+static void
+find_folders_thread (GTask        *task,
+                     gpointer      source,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  GError *error = NULL;
+  GStrv folders = ms_zone_directory_find_zone_folders (task_data, &error);
+
+  if (folders == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, folders, (GDestroyNotify) g_strfreev);
+}
+
+static void
+find_folders_done (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) folders = g_task_propagate_pointer (G_TASK (result), &error);
+  MsZonePicker *self;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = MS_ZONE_PICKER (source);
+  gtk_spinner_stop (self->spinner);
+  g_clear_object (&self->cancellable);
+  show_no_zones (self, folders);
+}
+
+/* Reads every folder inside: off the main thread, as the scan is. */
+static void
+find_zone_folders (MsZonePicker *self)
+{
+  g_autoptr(GTask) task = g_task_new (self, self->cancellable, find_folders_done, NULL);
+
+  g_task_set_source_tag (task, find_zone_folders);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_task_data (task, g_strdup (self->dir), g_free);
+  g_task_run_in_thread (task, find_folders_thread);
+}
+
+static void
 scan_done (GObject      *source,
            GAsyncResult *result,
            gpointer      user_data)
@@ -226,6 +312,13 @@ scan_done (GObject      *source,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   self = MS_ZONE_PICKER (user_data);
+  if (entries != NULL && entries->len == 0)
+    {
+      /* Still looking: one level down. */
+      self->entries = g_steal_pointer (&entries);
+      find_zone_folders (self);
+      return;
+    }
   gtk_spinner_stop (self->spinner);
   g_clear_object (&self->cancellable);
 
@@ -234,15 +327,6 @@ scan_done (GObject      *source,
       show_message (self, _("Could not read the folder"), error->message);
       return;
     }
-  if (entries->len == 0)
-    {
-      show_message (self, _("No zones in this folder"),
-                    _("Zone layers are files named like “plants.0042.bin” or "
-                      "“control.0042.bin”. Choose the folder the game server keeps them in."));
-      self->entries = g_steal_pointer (&entries);
-      return;
-    }
-
   self->entries = g_steal_pointer (&entries);
   ids = gtk_string_list_new (NULL);
   for (guint i = 0; i < self->entries->len; i++)
@@ -267,9 +351,51 @@ scan_done (GObject      *source,
 }
 
 static void
+on_folder_chosen (GtkNativeDialog *chooser,
+                  int              response,
+                  MsZonePicker    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *dir = folder != NULL ? g_file_get_path (folder) : NULL;
+
+      if (dir != NULL)
+        ms_zone_picker_set_dir (self, dir);
+    }
+  if (self->folder_chooser == chooser)
+    g_clear_object (&self->folder_chooser);
+}
+
+static void
+choose_folder_activated (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  MsZonePicker *self = MS_ZONE_PICKER (widget);
+  g_autoptr(GFile) current = NULL;
+
+  if (self->folder_chooser != NULL)
+    return;
+  self->folder_chooser = GTK_NATIVE_DIALOG (
+    gtk_file_chooser_native_new (_("Open a Zone Folder"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                 _("_Open"), _("_Cancel")));
+  current = g_file_new_for_path (self->dir);
+  gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->folder_chooser), current, NULL);
+  g_signal_connect (self->folder_chooser, "response", G_CALLBACK (on_folder_chosen), self);
+  gtk_native_dialog_show (self->folder_chooser);
+}
+
+static void
 ms_zone_picker_dispose (GObject *object)
 {
   MsZonePicker *self = MS_ZONE_PICKER (object);
+
+  if (self->folder_chooser != NULL)
+    {
+      gtk_native_dialog_destroy (self->folder_chooser);
+      g_clear_object (&self->folder_chooser);
+    }
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
@@ -315,9 +441,11 @@ ms_zone_picker_class_init (MsZonePickerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsZonePicker, folder_label);
   gtk_widget_class_bind_template_child (widget_class, MsZonePicker, message_title);
   gtk_widget_class_bind_template_child (widget_class, MsZonePicker, message_detail);
+  gtk_widget_class_bind_template_child (widget_class, MsZonePicker, folders_box);
   gtk_widget_class_bind_template_callback (widget_class, on_activate);
 
   gtk_widget_class_install_action (widget_class, "picker.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "picker.choose-folder", NULL, choose_folder_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -339,14 +467,34 @@ ms_zone_picker_new (GtkWindow  *parent,
                     const char *dir)
 {
   MsZonePicker *self;
-  g_autofree char *display = NULL;
-  g_autofree char *text = NULL;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (dir != NULL, NULL);
 
   self = g_object_new (MS_TYPE_ZONE_PICKER, "transient-for", parent, NULL);
   ms_window_fit_default_size (GTK_WINDOW (self), 860, 420);
+  ms_zone_picker_set_dir (self, dir);
+  return self;
+}
+
+void
+ms_zone_picker_set_dir (MsZonePicker *self,
+                        const char   *dir)
+{
+  g_autofree char *display = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (MS_IS_ZONE_PICKER (self));
+  g_return_if_fail (dir != NULL);
+
+  /* What the last folder showed goes, and a scan of it still running. */
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  ms_list_columns_release (self->column_view, &self->selection);
+  g_clear_pointer (&self->entries, g_ptr_array_unref);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "picker.open", FALSE);
+
+  g_free (self->dir);
   self->dir = g_strdup (dir);
   display = g_filename_display_name (dir);
   /* Translators: %s is a folder */
@@ -358,7 +506,6 @@ ms_zone_picker_new (GtkWindow  *parent,
   gtk_spinner_start (self->spinner);
   gtk_stack_set_visible_child_name (self->stack, "loading");
   ms_zone_directory_scan_async (dir, self->cancellable, scan_done, self);
-  return self;
 }
 
 const char *

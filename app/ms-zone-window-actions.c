@@ -326,6 +326,11 @@ on_shape_key (GtkWidget *widget,
       ms_zone_tool_controller_close_polygon (self->tools);
       return TRUE;
     }
+  if (close && ms_zone_tool_controller_has_flood (self->tools))
+    {
+      ms_zone_tool_controller_apply_flood (self->tools);
+      return TRUE;
+    }
   if (!close && ms_zone_tool_controller_has_shape (self->tools))
     {
       ms_zone_tool_controller_cancel (self->tools);

@@ -45,6 +45,10 @@ struct _MsZoneWindow
   GtkDropDown     *shape_dropdown;
   GtkSpinButton   *size_spin;
   MsZoneOverlaysPanel *overlays_panel;
+  /* What the paint target turned on that the user had not: off again with
+   * that target, and never stored in the settings. */
+  MsZoneOverlays   target_overlays;
+  guint16          target_flags;
   GtkStack        *side_stack;
   GtkWidget       *side_panel;       /* win.sidebar-visible, F9 */
   MsZoneHistoryList *history_list;
@@ -53,6 +57,7 @@ struct _MsZoneWindow
 
   MsZone          *zone;
   char            *dir;
+  char            *demo_dir;        /* the demo's scratch folder: titled as the demo, not by it */
   guint            zone_id;
   gboolean         conflict;
 
@@ -70,6 +75,7 @@ struct _MsZoneWindow
   gboolean         disk_broken;     /* the banner is about lost pages */
   gboolean         close_confirmed;
   GtkWidget       *close_dialog;
+  GtkWidget       *save_dialog;     /* asks before a save that adds audit findings */
   gboolean         switching;       /* close_dialog asks before opening switch_to */
   guint            switch_to;
 
@@ -99,6 +105,8 @@ struct _MsZoneWindow
   GCancellable    *checks_cancellable;
   guint            checks_timeout_id;
   guint            checks_polls;
+  GCancellable    *checks_region_cancellable;  /* finding every tile of ... */
+  const char      *checks_region_check;        /* ... this check (static) */
 };
 
 /* ms-zone-window.c */

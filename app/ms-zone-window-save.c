@@ -3,7 +3,8 @@
  * The zone painter's files: saving (never over a layer the game server
  * rewrote behind our back without asking), the backup before a zone's
  * first save, masks in and out, the unsaved-edit journal, the watch on the
- * layer files, reloading, and the question before closing unsaved.
+ * layer files, reloading, the question before a save that adds audit
+ * findings, and the question before closing unsaved.
  */
 #define G_LOG_DOMAIN "ms-zone-window"
 
@@ -14,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "ms-settings.h"
+#include "ms-zone-audit.h"
 #include "ms-zone-backup.h"
 #include "ms-zone-edit.h"
 #include "ms-zone-journal.h"
@@ -53,6 +55,32 @@ find_disk_change (MsZoneWindow *self,
   return FALSE;
 }
 
+/* What Reload does with the unsaved edits, the same words in every banner
+ * that offers it.  Reload journals them first and the reopened zone offers
+ * the journal back; a file that lost pages cannot be journalled, so then
+ * only a journal written before brings edits back. */
+static void
+append_reload_sentence (MsZoneWindow *self,
+                        GString      *msg,
+                        gboolean      broken)
+{
+  g_autofree char *journal = ms_zone_journal_default_path (self->zone);
+
+  g_string_append_c (msg, ' ');
+  if (!ms_zone_is_dirty (self->zone))
+    g_string_append (msg, _("Reload to see it as it is now."));
+  else if (self->autosave != NULL && !broken)
+    g_string_append (msg, _("Reload opens the files as they are now and offers your unsaved edits back."));
+  else if (g_file_test (journal, G_FILE_TEST_EXISTS))
+    g_string_append (msg, _("Reload opens the files as they are now and offers back the unsaved edits "
+                            "last journalled; any made since are lost."));
+  else
+    g_string_append (msg, _("Reload opens the files as they are now; the unsaved edits are lost."));
+  /* Overwriting a file that shrank would write what could not be read. */
+  if (ms_zone_is_dirty (self->zone) && !broken)
+    g_string_append_printf (msg, " %s", _("Overwrite replaces the files with the edited zone."));
+}
+
 static void
 show_disk_banner (MsZoneWindow *self,
                   MsZoneLayer   layer,
@@ -60,7 +88,6 @@ show_disk_banner (MsZoneWindow *self,
                   const char   *prefix)
 {
   g_autofree char *name = g_path_get_basename (ms_zone_get_layer_path (self->zone, layer));
-  g_autofree char *journal = ms_zone_journal_default_path (self->zone);
   GString *msg = g_string_new (prefix);
 
   if (prefix != NULL)
@@ -70,15 +97,7 @@ show_disk_banner (MsZoneWindow *self,
     g_string_append_printf (msg, " %s",
                             _("It shrank while open: saving is refused, so that nothing read from it "
                               "since is written back."));
-  if (!ms_zone_is_dirty (self->zone))
-    g_string_append_printf (msg, " %s", _("Reload to see it as it is now."));
-  else if (g_file_test (journal, G_FILE_TEST_EXISTS))
-    g_string_append_printf (msg, " %s",
-                            _("Reload opens the files as they are now and offers the unsaved edits "
-                              "kept for recovery."));
-  else
-    g_string_append_printf (msg, " %s",
-                            _("Reload opens the files as they are now; the unsaved edits are lost."));
+  append_reload_sentence (self, msg, broken);
   _ms_zone_window_show_banner (self, msg->str, TRUE);
   g_string_free (msg, TRUE);
   self->disk_notice = (int) layer + 1;
@@ -200,6 +219,18 @@ on_autosave_error (MsZoneWindow *self)
     }
 }
 
+/* The journals this run of the app wrote: a window's autosave writes to its
+ * zone's journal from when it starts, so a journal found at one of these
+ * paths (after a reload, or a window gone without asking) holds edits of
+ * this session, not of an earlier one. */
+static GHashTable *session_journals;
+
+static gboolean
+journal_of_this_session (const char *path)
+{
+  return session_journals != NULL && g_hash_table_contains (session_journals, path);
+}
+
 void
 _ms_zone_window_stop_autosave (MsZoneWindow *self)
 {
@@ -216,6 +247,9 @@ _ms_zone_window_start_autosave (MsZoneWindow *self)
   self->autosave = ms_zone_autosave_new (self->zone, NULL);
   g_signal_connect_object (self->autosave, "notify::error", G_CALLBACK (on_autosave_error), self,
                            G_CONNECT_SWAPPED);
+  if (session_journals == NULL)
+    session_journals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (session_journals, ms_zone_journal_default_path (self->zone));
 }
 
 /* Re-applies @path's edits to the open zone as one undo step. */
@@ -228,12 +262,16 @@ _ms_zone_window_recover_journal (MsZoneWindow  *self,
 
   if (info == NULL || !ms_zone_journal_apply (self->zone, path, error))
     return FALSE;
-  _ms_zone_window_record_named_step (self, _("Recovered"), _("unsaved edits of an earlier session"), info->n_tiles);
+  _ms_zone_window_record_named_step (self, _("Recovered"),
+                                     journal_of_this_session (path)
+                                       ? _("unsaved edits from earlier in this session")
+                                       : _("unsaved edits of an earlier session"),
+                                     info->n_tiles);
   return TRUE;
 }
 
-/* A zone whose journal outlived its window (a crash, a killed session):
- * say so before anything replaces it. */
+/* A zone whose journal outlived its window (a crash, a killed session, a
+ * reload): say so before anything replaces it. */
 static void
 offer_pending_journal (MsZoneWindow *self,
                        const char   *path)
@@ -244,12 +282,16 @@ offer_pending_journal (MsZoneWindow *self,
 
   if (info == NULL)
     {
-      message = g_strdup_printf (_("Unsaved edits of an earlier session cannot be read: %s"), error->message);
+      message = g_strdup_printf (journal_of_this_session (path)
+                                   ? _("Unsaved edits from earlier in this session cannot be read: %s")
+                                   : _("Unsaved edits of an earlier session cannot be read: %s"),
+                                 error->message);
     }
   else
     {
       g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (info->time_us / G_USEC_PER_SEC);
-      g_autofree char *time = g_date_time_format (when, "%c");
+      /* "%c" pads the day ("Mon Dec  7"); "%-d" does not. */
+      g_autofree char *time = g_date_time_format (when, "%a %b %-d %Y, %H:%M");
 
       message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                               "This zone has unsaved edits from %s (%u tile).",
@@ -318,9 +360,10 @@ back_up (MsZoneWindow  *self,
   return TRUE;
 }
 
-gboolean
-_ms_zone_window_save (MsZoneWindow    *self,
-                      MsZoneSaveFlags  flags)
+/* The save itself, asked about or not. */
+static gboolean
+write_zone (MsZoneWindow    *self,
+            MsZoneSaveFlags  flags)
 {
   g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
@@ -333,20 +376,20 @@ _ms_zone_window_save (MsZoneWindow    *self,
       MsZoneLayer layer;
       gboolean broken;
 
-      if (g_error_matches (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK) &&
-          find_disk_change (self, &layer, &broken, FALSE))
-        {
-          g_autofree char *name = g_path_get_basename (ms_zone_get_layer_path (self->zone, layer));
-          g_autofree char *msg = g_strdup_printf (_("Not saved: %s is not the file it was."), name);
-
-          show_disk_banner (self, layer, broken, msg);
-        }
+      /* A file that shrank under its mapping, or one rewritten since it
+       * was opened (the game server saves on a timer): said as the watch
+       * on the files says it, with what Reload and Overwrite do. */
+      if ((g_error_matches (error, MS_MAPPING_ERROR, MS_MAPPING_ERROR_CHANGED_ON_DISK) ||
+           g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK)) &&
+          find_disk_change (self, &layer, &broken, TRUE))
+        show_disk_banner (self, layer, broken, _("Not saved:"));
       else if (g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_CHANGED_ON_DISK))
         {
-          g_autofree char *msg =
-            g_strdup_printf (_("Not saved: %s. The game server may have saved the zone. Reload it (your edits are "
-                               "lost) or overwrite the files with the edited zone?"), error->message);
-          _ms_zone_window_show_banner (self, msg, TRUE);
+          g_autoptr(GString) msg = g_string_new (NULL);
+
+          g_string_printf (msg, _("Not saved: %s."), error->message);
+          append_reload_sentence (self, msg, FALSE);
+          _ms_zone_window_show_banner (self, msg->str, TRUE);
         }
       else
         {
@@ -374,6 +417,212 @@ _ms_zone_window_save (MsZoneWindow    *self,
   else
     _ms_zone_window_hide_banner (self);
   return TRUE;
+}
+
+/* ------------------------------------------- findings the save adds --- */
+
+/* What follows a save the findings question held up. */
+typedef enum
+{
+  THEN_NOTHING,
+  THEN_CLOSE,
+  THEN_SWITCH,
+} SaveThen;
+
+static void finish_close (MsZoneWindow *self,
+                          gboolean      switching);
+
+/* The question's state, on the dialog. */
+typedef struct
+{
+  MsZoneWindow    *window;
+  MsZoneSaveFlags  flags;
+  SaveThen         then;
+  MsZoneRegion    *fix;   /* plants to clear, or NULL: no fix offered */
+} SaveQuestion;
+
+static void
+save_question_free (SaveQuestion *q)
+{
+  g_clear_pointer (&q->fix, ms_zone_region_unref);
+  g_free (q);
+}
+
+static char *
+describe_change (const MsZoneAuditChange *c)
+{
+  g_autofree char *after = g_strdup_printf ("%" G_GUINT64_FORMAT, c->after);
+  g_autofree char *before = g_strdup_printf ("%" G_GUINT64_FORMAT, c->before);
+  const char *severity = c->severity == MS_AUDIT_SEVERITY_ERROR ? _("error") : _("warning");
+
+  if (c->after == 0)
+    /* Translators: a check id, then error or warning; about a whole layer. */
+    return g_strdup_printf (_("%s (%s, the whole layer)"), c->check, severity);
+  if (c->before == 0)
+    /* Translators: a check id, error or warning, a number of tiles. */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%s): %s tile", "%s (%s): %s tiles",
+                                         (gulong) MIN (c->after, G_MAXULONG)), c->check, severity, after);
+  /* Translators: a check id, error or warning, tiles now, tiles before. */
+  return g_strdup_printf (_("%s (%s): %s tiles, %s before"), c->check, severity, after, before);
+}
+
+/* Clears the plants the edit left on plant-forbidding tiles: one edit
+ * step, undone as any other. */
+static void
+clear_added_plants (MsZoneWindow *self,
+                    MsZoneRegion *region)
+{
+  MsZoneOp op = { MS_ZONE_OP_CLEAR_PLANT, 0, 0, 0 };
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  ms_zone_tool_controller_end_stroke (self->tools);
+  ms_zone_begin_step (self->zone);
+  ok = ms_zone_apply (self->zone, &op, region, &error);
+  ms_zone_end_step (self->zone);
+  if (!ok)
+    {
+      _ms_zone_window_show_banner (self, error->message, FALSE);
+      return;
+    }
+  _ms_zone_window_record_named_step (self, _("Clear plants"), _("where plants are not allowed"),
+                                     ms_zone_region_count_tiles (region));
+}
+
+static void
+on_save_question_response (GtkDialog    *dialog,
+                           int           response,
+                           SaveQuestion *q)
+{
+  MsZoneWindow *self = q->window;
+  MsZoneSaveFlags flags = q->flags;
+  SaveThen then = q->then;
+  g_autoptr(MsZoneRegion) fix = q->fix != NULL ? ms_zone_region_ref (q->fix) : NULL;
+
+  /* As the close question: cut the dialog's tie to the window first. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  self->save_dialog = NULL;
+  if (response == MS_ZONE_WINDOW_SAVE_FIX && fix != NULL)
+    clear_added_plants (self, fix);
+  else if (response != MS_ZONE_WINDOW_SAVE_ANYWAY)
+    return;
+  if (!write_zone (self, flags))
+    return;
+  _ms_zone_window_update_state (self);
+  if (then != THEN_NOTHING)
+    finish_close (self, then == THEN_SWITCH);
+}
+
+/* TRUE when the save must wait for the question: it adds findings.  The
+ * audit of the edited zone against that of its files as they are (as
+ * opened, or as last saved), opened afresh; files that cannot be opened
+ * leave the save itself to say why. */
+static gboolean
+ask_about_findings (MsZoneWindow    *self,
+                    MsZoneSaveFlags  flags,
+                    SaveThen         then)
+{
+  g_autoptr(MsZone) disk = NULL;
+  g_autoptr(GPtrArray) before = NULL, after = NULL;
+  g_autoptr(GArray) changes = NULL;
+  g_autoptr(GString) list = g_string_new (NULL);
+  SaveQuestion *q;
+  GtkWidget *dialog;
+
+  if (self->save_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->save_dialog));
+      return TRUE;
+    }
+  disk = ms_zone_new_for_dir (self->dir, self->zone_id, ms_zone_get_width (self->zone),
+                              ms_zone_get_height (self->zone), ms_zone_get_profile (self->zone), NULL);
+  if (disk == NULL)
+    return FALSE;
+  before = ms_zone_audit (disk, NULL, NULL, NULL, NULL);
+  after = ms_zone_audit (self->zone, NULL, NULL, NULL, NULL);
+  changes = ms_zone_audit_compare (before, after);
+  if (changes->len == 0)
+    return FALSE;
+
+  q = g_new0 (SaveQuestion, 1);
+  q->window = self;
+  q->flags = flags;
+  q->then = then;
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const MsZoneAuditChange *c = &g_array_index (changes, MsZoneAuditChange, i);
+      g_autofree char *line = describe_change (c);
+
+      g_string_append_printf (list, "\n• %s", line);
+      if (g_str_equal (c->check, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED))
+        q->fix = ms_zone_audit_get_added_region (self->zone, disk, NULL, c->check, NULL, NULL);
+    }
+  if (q->fix != NULL && ms_zone_region_count_tiles (q->fix) == 0)
+    g_clear_pointer (&q->fix, ms_zone_region_unref);
+
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE,
+                                   _("Saving adds audit findings to zone %u"), self->zone_id);
+  if (q->fix != NULL)
+    {
+      g_autofree char *n = g_strdup_printf ("%" G_GUINT64_FORMAT, ms_zone_region_count_tiles (q->fix));
+
+      gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+        _("The edit adds what the zone audit (the Checks page) finds and the game server does not "
+          "expect:%s\n\nClear Plants and Save removes the live plants from the %s tiles the edit made "
+          "plant-forbidden, as one step that Undo takes back."), list->str, n);
+    }
+  else
+    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+      _("The edit adds what the zone audit (the Checks page) finds and the game server does not "
+        "expect:%s"), list->str);
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), MS_ZONE_WINDOW_SAVE_CANCEL,
+                          _("Save _Anyway"), MS_ZONE_WINDOW_SAVE_ANYWAY, NULL);
+  if (q->fix != NULL)
+    {
+      gtk_dialog_add_button (GTK_DIALOG (dialog), _("C_lear Plants and Save"), MS_ZONE_WINDOW_SAVE_FIX);
+      gtk_dialog_set_default_response (GTK_DIALOG (dialog), MS_ZONE_WINDOW_SAVE_FIX);
+    }
+  else
+    gtk_dialog_set_default_response (GTK_DIALOG (dialog), MS_ZONE_WINDOW_SAVE_CANCEL);
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_save_question_response), q,
+                         (GClosureNotify) (void (*) (void)) save_question_free, 0);
+  self->save_dialog = dialog;
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+static gboolean
+save_or_ask (MsZoneWindow    *self,
+             MsZoneSaveFlags  flags,
+             SaveThen         then)
+{
+  if (ask_about_findings (self, flags, then))
+    return FALSE;
+  return write_zone (self, flags);
+}
+
+/* FALSE when not saved: it failed (the banner says why) or waits for the
+ * question about the audit findings it would add. */
+gboolean
+_ms_zone_window_save (MsZoneWindow    *self,
+                      MsZoneSaveFlags  flags)
+{
+  return save_or_ask (self, flags, THEN_NOTHING);
+}
+
+/**
+ * ms_zone_window_get_save_dialog:
+ *
+ * Returns: (transfer none) (nullable): the question before a save that
+ * adds audit findings, while it is asked.
+ */
+GtkWindow *
+ms_zone_window_get_save_dialog (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
+  return self->save_dialog != NULL ? GTK_WINDOW (self->save_dialog) : NULL;
 }
 
 /* --------------------------------------------------------------- masks --- */
@@ -646,13 +895,22 @@ on_close_response (GtkDialog    *dialog,
   self->switching = FALSE;
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      if (!_ms_zone_window_save (self, MS_ZONE_SAVE_FLAGS_NONE))
+      /* A save that asks about findings closes once answered. */
+      if (!save_or_ask (self, MS_ZONE_SAVE_FLAGS_NONE, switching ? THEN_SWITCH : THEN_CLOSE))
         return;
     }
   else if (response != GTK_RESPONSE_REJECT)
     return;
   else if (self->autosave != NULL)
     ms_zone_autosave_discard (self->autosave, NULL);
+  finish_close (self, switching);
+}
+
+/* Saved or discarded: the window closes, or opens the other zone. */
+static void
+finish_close (MsZoneWindow *self,
+              gboolean      switching)
+{
   if (switching)
     {
       _ms_zone_window_switch_zone (self, self->switch_to);

@@ -256,8 +256,12 @@ update_actions (MsZoneWindow *self)
     {
       g_autofree char *folder = g_path_get_basename (self->dir);
 
-      /* The leading bullet marks unsaved changes. */
-      title = g_strdup_printf (_("%sZone %u — %s — Mapsmith"), dirty ? "• " : "", self->zone_id, folder);
+      /* The leading bullet marks unsaved changes.  The demo's folder is a
+       * temporary name, of no use to the user. */
+      if (g_strcmp0 (self->dir, self->demo_dir) == 0)
+        title = g_strdup_printf (_("%sDemo Zone — Mapsmith"), dirty ? "• " : "");
+      else
+        title = g_strdup_printf (_("%sZone %u — %s — Mapsmith"), dirty ? "• " : "", self->zone_id, folder);
       gtk_window_set_title (GTK_WINDOW (self), title);
     }
 
@@ -377,9 +381,10 @@ store_style (MsZoneWindow      *self,
   g_settings_apply (settings);
 }
 
-/* The panel's style, always the overlays composite, to the view. */
+/* The panel's style, always the overlays composite, to the view; the
+ * settings get it without what the paint target turned on. */
 static void
-on_overlays_changed (MsZoneWindow *self)
+show_overlays (MsZoneWindow *self)
 {
   MsZoneStyle style;
 
@@ -387,7 +392,22 @@ on_overlays_changed (MsZoneWindow *self)
   style.layer = MS_ZONE_RENDER_LAYER_OVERLAYS;
   ms_zone_view_set_style (self->view, &style);
   _ms_zone_window_update_terrain_style (self);
+  style.overlays &= ~self->target_overlays;
+  style.control_flags &= (guint16) ~self->target_flags;
   store_style (self, &style);
+}
+
+/* A change the user made: an overlay or flag the target had turned on and
+ * the user toggled is the user's from now on. */
+static void
+on_overlays_changed (MsZoneWindow *self)
+{
+  MsZoneStyle style;
+
+  ms_zone_overlays_panel_get_style (self->overlays_panel, &style);
+  self->target_overlays &= style.overlays;
+  self->target_flags &= style.control_flags;
+  show_overlays (self);
 }
 
 static void
@@ -424,24 +444,34 @@ on_target_changed (MsZoneWindow *self)
   SpawnTarget spawn;
 
   /* Show what is painted: its overlay on, and a flag painted among the
-   * flags shown.  Nothing else the user chose changes. */
+   * flags shown.  What the last target turned on goes with it; nothing
+   * the user chose changes. */
   ms_zone_overlays_panel_get_style (self->overlays_panel, &style);
   overlays = style.overlays;
   control_flags = style.control_flags;
+  style.overlays &= ~self->target_overlays;
+  style.control_flags &= (guint16) ~self->target_flags;
+  self->target_overlays = 0;
+  self->target_flags = 0;
   if (target_is_spawn (self, &spawn))
-    style.overlays |= MS_ZONE_OVERLAY_SPAWN;
+    {
+      self->target_overlays = MS_ZONE_OVERLAY_SPAWN & ~style.overlays;
+      style.overlays |= MS_ZONE_OVERLAY_SPAWN;
+    }
   else
     {
       MsZoneOp op;
 
       current_op (self, &op);
+      self->target_overlays = MS_ZONE_OVERLAY_CONTROL & ~style.overlays;
+      self->target_flags = op.mask & (guint16) ~style.control_flags;
       style.overlays |= MS_ZONE_OVERLAY_CONTROL;
       style.control_flags |= op.mask;
     }
   if (style.overlays != overlays || style.control_flags != control_flags)
     {
       ms_zone_overlays_panel_set_style (self->overlays_panel, &style);
-      on_overlays_changed (self);
+      show_overlays (self);
     }
   update_value_label (self);
 }
@@ -570,6 +600,32 @@ on_tool_step_done (MsZoneToolController *tools,
   _ms_zone_window_record_step (self, tool_name, n_tiles);
 }
 
+/* The flood fill waiting to be applied, counted where the user looks. */
+static void
+on_flood_preview (MsZoneToolController *tools,
+                  guint64               n_tiles,
+                  MsZoneWindow         *self)
+{
+  const char *title = ms_zone_window_get_banner (self);
+
+  if (n_tiles > 0)
+    {
+      /* A zone has at most 2048 × 2048 tiles: a guint holds the count. */
+      g_autofree char *count = g_strdup_printf ("%'u", (guint) n_tiles);
+      g_autofree char *text =
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                      "Flood fill: %s tile, tinted. Enter or a click inside applies it; "
+                                      "Esc cancels.",
+                                      "Flood fill: %s tiles, tinted. Enter or a click inside applies them; "
+                                      "Esc cancels.", (gulong) n_tiles),
+                         count);
+
+      _ms_zone_window_show_info (self, text);
+    }
+  else if (title != NULL && g_str_has_prefix (title, _("Flood fill: ")))
+    _ms_zone_window_hide_banner (self);
+}
+
 static void
 on_tool_failed (MsZoneToolController *tools,
                 const char           *message,
@@ -692,6 +748,8 @@ on_application_changed (MsZoneWindow *self)
   if (_ms_zone_window_get_settings (self) == NULL)
     return;
   load_style (self, &style);
+  self->target_overlays = 0;
+  self->target_flags = 0;
   set_overlays_style (self, &style);
 
   /* The backup choice as a check item of the menu, stored in the key. */
@@ -743,6 +801,7 @@ ms_zone_window_finalize (GObject *object)
   MsZoneWindow *self = MS_ZONE_WINDOW (object);
 
   g_free (self->dir);
+  g_free (self->demo_dir);
   g_free (self->hover_text);
   g_ptr_array_unref (self->history);
   g_hash_table_unref (self->backed_up);
@@ -864,6 +923,7 @@ ms_zone_window_init (MsZoneWindow *self)
   g_signal_connect (self->tools, "apply", G_CALLBACK (on_tool_apply), self);
   g_signal_connect (self->tools, "step-done", G_CALLBACK (on_tool_step_done), self);
   g_signal_connect (self->tools, "failed", G_CALLBACK (on_tool_failed), self);
+  g_signal_connect (self->tools, "flood-preview", G_CALLBACK (on_flood_preview), self);
   g_signal_connect (ms_tile_view_get_gestures (MS_TILE_VIEW (self->view)), "ctrl-scroll", G_CALLBACK (on_ctrl_scroll), self);
 
   _ms_zone_window_add_shape_keys (self);
@@ -895,7 +955,11 @@ ms_zone_window_open_demo (MsZoneWindow *self,
   g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), FALSE);
 
   dir = ms_demo_zone_write_scratch (DEMO_ZONE_ID, error);
-  return dir != NULL && ms_zone_window_open (self, dir, DEMO_ZONE_ID, error);
+  if (dir == NULL)
+    return FALSE;
+  g_free (self->demo_dir);
+  self->demo_dir = g_strdup (dir);
+  return ms_zone_window_open (self, dir, DEMO_ZONE_ID, error);
 }
 
 MsZone *

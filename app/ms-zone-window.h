@@ -78,6 +78,19 @@ MsZoneChecksPanel *ms_zone_window_get_checks_panel (MsZoneWindow *self);
 gboolean      ms_zone_window_is_asking_to_close (MsZoneWindow *self);
 /* That question's dialog while it is open, else NULL. */
 GtkWindow    *ms_zone_window_get_close_dialog (MsZoneWindow *self);
+
+/* The answers to the question before a save that would add zone audit
+ * findings (compared with the files as they are): nothing saved, saved as
+ * it is, or the plants on the tiles the edit made plant-forbidden cleared
+ * (one undo step) and then saved. */
+typedef enum
+{
+  MS_ZONE_WINDOW_SAVE_CANCEL = GTK_RESPONSE_CANCEL,
+  MS_ZONE_WINDOW_SAVE_ANYWAY = 1,
+  MS_ZONE_WINDOW_SAVE_FIX    = 2,
+} MsZoneWindowSaveAnswer;
+/* The question, while it is asked; answered with gtk_dialog_response (). */
+GtkWindow    *ms_zone_window_get_save_dialog  (MsZoneWindow *self);
 /* The ruler over the zone (win.ruler); the open zone's id. */
 MsRulerOverlay *ms_zone_window_get_ruler     (MsZoneWindow *self);
 guint         ms_zone_window_get_zone_id     (MsZoneWindow *self);

@@ -253,44 +253,86 @@ zone_info (MsCliArgs *args)
 
 /* ---------------------------------------------------------------- edit -- */
 
-/* How the commands that write a zone save it: --force and --backup. */
+/* How the commands that write a zone save it: --force, --backup and
+ * --check, and the zone's audit before the edit, to say what it adds. */
 typedef struct
 {
-  gboolean  force;
-  char     *backup;
+  gboolean   force;
+  gboolean   check;
+  char      *backup;
+  GPtrArray *before;   /* MsAuditFinding*: the zone as opened */
 } ZoneSave;
 
 static void
 zone_save_clear (ZoneSave *save)
 {
   g_clear_pointer (&save->backup, g_free);
+  g_clear_pointer (&save->before, g_ptr_array_unref);
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ZoneSave, zone_save_clear)
 
-/* With a backup of what it replaces first, when --backup is given. */
+/* Taken once the zone is open, before any edit. */
+static void
+zone_save_audit_before (ZoneSave *save,
+                        MsZone   *zone)
+{
+  g_clear_pointer (&save->before, g_ptr_array_unref);
+  save->before = ms_zone_audit (zone, NULL, NULL, NULL, NULL);
+}
+
+/* The findings the edit adds (ms_zone_audit_compare ()), one line each on
+ * stderr; TRUE when there are some. */
 static gboolean
+report_added_findings (MsZone         *zone,
+                       const ZoneSave *save)
+{
+  g_autoptr(GPtrArray) after = ms_zone_audit (zone, NULL, NULL, NULL, NULL);
+  g_autoptr(GArray) changes = ms_zone_audit_compare (save->before, after);
+
+  for (guint i = 0; i < changes->len; i++)
+    {
+      g_autofree char *text = ms_zone_audit_describe_change (&g_array_index (changes, MsZoneAuditChange, i));
+
+      g_printerr ("mapsmith-cli: the edit adds %s\n", text);
+    }
+  return changes->len > 0;
+}
+
+/* Saves, with a backup of what it replaces first when --backup is given;
+ * says the findings the edit adds, and with --check refuses to save them.
+ * The exit status, the failure said. */
+static int
 save_zone (MsZone          *zone,
-           const ZoneSave  *save,
-           GError         **error)
+           const ZoneSave  *save)
 {
   g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
 
+  if (report_added_findings (zone, save))
+    {
+      if (save->check)
+        {
+          g_printerr ("mapsmith-cli: nothing was saved (--check); “zone audit” lists every finding\n");
+          return MS_CLI_EXIT_FINDINGS;
+        }
+      g_printerr ("mapsmith-cli: saving anyway (--check refuses such a save)\n");
+    }
   if (save->backup != NULL)
     {
-      g_autofree char *folder = ms_zone_backup_layers (zone, save->backup, NULL, error);
+      g_autofree char *folder = ms_zone_backup_layers (zone, save->backup, NULL, &error);
 
-      if (folder == NULL && error != NULL && *error != NULL)
-        return FALSE;
+      if (folder == NULL && error != NULL)
+        return zone_fail (error);
       if (folder != NULL)
         g_printerr ("mapsmith-cli: backed up to %s\n", folder);
     }
   if (!ms_zone_save (zone, save->force ? MS_ZONE_SAVE_FLAGS_FORCE : MS_ZONE_SAVE_FLAGS_NONE,
-                     warnings, NULL, error))
-    return FALSE;
+                     warnings, NULL, &error))
+    return zone_fail (error);
   for (guint i = 0; i < warnings->len; i++)
     g_printerr ("mapsmith-cli: warning: %s\n", (const char *) g_ptr_array_index (warnings, i));
-  return TRUE;
+  return MS_CLI_EXIT_OK;
 }
 
 static int
@@ -302,9 +344,12 @@ zone_edit (MsCliArgs *args)
   g_autoptr(GError) error = NULL;
   g_autofree char *journal = NULL;
   guint64 touched = 0;
+  int code;
   GOptionEntry entries[] = {
     MS_CLI_OPTION_ZONE_SIZE (args),
     { "force", 0, 0, G_OPTION_ARG_NONE, &save.force, "Overwrite files that changed on disk, or are read-only", NULL },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &save.check,
+      "Save nothing (exit 3) if the edit adds audit findings (zone audit)", NULL },
     MS_CLI_OPTION_PROFILE (args, 0, "Game profile"),
     { "journal", 0, 0, G_OPTION_ARG_FILENAME, &journal,
       "Write the edits to this journal instead of saving (as a crash would leave them)", "FILE" },
@@ -323,7 +368,9 @@ zone_edit (MsCliArgs *args)
     "  rect X Y W H | polygon X1 Y1 X2 Y2 X3 Y3 ... | fill X Y\n"
     "  stroke round|square R X1 Y1 [X2 Y2 ...]\n"
     "  where LAYER OP VALUE   LAYER: altitude height slope spawn ground plant control flag;\n"
-    "                         OP: < <= > >= == !=", NULL);
+    "                         OP: < <= > >= == !=\n\n"
+    "Findings of “zone audit” the edit adds (new, or on more tiles than before it)\n"
+    "are said on stderr; with --check nothing is saved then, and the exit status is 3.", NULL);
   if (!ms_cli_args_parse (args, -1, NULL))
     return args->exit_code;
   if (args->argc < 4)
@@ -340,6 +387,8 @@ zone_edit (MsCliArgs *args)
 
   if (!ms_cli_args_load_profile (args) || (zone = open_zone (args, args->argv, 2)) == NULL)
     return args->exit_code;
+  if (journal == NULL)
+    zone_save_audit_before (&save, zone);
 
   ms_zone_begin_step (zone);
   for (guint i = 0; i < ops->len; i++)
@@ -364,8 +413,8 @@ zone_edit (MsCliArgs *args)
                ms_zone_get_id (zone), ops->len, ops->len == 1 ? "" : "s", touched);
       return MS_CLI_EXIT_OK;
     }
-  if (!save_zone (zone, &save, &error))
-    return zone_fail (error);
+  if ((code = save_zone (zone, &save)) != MS_CLI_EXIT_OK)
+    return code;
 
   g_print ("zone %u: %u operation%s over %" G_GUINT64_FORMAT " tiles, saved\n",
            ms_zone_get_id (zone), ops->len, ops->len == 1 ? "" : "s", touched);
@@ -657,6 +706,8 @@ zone_journal (MsCliArgs *args)
     { "force", 0, 0, G_OPTION_ARG_NONE, &save.force,
       "apply: even if the layer files changed on disk since the journal was written", NULL },
     { "keep", 0, 0, G_OPTION_ARG_NONE, &keep, "apply: keep the journal after saving", NULL },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &save.check,
+      "apply: save nothing (exit 3) if the journal's edits add audit findings", NULL },
     { "backup", 0, 0, G_OPTION_ARG_FILENAME, &save.backup,
       "apply: copy the files about to be replaced under this folder first", "DIR" },
     { NULL }
@@ -666,7 +717,9 @@ zone_journal (MsCliArgs *args)
     "Unsaved-edit journals (crash recovery).\n"
     "  list        the journals waiting in the user's state folder\n"
     "  show FILE   what a journal holds\n"
-    "  apply FILE  re-apply a journal to its zone, save, and remove the journal", NULL);
+    "  apply FILE  re-apply a journal to its zone, save, and remove the journal;\n"
+    "              findings of “zone audit” its edits add are said on stderr, and\n"
+    "              with --check refuse the save (exit 3, the journal kept)", NULL);
   if (!ms_cli_args_parse (args, -1, NULL))
     return args->exit_code;
 
@@ -701,6 +754,7 @@ zone_journal (MsCliArgs *args)
     {
       g_autoptr(MsZoneJournalInfo) info = ms_zone_journal_read_info (args->argv[2], &error);
       g_autoptr(MsZone) zone = NULL;
+      int code;
 
       if (info == NULL)
         return zone_fail (error);
@@ -714,13 +768,16 @@ zone_journal (MsCliArgs *args)
       zone = ms_zone_new_for_dir (info->dir, info->zone_id, info->width, info->height, NULL,
                                   &error);
       if (zone != NULL)
-        print_open_notes (zone);
+        {
+          print_open_notes (zone);
+          zone_save_audit_before (&save, zone);
+        }
       if (zone == NULL || !ms_zone_journal_apply (zone, args->argv[2], &error))
         return zone_fail (error);
       /* The journal was taken against what is on disk now, or --force said
        * to write over it. */
-      if (!save_zone (zone, &save, &error))
-        return zone_fail (error);
+      if ((code = save_zone (zone, &save)) != MS_CLI_EXIT_OK)
+        return code;
       if (!keep && g_unlink (args->argv[2]) != 0)
         g_printerr ("mapsmith-cli: warning: could not remove %s: %s\n", args->argv[2], g_strerror (errno));
       g_print ("zone %u: %" G_GUINT64_FORMAT " journaled tiles applied, saved\n",
@@ -752,6 +809,8 @@ zone_mask (MsCliArgs *args)
     { "clear", 0, 0, G_OPTION_ARG_NONE, &clear, "import: clear the flag on the mask's tiles", NULL },
     MS_CLI_OPTION_ZONE_SIZE (args),
     { "force", 0, 0, G_OPTION_ARG_NONE, &save.force, "import: overwrite files that changed on disk, or are read-only", NULL },
+    { "check", 0, 0, G_OPTION_ARG_NONE, &save.check,
+      "import: save nothing (exit 3) if the import adds audit findings", NULL },
     { "backup", 0, 0, G_OPTION_ARG_FILENAME, &save.backup,
       "import: copy the files about to be replaced under this folder first", "DIR" },
     { NULL }
@@ -761,7 +820,8 @@ zone_mask (MsCliArgs *args)
     "PNG masks of control flags, one pixel per tile: pixel (x, y) is tile (x, y), row-major.\n"
     "export writes 255 where the flag (or plant-allowed) is set, 0 elsewhere.\n"
     "import sets or clears the flag where a pixel has a non-zero colour channel and non-zero\n"
-    "alpha (the game server's bitmap import), then saves.", NULL);
+    "alpha (the game server's bitmap import), then saves; findings of “zone audit” it adds\n"
+    "are said on stderr, and --check refuses such a save (exit 3).", NULL);
   if (!ms_cli_args_parse (args, -1, NULL))
     return args->exit_code;
   if (args->argc < 2 || !(g_str_equal (args->argv[1], "export") || g_str_equal (args->argv[1], "import")))
@@ -788,6 +848,7 @@ zone_mask (MsCliArgs *args)
     {
       MsZoneOp op = { set ? MS_ZONE_OP_SET_FLAG : MS_ZONE_OP_CLEAR_FLAG, mask, 0, 0 };
       g_autoptr(MsZoneRegion) region = NULL;
+      int code;
 
       if (flag == NULL || set == clear)
         return ms_cli_usage_error (args->context, "import wants --flag NAME and one of --set or --clear");
@@ -797,9 +858,11 @@ zone_mask (MsCliArgs *args)
         return args->exit_code;
       region = ms_zone_mask_import (args->argv[4], ms_zone_get_width (zone), ms_zone_get_height (zone),
                                     &error);
-      if (region == NULL || !ms_zone_apply (zone, &op, region, &error) ||
-          !save_zone (zone, &save, &error))
+      zone_save_audit_before (&save, zone);
+      if (region == NULL || !ms_zone_apply (zone, &op, region, &error))
         return zone_fail (error);
+      if ((code = save_zone (zone, &save)) != MS_CLI_EXIT_OK)
+        return code;
       g_print ("zone %u: %s %s on %" G_GUINT64_FORMAT " tiles, saved\n", ms_zone_get_id (zone),
                set ? "set" : "cleared", flag, ms_zone_region_count_tiles (region));
       return MS_CLI_EXIT_OK;
@@ -883,15 +946,15 @@ ms_cli_zone (MsCliArgs *args)
       }
 
   g_printerr ("Usage: mapsmith-cli zone info [--json] [--size WxH] DIR ZONEID\n"
-              "       mapsmith-cli zone edit [--size WxH] [--force] DIR ZONEID OP...\n"
+              "       mapsmith-cli zone edit [--size WxH] [--force] [--check] DIR ZONEID OP...\n"
               "       mapsmith-cli zone demo [--size N] [--terraformable] DIR ZONEID\n"
               "       mapsmith-cli zone render [--size WxH] [--profile F] DIR ZONEID -o OUT.png\n"
               "                    [--layer L] [--flags A,B] [--max-size N] [--region X Y W H]\n"
               "       mapsmith-cli zone list [--json] DIR\n"
               "       mapsmith-cli zone audit [--json] DIR ZONEID\n"
-              "       mapsmith-cli zone journal list|show FILE|apply FILE [--json] [--force]\n"
+              "       mapsmith-cli zone journal list|show FILE|apply FILE [--json] [--force] [--check]\n"
               "       mapsmith-cli zone mask export DIR ZONEID --flag F|--plant-allowed -o OUT.png\n"
-              "       mapsmith-cli zone mask import DIR ZONEID --flag F --set|--clear MASK.png\n"
+              "       mapsmith-cli zone mask import DIR ZONEID --flag F --set|--clear [--check] MASK.png\n"
               "Run “mapsmith-cli zone SUBCOMMAND --help” for details.\n");
   return (args->argc >= 2 && (g_str_equal (args->argv[1], "--help") || g_str_equal (args->argv[1], "help")))
          ? MS_CLI_EXIT_OK : MS_CLI_EXIT_USAGE;

@@ -154,6 +154,98 @@ add_change_row (MsDiffTable     *self,
   add_row (self, key, title, "", "", text, differs);
 }
 
+/* A count one map may not have (WBID missing): "none" there. */
+static void
+add_optional_count_row (MsDiffTable *self,
+                        const char  *key,
+                        const char  *title,
+                        gboolean     has_a,
+                        guint64      a,
+                        gboolean     has_b,
+                        guint64      b)
+{
+  g_autofree char *ta = NULL, *tb = NULL;
+
+  if (has_a && has_b)
+    {
+      add_count_row (self, key, title, a, b);
+      return;
+    }
+  ta = has_a ? g_strdup_printf ("%" G_GUINT64_FORMAT, a) : g_strdup (_("none"));
+  tb = has_b ? g_strdup_printf ("%" G_GUINT64_FORMAT, b) : g_strdup (_("none"));
+  add_row (self, key, title, ta, tb, "—", has_a != has_b);
+}
+
+/* Figures of text, or real numbers shown as `mapsmith-cli diff` shows
+ * them (%g): equal or not, no arithmetic. */
+static void
+add_text_row (MsDiffTable *self,
+              const char  *key,
+              const char  *title,
+              const char  *ta,
+              const char  *tb)
+{
+  gboolean same = g_strcmp0 (ta, tb) == 0;
+
+  add_row (self, key, title, ta, tb, same ? "=" : "≠", !same);
+}
+
+static char *
+param_text (const MsBlueprintParams *p,
+            const char              *field)
+{
+  if (p == NULL)
+    return g_strdup ("—");
+  if (g_str_equal (field, "world-seed"))
+    return g_strdup_printf ("%d", p->world_seed);
+  if (g_str_equal (field, "map-size"))
+    return g_strdup_printf ("%d", p->map_size);
+  if (g_str_equal (field, "crater-radius"))
+    return g_strdup_printf ("%g", p->crater_radius);
+  if (g_str_equal (field, "density-multiplier"))
+    return g_strdup_printf ("%g", p->density_multiplier);
+  if (g_str_equal (field, "impact-x"))
+    return g_strdup_printf ("%g", p->impact_center_x);
+  if (g_str_equal (field, "impact-y"))
+    return g_strdup_printf ("%g", p->impact_center_y);
+  /* An empty string still reads as a figure, not as a missing cell. */
+  if (g_str_equal (field, "generated"))
+    return g_strdup (p->generated_utc != NULL && *p->generated_utc ? p->generated_utc : _("(empty)"));
+  if (g_str_equal (field, "git-hash"))
+    return g_strdup (p->generator_git_hash != NULL && *p->generator_git_hash ? p->generator_git_hash
+                                                                              : _("(empty)"));
+  g_assert (g_str_equal (field, "sentinel"));
+  return g_strdup (ms_blueprint_params_is_sentinel (p) ? _("yes") : _("no"));
+}
+
+/* PRMS, every field `diff --json` prints under "params" ("—" for a v1
+ * file, which has none); the seed keeps its old key, "seed". */
+static void
+add_params_rows (MsDiffTable             *self,
+                 const MsBlueprintParams *ra,
+                 const MsBlueprintParams *rb)
+{
+  static const struct { const char *field, *key, *title; } fields[] = {
+    { "world-seed", "seed", N_("World seed") },
+    { "map-size", "params:map-size", N_("Map size in PRMS") },
+    { "crater-radius", "params:crater-radius", N_("Crater radius") },
+    { "density-multiplier", "params:density-multiplier", N_("Density multiplier") },
+    { "impact-x", "params:impact-x", N_("Impact centre x") },
+    { "impact-y", "params:impact-y", N_("Impact centre y") },
+    { "generated", "params:generated", N_("Generated (UTC)") },
+    { "git-hash", "params:git-hash", N_("Generator hash") },
+    { "sentinel", "params:sentinel", N_("Sentinel parameters") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      g_autofree char *ta = param_text (ra, fields[i].field);
+      g_autofree char *tb = param_text (rb, fields[i].field);
+
+      add_text_row (self, fields[i].key, _(fields[i].title), ta, tb);
+    }
+}
+
 static const char *
 label_of (MsBlueprint   *a,
           MsBlueprint   *b,
@@ -165,6 +257,37 @@ label_of (MsBlueprint   *a,
                                                          : ms_profile_get_label (ms_blueprint_get_profile (b), kind, i);
 
   return name != NULL ? name : "?";
+}
+
+/* The biome transitions, A's biome to B's, one row each that happened
+ * (`diff --json`'s biome_transitions without its zeros). */
+static void
+add_transition_rows (MsDiffTable           *self,
+                     MsBlueprint           *a,
+                     MsBlueprint           *b,
+                     const MsBlueprintDiff *diff)
+{
+  gboolean any = FALSE;
+
+  for (guint from = 0; from < diff->n_biomes; from++)
+    for (guint to = 0; to < diff->n_biomes; to++)
+      {
+        guint64 n = diff->biome_transitions[(gsize) from * diff->n_biomes + to];
+        const char *from_name = label_of (a, b, MS_PROFILE_BIOMES, from);
+        const char *to_name = label_of (a, b, MS_PROFILE_BIOMES, to);
+        g_autofree char *key = NULL, *title = NULL, *text = NULL;
+
+        if (n == 0)
+          continue;
+        if (!any)
+          add_heading (self, diff->normalised ? _("Biome changes, A to B (pixels of the grid)")
+                                              : _("Biome changes, A to B (pixels)"));
+        any = TRUE;
+        key = g_strdup_printf ("transition:%s:%s", from_name, to_name);
+        title = g_strdup_printf ("%s → %s", from_name, to_name);
+        text = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+        add_change_row (self, key, title, text, TRUE);
+      }
 }
 
 /* Every figure is the diff's (what `mapsmith-cli diff --json` prints), so
@@ -204,34 +327,27 @@ ms_diff_table_set_diff (MsDiffTable           *self,
   }
 
   add_heading (self, _("Parameters"));
-  {
-    g_autofree char *seed_a = ra != NULL ? g_strdup_printf ("%d", ra->world_seed) : g_strdup ("—");
-    g_autofree char *seed_b = rb != NULL ? g_strdup_printf ("%d", rb->world_seed) : g_strdup ("—");
-    gboolean same = g_str_equal (seed_a, seed_b);
-
-    add_row (self, "seed", _("World seed"), seed_a, seed_b, same ? "=" : "≠", !same);
-  }
+  add_params_rows (self, ra, rb);
   add_count_row (self, "size", _("Map size (px)"), diff->size_a, diff->size_b);
-  if (diff->normalised)
-    {
-      /* Translators: %u is the larger map's size; both maps are compared on it. */
-      g_autofree char *note = g_strdup_printf (_("Compared on the %u × %u grid, nearest samples; "
-                                                 "one grid pixel is %g m"),
-                                               diff->grid_size, diff->grid_size, diff->metres_per_pixel);
-      GtkWidget *label = gtk_label_new (note);
+  {
+    g_autofree char *grid = g_strdup_printf ("%u", diff->grid_size);
+    g_autofree char *metres = g_strdup_printf ("%g %s", diff->metres_per_pixel, _("m"));
 
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_widget_add_css_class (label, "caption");
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_grid_attach (self->grid, label, 0, (int) self->next_row++, 1 + N_COLUMNS, 1);
-    }
+    /* Both maps are read on the larger one's grid, nearest samples when
+     * the sizes differ: every pixel count below is of that grid. */
+    add_change_row (self, "grid-size", _("Grid (px)"), grid, FALSE);
+    add_change_row (self, "normalised", _("Sizes differ"),
+                    diff->normalised ? _("yes") : _("no"), diff->normalised);
+    add_change_row (self, "metres-per-pixel", _("Grid pixel"), metres, FALSE);
+  }
 
   /* Translators: 1 raw height unit is 251 metres. */
   add_heading (self, _("Height (raw units, 1 = 251 m)"));
   add_real_row (self, "height-min", _("Lowest"), diff->heights_a.min, diff->heights_b.min, 4, NULL);
   add_real_row (self, "height-max", _("Highest"), diff->heights_a.max, diff->heights_b.max, 4, NULL);
   add_real_row (self, "height-mean", _("Mean"), diff->heights_a.mean, diff->heights_b.mean, 4, NULL);
+  /* NaN or infinite heights are left out of the three above: say how many. */
+  add_count_row (self, "height-finite", _("Finite heights"), diff->heights_a.finite, diff->heights_b.finite);
 
   grid_heading = diff->normalised
     /* Translators: %u is the comparison grid's size. */
@@ -249,16 +365,10 @@ ms_diff_table_set_diff (MsDiffTable           *self,
     }
 
   add_heading (self, diff->normalised ? _("Water (pixels of the grid)") : _("Water"));
-  if (diff->has_water_a && diff->has_water_b)
-    {
-      add_count_row (self, "water-bodies", _("Water bodies"), diff->bodies_a, diff->bodies_b);
-      add_count_row (self, "lakes", _("Lakes"), diff->lakes_a, diff->lakes_b);
-    }
-  else
-    {
-      add_row (self, "water-bodies", _("Water bodies"), diff->has_water_a ? "" : _("none"),
-               diff->has_water_b ? "" : _("none"), "—", diff->has_water_a != diff->has_water_b);
-    }
+  add_optional_count_row (self, "water-bodies", _("Water bodies"), diff->has_water_a, diff->bodies_a,
+                          diff->has_water_b, diff->bodies_b);
+  add_optional_count_row (self, "lakes", _("Lakes"), diff->has_water_a, diff->lakes_a,
+                          diff->has_water_b, diff->lakes_b);
   add_count_row (self, "water-pixels", _("Water pixels"), diff->water_a, diff->water_b);
 
   add_heading (self, _("Towns"));
@@ -287,10 +397,27 @@ ms_diff_table_set_diff (MsDiffTable           *self,
       /* Translators: %s is a road tier's key, e.g. "highway". */
       g_autofree char *length_title = g_strdup_printf (_("%s length"), name);
 
+      g_autofree char *points_key = g_strdup_printf ("roads:%s:points", name);
+      g_autofree char *own_key = g_strdup_printf ("roads:%s:length-px", name);
+      g_autofree char *grid_key = g_strdup_printf ("roads:%s:length-grid", name);
+      /* Translators: %s is a road tier's key, e.g. "highway". */
+      g_autofree char *points_title = g_strdup_printf (_("%s points"), name);
+      /* Translators: %s is a road tier's key; the length in each map's own pixels. */
+      g_autofree char *own_title = g_strdup_printf (_("%s length (px)"), name);
+      /* Translators: %s is a road tier's key; the length in comparison-grid pixels. */
+      g_autofree char *grid_title = g_strdup_printf (_("%s length (grid)"), name);
+
       add_count_row (self, paths_key, paths_title, diff->roads_a[tier].paths, diff->roads_b[tier].paths);
+      add_count_row (self, points_key, points_title, diff->roads_a[tier].points, diff->roads_b[tier].points);
       /* Translators: metres, after a road length. */
       add_real_row (self, length_key, length_title, diff->roads_a[tier].length_m,
                     diff->roads_b[tier].length_m, 0, _("m"));
+      add_real_row (self, own_key, own_title, diff->roads_a[tier].length_own,
+                    diff->roads_b[tier].length_own, 1, NULL);
+      /* On one grid the two lengths in pixels are the same figure. */
+      if (diff->normalised)
+        add_real_row (self, grid_key, grid_title, diff->roads_a[tier].length,
+                      diff->roads_b[tier].length, 1, NULL);
     }
 
   add_heading (self, diff->normalised ? _("Changed pixels (of the grid)") : _("Changed pixels"));
@@ -301,6 +428,9 @@ ms_diff_table_set_diff (MsDiffTable           *self,
     g_autofree char *dmin = format_real (diff->height_min, 4, NULL);
     g_autofree char *dmax = format_real (diff->height_max, 4, NULL);
     g_autofree char *dmean = format_real (diff->height_mean_abs, 4, NULL);
+    g_autofree char *drms = format_real (diff->height_rms, 4, NULL);
+    g_autofree char *compared = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->height_compared);
+    g_autofree char *skipped = g_strdup_printf ("%" G_GUINT64_FORMAT, diff->height_skipped);
 
     add_change_row (self, "changed:biome", _("Biome"), biome, diff->biome_changed > 0);
     add_change_row (self, "changed:water-gained", _("Water gained"), gained, diff->water_gained > 0);
@@ -309,7 +439,14 @@ ms_diff_table_set_diff (MsDiffTable           *self,
     add_change_row (self, "changed:height-min", _("Largest fall"), dmin, diff->height_min != 0);
     add_change_row (self, "changed:height-max", _("Largest rise"), dmax, diff->height_max != 0);
     add_change_row (self, "changed:height-mean-abs", _("Mean |Δ|"), dmean, diff->height_mean_abs != 0);
+    add_change_row (self, "changed:height-rms", _("RMS Δ"), drms, diff->height_rms != 0);
+    add_change_row (self, "changed:height-compared", _("Pixels compared"), compared, FALSE);
+    /* Translators: pixels where A's or B's height is NaN or infinite. */
+    add_change_row (self, "changed:height-skipped", _("Skipped (no height)"), skipped,
+                    diff->height_skipped > 0);
   }
+
+  add_transition_rows (self, a, b, diff);
 }
 
 

@@ -104,6 +104,47 @@ on_row_activated (GtkListBox     *list,
   g_signal_emit (self, signals[SIGNAL_FINDING_SELECTED], 0, (guint) gtk_list_box_row_get_index (row));
 }
 
+/* Tab leaves the list, as it leaves any other control.  GtkListBox would
+ * move the focus to the next row, and the selection with it: the finding
+ * chosen, and its outline on the map, would change under a keyboard user
+ * who only meant to move on.  The arrow keys still go from row to row. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                MsFindingsList        *self)
+{
+  GtkDirectionType direction;
+  GtkRoot *root;
+
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0)
+    return FALSE;
+  if (keyval == GDK_KEY_Tab || keyval == GDK_KEY_KP_Tab)
+    direction = (state & GDK_SHIFT_MASK) ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD;
+  else if (keyval == GDK_KEY_ISO_Left_Tab)
+    direction = GTK_DIR_TAB_BACKWARD;
+  else
+    return FALSE;
+
+  /* The next control after (or before) this widget, outwards. */
+  for (GtkWidget *w = GTK_WIDGET (self); w != NULL && !GTK_IS_ROOT (w); w = gtk_widget_get_parent (w))
+    for (GtkWidget *s = direction == GTK_DIR_TAB_FORWARD ? gtk_widget_get_next_sibling (w)
+                                                         : gtk_widget_get_prev_sibling (w);
+         s != NULL;
+         s = direction == GTK_DIR_TAB_FORWARD ? gtk_widget_get_next_sibling (s) : gtk_widget_get_prev_sibling (s))
+      if (gtk_widget_child_focus (s, direction))
+        return TRUE;
+  /* None: round to the window's first (or last) control, as GTK does. */
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  if (root != NULL)
+    {
+      gtk_root_set_focus (root, NULL);
+      gtk_widget_child_focus (GTK_WIDGET (root), direction);
+    }
+  return TRUE;
+}
+
 void
 ms_findings_list_set_texts (MsFindingsList *self,
                             const char     *busy,
@@ -204,6 +245,14 @@ ms_findings_list_init (MsFindingsList *self)
   gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_SINGLE);
   g_signal_connect (self->list, "row-selected", G_CALLBACK (on_row_selected), self);
   g_signal_connect (self->list, "row-activated", G_CALLBACK (on_row_activated), self);
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    /* Before the window's own Tab, which asks the list where to go. */
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->list), keys);
+  }
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_widget_set_vexpand (scrolled, TRUE);
@@ -217,4 +266,33 @@ GtkWidget *
 ms_findings_list_new (void)
 {
   return g_object_new (MS_TYPE_FINDINGS_LIST, NULL);
+}
+
+/**
+ * ms_findings_list_set_tab_count:
+ *
+ * See ms-findings-list.h.  The switcher shows the title, so the count is
+ * seen without opening the page; needs-attention adds the switcher's dot.
+ */
+void
+ms_findings_list_set_tab_count (GtkWidget *page_child,
+                            GPtrArray *findings)
+{
+  GtkWidget *parent;
+  GtkStackPage *page;
+  g_autofree char *title = NULL;
+
+  g_return_if_fail (GTK_IS_WIDGET (page_child));
+
+  parent = gtk_widget_get_parent (page_child);
+  g_return_if_fail (GTK_IS_STACK (parent));
+  page = gtk_stack_get_page (GTK_STACK (parent), page_child);
+  if (findings == NULL || findings->len == 0)
+    title = g_strdup (_("Checks"));
+  else
+    /* Translators: the Checks tab with its number of findings. */
+    title = g_strdup_printf (_("Checks (%u)"), findings->len);
+  gtk_stack_page_set_title (page, title);
+  gtk_stack_page_set_needs_attention (page, findings != NULL &&
+                                      ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR) > 0);
 }

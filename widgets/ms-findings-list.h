@@ -26,4 +26,11 @@ void       ms_findings_list_set_texts    (MsFindingsList *self,
 void       ms_findings_list_select       (MsFindingsList *self,
                                           guint           index);
 
+/* The Checks tab of a window's side stack, @page_child being its page's
+ * child: titled "Checks (N)" for N findings, "Checks" for none or while
+ * the audit runs (@findings NULL), and needing attention while one of them
+ * is an error. */
+void       ms_findings_list_set_tab_count    (GtkWidget      *page_child,
+                                          GPtrArray      *findings);
+
 G_END_DECLS

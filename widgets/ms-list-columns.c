@@ -44,6 +44,7 @@ typedef struct
   guint    decimals;
   char    *tooltip;
   gboolean numeric;
+  gboolean ellipsize;   /* ms_list_columns_ellipsize () */
 } Column;
 
 static void
@@ -64,7 +65,9 @@ setup_label (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), column->numeric ? 1.0f : 0.0f);
-  if (column->tooltip != NULL)
+  if (column->ellipsize)
+    gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  if (column->tooltip != NULL && !column->ellipsize)
     gtk_widget_set_tooltip_text (label, column->tooltip);
   gtk_list_item_set_child (item, label);
 }
@@ -92,6 +95,14 @@ bind_label (GtkSignalListItemFactory *factory,
   else
     text = g_strdup_printf ("%u", g_value_get_uint (&value));
   gtk_label_set_text (GTK_LABEL (gtk_list_item_get_child (item)), text);
+  /* What the ellipsis hides, then what the column means. */
+  if (column->ellipsize)
+    {
+      g_autofree char *tooltip = column->tooltip != NULL ? g_strdup_printf ("%s\n%s", text, column->tooltip)
+                                                         : g_strdup (text);
+
+      gtk_widget_set_tooltip_text (gtk_list_item_get_child (item), tooltip);
+    }
 }
 
 static gboolean
@@ -145,6 +156,20 @@ ms_list_columns_add (GtkColumnView *view,
   gtk_column_view_column_set_sorter (column, sorter);
   g_object_unref (sorter);
   return column;
+}
+
+void
+ms_list_columns_ellipsize (GtkColumnViewColumn *column)
+{
+  GtkListItemFactory *factory;
+  Column *data;
+
+  g_return_if_fail (GTK_IS_COLUMN_VIEW_COLUMN (column));
+  factory = gtk_column_view_column_get_factory (column);
+  data = factory != NULL ? g_object_get_data (G_OBJECT (factory), "ms-column") : NULL;
+  g_return_if_fail (data != NULL && g_object_get_data (G_OBJECT (column), "ms-property") != NULL);
+  data->ellipsize = TRUE;
+  gtk_column_view_column_set_expand (column, TRUE);
 }
 
 GtkColumnViewColumn *

@@ -19,6 +19,11 @@ GtkColumnViewColumn *ms_list_columns_add  (GtkColumnView *view,
                                            guint          decimals,
                                            const char    *tooltip);
 /* The column added for @property, or NULL. */
+/* For a column of ms_list_columns_add (), before its rows show: it takes
+ * the room left and ellipsizes its text, each cell's tooltip giving the
+ * whole text (then the column's tooltip), so a narrow list needs no
+ * horizontal scrolling to read it. */
+void                 ms_list_columns_ellipsize (GtkColumnViewColumn *column);
 GtkColumnViewColumn *ms_list_columns_find (GtkColumnView *view,
                                            const char    *property);
 

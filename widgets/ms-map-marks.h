@@ -23,6 +23,7 @@ typedef struct
   GDestroyNotify     destroy;
   cairo_surface_t   *surface;
   MsRect             rect;
+  GArray            *path;   /* MsPoint: a line drawn at every zoom, or NULL */
 } MsMapMarks;
 
 /* Replaces the function (destroying the old data); NULL clears. */
@@ -30,6 +31,13 @@ void ms_map_marks_set                (MsMapMarks        *self,
                                       MsMapViewMarkFunc  func,
                                       gpointer           data,
                                       GDestroyNotify     destroy);
+/* A line through the centres of the pixels @points (file coordinates),
+ * drawn at every zoom, where the tint of the pixels is only drawn zoomed
+ * in: a road seen whole.  @n_points 0 removes it; ms_map_marks_set ()
+ * does too. */
+void ms_map_marks_set_path           (MsMapMarks        *self,
+                                      const MsPoint     *points,
+                                      guint              n_points);
 /* An @n² map; (x0, y0)–(x1, y1) the visible map rectangle. */
 void ms_map_marks_snapshot           (MsMapMarks        *self,
                                       GtkSnapshot       *snapshot,

@@ -21,7 +21,10 @@
 /* Issue #12: a 16K map pans in ≤ 512 MiB of private memory, and under
  * Mesa's llvmpipe the textures are private memory too.  96 MiB holds about
  * 115 grid tiles, 64 MiB about 60 RGBA32F textures: a 1280×800 view shows
- * some 36 across two levels (bench/pan-zoom: 0 hole frames, ~400 MiB). */
+ * some 36 across two levels (bench/pan-zoom: 0 hole frames, ~400 MiB).
+ * At a level's smallest zoom it shows up to ~90: the textures a frame draws
+ * are kept past the budget (ms_tile_lru_begin_use ()), never evicted and
+ * asked for again for ever (issue #36). */
 #define PYRAMID_BUDGET   (96u << 20)
 #define TEXTURE_BUDGET   (64u << 20)
 
@@ -77,7 +80,7 @@ create_gl_renderer (MsTileView *view)
 
   if (self->pyramid == NULL)
     return NULL;
-  renderer = ms_blueprint_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
+  renderer = ms_blueprint_gl_renderer_new (self->pyramid, ms_tile_view_cache_budget (TEXTURE_BUDGET));
   ms_blueprint_gl_renderer_set_style (renderer, &self->style);
   return MS_GL_TILE_RENDERER (renderer);
 }
@@ -103,7 +106,7 @@ ms_map_view_snapshot (GtkWidget   *widget,
       cairo_destroy (cr);
     }
 
-  if (self->marks.func != NULL)
+  if (self->marks.func != NULL || self->marks.path != NULL)
     {
       double x0, y0, x1, y1;
       guint n = self->diff != NULL ? ms_diff_pyramid_get_grid_size (self->diff)
@@ -247,6 +250,17 @@ ms_map_view_set_marks (MsMapView         *self,
   g_return_if_fail (MS_IS_MAP_VIEW (self));
 
   ms_map_marks_set (&self->marks, func, user_data, destroy);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ms_map_view_set_marks_path (MsMapView     *self,
+                            const MsPoint *points,
+                            guint          n_points)
+{
+  g_return_if_fail (MS_IS_MAP_VIEW (self));
+
+  ms_map_marks_set_path (&self->marks, points, n_points);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -50,6 +50,11 @@ void                    ms_map_view_set_marks       (MsMapView              *sel
                                                      MsMapViewMarkFunc       func,
                                                      gpointer                user_data,
                                                      GDestroyNotify          destroy);
+/* With the marks, a line through @points (file coordinates) at every zoom;
+ * ms_map_view_set_marks () removes it. */
+void                    ms_map_view_set_marks_path  (MsMapView              *self,
+                                                     const MsPoint          *points,
+                                                     guint                   n_points);
 /* The marks as last drawn: a cairo A8 surface whose pixel (i, j) is map
  * pixel (x0 + i, y0 + j), or NULL. For tests. */
 cairo_surface_t        *ms_map_view_get_marks_surface (MsMapView            *self,

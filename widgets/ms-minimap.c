@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <glib/gi18n.h>
 
 #include "ms-css.h"
@@ -31,6 +32,9 @@ struct _MsMinimap
   MsViewport       *viewport;
 
   GdkTexture       *texture;
+  /* After ms_minimap_show_overview (), until a render is asked for: its
+   * pyramid. */
+  MsBlueprintPyramid *overview;
   GCancellable     *cancellable;   /* of the render in flight, or NULL */
 
   double            drag_x, drag_y;
@@ -84,6 +88,31 @@ render_thread (GTask        *task,
     g_task_return_pointer (task, surface, (GDestroyNotify) cairo_surface_destroy);
 }
 
+/* Takes @surface (transfer full) as the image shown. */
+static void
+set_texture (MsMinimap       *self,
+             cairo_surface_t *surface)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  int width, height, stride;
+
+  cairo_surface_flush (surface);
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  /* ARGB32 in native order is GDK_MEMORY_DEFAULT; the texture keeps the
+   * surface's pixels rather than a copy. */
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      (gsize) stride * (gsize) height,
+                                      (GDestroyNotify) cairo_surface_destroy, surface);
+  g_clear_object (&self->texture);
+  self->texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, (gsize) stride);
+  g_clear_object (&self->overview);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXTURE]);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 render_done (GObject      *source,
              GAsyncResult *result,
@@ -91,9 +120,7 @@ render_done (GObject      *source,
 {
   MsMinimap *self = MS_MINIMAP (source);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = NULL;
   cairo_surface_t *surface;
-  int width, height, stride;
 
   /* A cancelled task (a newer blueprint or style) reports cancelled even if
    * its thread got to the end: GTask checks the cancellable. */
@@ -106,20 +133,7 @@ render_done (GObject      *source,
     }
 
   g_clear_object (&self->cancellable);
-  cairo_surface_flush (surface);
-  width = cairo_image_surface_get_width (surface);
-  height = cairo_image_surface_get_height (surface);
-  stride = cairo_image_surface_get_stride (surface);
-  /* ARGB32 in native order is GDK_MEMORY_DEFAULT; the texture keeps the
-   * surface's pixels rather than a copy. */
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize) stride * (gsize) height,
-                                      (GDestroyNotify) cairo_surface_destroy, surface);
-  g_clear_object (&self->texture);
-  self->texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, (gsize) stride);
-
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXTURE]);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  set_texture (self, surface);
 }
 
 static void
@@ -134,6 +148,8 @@ start_render (MsMinimap *self)
   if (self->blueprint == NULL)
     return;
 
+  /* An overview shown stays until the render replaces it. */
+  g_clear_object (&self->overview);
   self->cancellable = g_cancellable_new ();
   render = g_new0 (RenderData, 1);
   render->blueprint = g_object_ref (self->blueprint);
@@ -410,6 +426,17 @@ on_drag_end (GtkGestureDrag *gesture,
 
 /* -------------------------------------------------------------- object --- */
 
+static void
+clear_texture (MsMinimap *self)
+{
+  g_clear_object (&self->overview);
+  if (self->texture != NULL)
+    {
+      g_clear_object (&self->texture);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXTURE]);
+    }
+}
+
 void
 ms_minimap_set_blueprint (MsMinimap   *self,
                           MsBlueprint *blueprint)
@@ -418,17 +445,106 @@ ms_minimap_set_blueprint (MsMinimap   *self,
   g_return_if_fail (blueprint == NULL || MS_IS_BLUEPRINT (blueprint));
 
   if (!g_set_object (&self->blueprint, blueprint))
-    return;
+    {
+      /* An overview of this map (or none) stays up until the render
+       * replaces it. */
+      if ((self->texture == NULL || self->overview != NULL) && self->cancellable == NULL)
+        start_render (self);
+      return;
+    }
 
   /* The old map's image would be wrong: show the placeholder meanwhile. */
-  if (self->texture != NULL)
-    {
-      g_clear_object (&self->texture);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXTURE]);
-    }
+  clear_texture (self);
   start_render (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLUEPRINT]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ms_minimap_show_overview (MsMinimap          *self,
+                          MsBlueprintPyramid *pyramid)
+{
+  g_autoptr(MsBlueprintTile) top = NULL;
+  g_autoptr(MsBlueprintPyramid) keep = NULL;
+  MsTileKey key = { 0, 0, 0 };
+  MsBlueprint *blueprint;
+  cairo_surface_t *surface;
+
+  g_return_if_fail (MS_IS_MINIMAP (self));
+  g_return_if_fail (MS_IS_BLUEPRINT_PYRAMID (pyramid));
+
+  /* It may be self->overview, which set_texture () drops. */
+  keep = g_object_ref (pyramid);
+
+  blueprint = ms_blueprint_pyramid_get_blueprint (pyramid);
+  key.level = ms_blueprint_pyramid_get_top_level (pyramid);
+  top = ms_blueprint_pyramid_lookup (pyramid, &key);
+  /* An image of this map already shown (the render's, or this) is as good. */
+  if (blueprint == self->blueprint && self->texture != NULL && self->overview != pyramid)
+    return;
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  if (g_set_object (&self->blueprint, blueprint))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLUEPRINT]);
+  if (top == NULL)
+    {
+      clear_texture (self);
+      self->overview = g_steal_pointer (&keep);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
+
+  /* The top tile is the whole map at most 256 cells a side, the image's
+   * own size: colouring it is a moment's work on this thread.  The
+   * biome layer needs the tile's biomes, which it may leave out. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) top->width, (int) top->height);
+  cairo_surface_flush (surface);
+  {
+    MsBlueprintStyle style = self->style;
+    float opacities[MS_N_STACK_LAYERS];
+
+    ms_blueprint_style_get_opacities (&style, opacities);
+    if (top->grid.biomes == NULL && opacities[MS_STACK_BIOME] > 0.0f)
+      {
+        ms_blueprint_style_get_stack (&style, style.stack);
+        style.layer = MS_BLUEPRINT_LAYER_CUSTOM;
+        style.stack[MS_STACK_BIOME].visible = FALSE;
+      }
+    ms_blueprint_colour_grid (blueprint, &style, &top->grid,
+                              (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
+                              cairo_image_surface_get_stride (surface) / 4, NULL);
+    cairo_surface_mark_dirty (surface);
+    /* The towns and roads the render draws, so nothing pops in with it:
+     * a cell of the top tile is 2^level map pixels. */
+    if (ms_blueprint_style_has_overlays (&style))
+      {
+        cairo_t *cr = cairo_create (surface);
+        double k = ldexp (1.0, (int) top->key.level);
+
+        cairo_scale (cr, 1.0 / k, 1.0 / k);
+        ms_blueprint_draw_overlays (blueprint, &style, cr, k);
+        cairo_destroy (cr);
+      }
+  }
+  set_texture (self, surface);
+  self->overview = g_steal_pointer (&keep);
+}
+
+void
+ms_minimap_refresh (MsMinimap *self)
+{
+  g_return_if_fail (MS_IS_MINIMAP (self));
+
+  if (self->blueprint != NULL)
+    start_render (self);
+}
+
+gboolean
+ms_minimap_is_overview (MsMinimap *self)
+{
+  g_return_val_if_fail (MS_IS_MINIMAP (self), FALSE);
+  return self->overview != NULL;
 }
 
 MsBlueprint *
@@ -449,8 +565,11 @@ ms_minimap_set_style (MsMinimap              *self,
 
   same = styles_look_the_same (&self->style, style);
   self->style = *style;
-  /* The old image stays up until the new one is there. */
-  if (!same)
+  /* The old image stays up until the new one is there; an overview is
+   * coloured again, still without a render. */
+  if (!same && self->overview != NULL)
+    ms_minimap_show_overview (self, self->overview);
+  else if (!same)
     start_render (self);
 }
 
@@ -555,6 +674,7 @@ ms_minimap_dispose (GObject *object)
   g_clear_object (&self->viewport);
   g_clear_object (&self->blueprint);
   g_clear_object (&self->texture);
+  g_clear_object (&self->overview);
 
   G_OBJECT_CLASS (ms_minimap_parent_class)->dispose (object);
 }

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "ms-blueprint.h"
+#include "ms-blueprint-pyramid.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-viewport.h"
 
@@ -22,6 +23,18 @@ GtkWidget              *ms_minimap_new            (void);
 void                    ms_minimap_set_blueprint  (MsMinimap              *self,
                                                    MsBlueprint            *blueprint);
 MsBlueprint            *ms_minimap_get_blueprint  (MsMinimap              *self);
+/* Shows @pyramid's map at once, coloured on this thread from the
+ * pyramid's top tile if it has it cached (the placeholder if not), with
+ * no render on a worker: while the first picture of a large map is being
+ * made, the minimap takes nothing from it.  ms_minimap_set_blueprint ()
+ * of the same map later renders the image that replaces it. */
+void                    ms_minimap_show_overview  (MsMinimap              *self,
+                                                   MsBlueprintPyramid     *pyramid);
+/* Renders the image again, the old one up until then: the map reads
+ * differently now (its file was cut short under its mapping). */
+void                    ms_minimap_refresh        (MsMinimap              *self);
+/* Does it show (or wait with) that overview, no render asked for yet? */
+gboolean                ms_minimap_is_overview    (MsMinimap              *self);
 /* The image is re-rendered when something it shows changes (not for the
  * overlays, which the minimap leaves out). */
 void                    ms_minimap_set_style      (MsMinimap              *self,

@@ -147,6 +147,8 @@ ms_road_list_class_init (MsRoadListClass *klass)
 static void
 ms_road_list_init (MsRoadList *self)
 {
+  GtkColumnViewColumn *bounds;
+
   ms_list_frame_init (&self->list, GTK_WIDGET (self), MS_TYPE_ROAD_ROW, signals[SIGNAL_ROAD_SELECTED]);
 
   /* Tiers sort by rank, not by name; bounds by the area they cover. */
@@ -158,9 +160,14 @@ ms_road_list_init (MsRoadList *self)
                        _("Length in map pixels"));
   ms_list_columns_add (self->list.column_view, MS_TYPE_ROAD_ROW, _("m"), "metres", NULL, 0,
                        _("Length in metres, at the scale bar's metres per map pixel"));
-  ms_list_columns_add (self->list.column_view, MS_TYPE_ROAD_ROW, _("Bounds"), "bounds", "area", 0,
-                       _("The pixels the path spans, x0–x1, y0–y1 (file coordinates: x is the outer "
-                         "index, y the inner one); sorts by area"));
+  bounds = ms_list_columns_add (self->list.column_view, MS_TYPE_ROAD_ROW, _("Bounds"), "bounds", "area", 0,
+                                _("The pixels the path spans, x0–x1, y0–y1 (file coordinates: x is the "
+                                  "outer index, y the inner one); sorts by area"));
+  /* The widest column, and the last: in a sidebar it was cut off at the
+   * edge, readable only by scrolling sideways.  It takes the room left. */
+  ms_list_columns_ellipsize (bounds);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->list.scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
 }
 
 GtkWidget *

@@ -3,7 +3,8 @@
  * Swipe comparison: map A, with map B drawn over the part right of a
  * divider.  The two MsMapViews each own a viewport; B's follows A's (and
  * the other way), so panning either pans both.  B takes no input: every
- * pointer event reaches A, except a drag that starts on the divider.
+ * pointer event reaches A, except a drag that starts on the divider.  A
+ * label names each map on its side of the divider, and moves with it.
  */
 #define G_LOG_DOMAIN "mapsmith"
 
@@ -12,11 +13,15 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "ms-css.h"
 #include "ms-swipe-view.h"
 #include "ms-viewport-link.h"
 
 #define HANDLE_SLOP 10.0   /* pixels either side of the divider that grab it */
 #define KEY_STEP    0.05   /* of the width, per Left/Right */
+#define LABEL_GAP   10     /* between a label and the divider (its grip is 14 wide) */
+#define LABEL_EDGE  6      /* between a label and the view's edge */
+#define LABEL_USEFUL 96    /* the least width a shortened label is shown in */
 
 struct _MsSwipeView
 {
@@ -24,6 +29,8 @@ struct _MsSwipeView
 
   MsMapView        *view_a;
   MsMapView        *view_b;
+  GtkWidget        *label_a;
+  GtkWidget        *label_b;
   double            position;
   double            drag_start;
   MsViewportLink   *link;
@@ -57,6 +64,8 @@ ms_swipe_view_set_position (MsSwipeView *self,
   if (position == self->position)
     return;
   self->position = position;
+  /* The labels follow the divider. */
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POSITION]);
 }
@@ -134,6 +143,8 @@ ms_swipe_view_snapshot (GtkWidget   *widget,
   gtk_snapshot_push_clip (snapshot, &clip);
   gtk_widget_snapshot_child (widget, GTK_WIDGET (self->view_b), snapshot);
   gtk_snapshot_pop (snapshot);
+  gtk_widget_snapshot_child (widget, self->label_a, snapshot);
+  gtk_widget_snapshot_child (widget, self->label_b, snapshot);
 
   /* The divider: a light line with dark edges, and a grip in the middle. */
   x = clip.origin.x;
@@ -166,6 +177,28 @@ ms_swipe_view_measure (GtkWidget      *widget,
   *natural = MAX (*natural, nat_b);
 }
 
+/* Puts @label at the top with one side at @anchor, its other towards
+ * @limit (an edge of the view), the name shortened in the middle where
+ * that is too little room for all of it, and hidden where it is too
+ * little for a useful part. */
+static void
+allocate_label (GtkWidget *label,
+                int        anchor,
+                int        limit,
+                gboolean   left_of_anchor)
+{
+  const char *text = gtk_label_get_text (GTK_LABEL (label));
+  int minimum, width, height, room = left_of_anchor ? anchor - limit : limit - anchor;
+
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &width, NULL, NULL);
+  gtk_widget_set_child_visible (label, text[0] != '\0' &&
+                                      room >= MAX (minimum, MIN (width, LABEL_USEFUL)));
+  width = CLAMP (room, minimum, width);
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
+  gtk_widget_size_allocate (label, &(GtkAllocation) { left_of_anchor ? anchor - width : anchor,
+                                                      LABEL_EDGE, width, height }, -1);
+}
+
 static void
 ms_swipe_view_size_allocate (GtkWidget *widget,
                              int        width,
@@ -173,9 +206,14 @@ ms_swipe_view_size_allocate (GtkWidget *widget,
                              int        baseline)
 {
   MsSwipeView *self = MS_SWIPE_VIEW (widget);
+  int x = (int) round (self->position * width);
 
   gtk_widget_allocate (GTK_WIDGET (self->view_a), width, height, baseline, NULL);
   gtk_widget_allocate (GTK_WIDGET (self->view_b), width, height, baseline, NULL);
+  /* A left of the divider, B right of it, each shown only where its map
+   * has room for it. */
+  allocate_label (self->label_a, x - LABEL_GAP, LABEL_EDGE, TRUE);
+  allocate_label (self->label_b, x + LABEL_GAP, width - LABEL_EDGE, FALSE);
 }
 
 /* -------------------------------------------------------------- public --- */
@@ -208,6 +246,33 @@ ms_swipe_view_set_style (MsSwipeView            *self,
   g_return_if_fail (MS_IS_SWIPE_VIEW (self));
   ms_map_view_set_style (self->view_a, style);
   ms_map_view_set_style (self->view_b, style);
+}
+
+void
+ms_swipe_view_set_names (MsSwipeView *self,
+                         const char  *name_a,
+                         const char  *name_b)
+{
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  g_return_if_fail (MS_IS_SWIPE_VIEW (self));
+
+  /* Translators: the label over map A in the swipe view; %s is its name. */
+  a = name_a != NULL ? g_strdup_printf (_("A: %s"), name_a) : g_strdup ("");
+  /* Translators: the label over map B in the swipe view; %s is its name. */
+  b = name_b != NULL ? g_strdup_printf (_("B: %s"), name_b) : g_strdup ("");
+  gtk_label_set_text (GTK_LABEL (self->label_a), a);
+  gtk_label_set_text (GTK_LABEL (self->label_b), b);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+GtkLabel *
+ms_swipe_view_get_label (MsSwipeView *self,
+                         gboolean     b)
+{
+  g_return_val_if_fail (MS_IS_SWIPE_VIEW (self), NULL);
+  return GTK_LABEL (b ? self->label_b : self->label_a);
 }
 
 MsMapView *
@@ -270,6 +335,8 @@ ms_swipe_view_dispose (GObject *object)
   g_clear_object (&self->link);
   g_clear_pointer ((GtkWidget **) &self->view_a, gtk_widget_unparent);
   g_clear_pointer ((GtkWidget **) &self->view_b, gtk_widget_unparent);
+  g_clear_pointer (&self->label_a, gtk_widget_unparent);
+  g_clear_pointer (&self->label_b, gtk_widget_unparent);
 
   G_OBJECT_CLASS (ms_swipe_view_parent_class)->dispose (object);
 }
@@ -312,6 +379,22 @@ ms_swipe_view_init (MsSwipeView *self)
   self->view_b = MS_MAP_VIEW (ms_map_view_new ());
   gtk_widget_set_parent (GTK_WIDGET (self->view_a), GTK_WIDGET (self));
   gtk_widget_set_parent (GTK_WIDGET (self->view_b), GTK_WIDGET (self));
+  /* Boxed as the pixel inspector is, legible over any map; the pointer
+   * goes through them to the map. */
+  ms_css_ensure (gtk_widget_get_display (GTK_WIDGET (self)),
+                 MS_WIDGETS_RESOURCE_PATH "ms-pixel-inspector.css");
+  self->label_a = gtk_label_new (NULL);
+  self->label_b = gtk_label_new (NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *label = i == 0 ? self->label_a : self->label_b;
+
+      gtk_label_set_single_line_mode (GTK_LABEL (label), TRUE);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+      gtk_widget_set_can_target (label, FALSE);
+      gtk_widget_add_css_class (label, "inspector");
+      gtk_widget_set_parent (label, GTK_WIDGET (self));
+    }
   /* B only shows: A takes the pointer and, through the link, moves B.  The
    * keys belong to the divider. */
   gtk_widget_set_can_target (GTK_WIDGET (self->view_b), FALSE);

@@ -9,8 +9,9 @@
 G_BEGIN_DECLS
 
 /* Two maps over one another: A whole, B only right of a divider the user
- * drags (or moves with Left/Right).  Both views show the same part of the
- * world, in normalised coordinates when the maps' sizes differ. */
+ * drags (or moves with Left/Right), each named by a label on its side of
+ * the divider.  Both views show the same part of the world, in normalised
+ * coordinates when the maps' sizes differ. */
 #define MS_TYPE_SWIPE_VIEW (ms_swipe_view_get_type ())
 G_DECLARE_FINAL_TYPE (MsSwipeView, ms_swipe_view, MS, SWIPE_VIEW, GtkWidget)
 
@@ -20,6 +21,14 @@ void       ms_swipe_view_set_blueprints (MsSwipeView            *self,
                                          MsBlueprint            *b);
 void       ms_swipe_view_set_style      (MsSwipeView            *self,
                                          const MsBlueprintStyle *style);
+/* What the labels either side of the divider call the maps ("A: name",
+ * "B: name"); NULL: no label on that side. */
+void       ms_swipe_view_set_names      (MsSwipeView            *self,
+                                         const char             *name_a,
+                                         const char             *name_b);
+/* A's label, or B's when @b. */
+GtkLabel  *ms_swipe_view_get_label      (MsSwipeView            *self,
+                                         gboolean                b);
 MsMapView *ms_swipe_view_get_view_a     (MsSwipeView            *self);
 MsMapView *ms_swipe_view_get_view_b     (MsSwipeView            *self);
 /* The divider, as a fraction of the width from the left: 0 shows all of

@@ -302,6 +302,14 @@ ms_tile_view_texture_new (cairo_surface_t *surface,
   return texture;
 }
 
+gsize
+ms_tile_view_cache_budget (gsize budget)
+{
+  const char *kib = g_getenv ("MAPSMITH_TILE_CACHE_KIB");
+
+  return kib != NULL ? (gsize) g_ascii_strtoull (kib, NULL, 10) << 10 : budget;
+}
+
 /* ------------------------------------------------------------- requests --- */
 
 static void
@@ -1091,6 +1099,9 @@ snapshot_cpu (MsTileView  *self,
   guint tx0, ty0, tx1, ty1;
   guint n_drawn = 0, n_own = 0, n_wanted = 0;
 
+  /* The tiles this frame draws stay until the next: those that arrive
+   * meanwhile never evict one that is on screen (ms_tile_lru_begin_use ()). */
+  ms_tile_lru_begin_use (priv->cpu_tiles);
   visible_tiles (self, level, &tx0, &ty0, &tx1, &ty1);
   for (guint ty = ty0; ty < ty1; ty++)
     for (guint tx = tx0; tx < tx1; tx++)
@@ -1305,6 +1316,24 @@ ms_tile_view_get_n_pending (MsTileView *self)
   return n;
 }
 
+gboolean
+ms_tile_view_holds_tile (MsTileView      *self,
+                         const MsTileKey *key)
+{
+  MsTileViewPrivate *priv;
+  CpuTile *tile;
+
+  g_return_val_if_fail (MS_IS_TILE_VIEW (self), FALSE);
+
+  priv = PRIV (self);
+  if (!priv->has_map)
+    return FALSE;
+  if (gl_mode (self))
+    return priv->gl_renderer != NULL && ms_gl_tile_renderer_has_tile (priv->gl_renderer, key);
+  tile = cpu_tile_peek (self, key);
+  return tile != NULL && !cpu_tile_is_stale (self, tile);
+}
+
 void
 ms_tile_view_get_stats (MsTileView      *self,
                         MsTileViewStats *stats)
@@ -1515,7 +1544,7 @@ ms_tile_view_init (MsTileView *self)
 
   priv->viewport = ms_viewport_new ();
   priv->requests = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  priv->cpu_tiles = ms_tile_lru_new (CPU_TILE_BUDGET, cpu_tile_free);
+  priv->cpu_tiles = ms_tile_lru_new (ms_tile_view_cache_budget (CPU_TILE_BUDGET), cpu_tile_free);
   g_signal_connect_swapped (priv->viewport, "notify", G_CALLBACK (on_viewport_changed), self);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);

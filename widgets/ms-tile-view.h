@@ -120,6 +120,15 @@ void        ms_tile_view_snapshot_highlight (MsTileView     *self,
  * renderer of this map uploaded. */
 MsGlTileRenderer *ms_tile_view_get_gl_renderer (MsTileView    *self);
 guint64     ms_tile_view_get_n_gl_uploads  (MsTileView      *self);
+/* The bytes a view's own tile cache keeps (its GL textures, its CPU
+ * tiles): @budget, or MAPSMITH_TILE_CACHE_KIB kibibytes where that is set
+ * (tests of a view whose visible tiles outgrow its cache).  The tiles a
+ * frame draws are kept whatever the budget (ms_tile_lru_begin_use ()). */
+gsize       ms_tile_view_cache_budget      (gsize            budget);
+/* Whether the view's own cache (its GL renderer's textures, or its CPU
+ * tiles) holds tile @key, up to date: what it can draw without asking. */
+gboolean    ms_tile_view_holds_tile        (MsTileView      *self,
+                                            const MsTileKey *key);
 /* Makes the GL area's context current; FALSE without a working one. */
 gboolean    ms_tile_view_gl_make_current   (MsTileView      *self);
 /* Clears the bound framebuffer to the views' background. */

@@ -21,6 +21,8 @@ struct _MsViewport
   double  width, height;
   double  zoom;
   double  centre_x, centre_y;
+  gboolean fitted;    /* shows the whole map fitted, until a zoom or a move */
+  gboolean fitting;   /* ms_viewport_fit () is setting the zoom and centre */
 };
 
 enum
@@ -31,6 +33,7 @@ enum
   PROP_CENTRE_Y,
   PROP_WIDTH,
   PROP_HEIGHT,
+  PROP_FITTED,
   N_PROPS
 };
 
@@ -62,6 +65,9 @@ ms_viewport_get_property (GObject    *object,
       break;
     case PROP_HEIGHT:
       g_value_set_double (value, self->height);
+      break;
+    case PROP_FITTED:
+      g_value_set_boolean (value, self->fitted);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -116,6 +122,11 @@ ms_viewport_class_init (MsViewportClass *klass)
   properties[PROP_HEIGHT] =
     g_param_spec_double ("height", NULL, NULL, 1.0, G_MAXDOUBLE, 1.0,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* TRUE from ms_viewport_fit () until the zoom or the centre is set
+   * otherwise: a new size or map size fits the map again. */
+  properties[PROP_FITTED] =
+    g_param_spec_boolean ("fitted", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -148,6 +159,23 @@ ms_viewport_get_max_zoom (MsViewport *self)
 }
 
 static void
+set_fitted (MsViewport *self,
+            gboolean    fitted)
+{
+  if (self->fitted == fitted)
+    return;
+  self->fitted = fitted;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FITTED]);
+}
+
+gboolean
+ms_viewport_get_fitted (MsViewport *self)
+{
+  g_return_val_if_fail (MS_IS_VIEWPORT (self), FALSE);
+  return self->fitted;
+}
+
+static void
 clamp_centre (MsViewport *self)
 {
   /* The centre stays on the map, so the map can never be lost off screen. */
@@ -166,6 +194,8 @@ ms_viewport_set_map_size (MsViewport *self,
   self->map_width = width;
   self->map_height = height;
   clamp_centre (self);
+  if (self->fitted)
+    ms_viewport_fit (self);
 }
 
 void
@@ -177,6 +207,9 @@ ms_viewport_set_size (MsViewport *self,
 
   width = MAX (width, 1.0);
   height = MAX (height, 1.0);
+  if (width == self->width && height == self->height)
+    return;
+  g_object_freeze_notify (G_OBJECT (self));
   if (width != self->width)
     {
       self->width = width;
@@ -187,6 +220,10 @@ ms_viewport_set_size (MsViewport *self,
       self->height = height;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HEIGHT]);
     }
+  /* A fitted map stays fitted as the window changes size. */
+  if (self->fitted)
+    ms_viewport_fit (self);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 double
@@ -217,8 +254,12 @@ ms_viewport_set_zoom (MsViewport *self,
   zoom = CLAMP (zoom, ms_viewport_get_min_zoom (self), MAX_ZOOM);
   if (zoom == self->zoom)
     return;
+  g_object_freeze_notify (G_OBJECT (self));
   self->zoom = zoom;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  if (!self->fitting)
+    set_fitted (self, FALSE);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 void
@@ -242,10 +283,16 @@ ms_viewport_set_centre (MsViewport *self,
   self->centre_x = x;
   self->centre_y = y;
   clamp_centre (self);
+  if (self->centre_x == old_x && self->centre_y == old_y)
+    return;
+  g_object_freeze_notify (G_OBJECT (self));
   if (self->centre_x != old_x)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CENTRE_X]);
   if (self->centre_y != old_y)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CENTRE_Y]);
+  if (!self->fitting)
+    set_fitted (self, FALSE);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 void
@@ -309,8 +356,11 @@ ms_viewport_fit (MsViewport *self)
   g_return_if_fail (MS_IS_VIEWPORT (self));
 
   g_object_freeze_notify (G_OBJECT (self));
+  self->fitting = TRUE;
   ms_viewport_set_zoom (self, MIN (self->width / self->map_width, self->height / self->map_height));
   ms_viewport_set_centre (self, self->map_width / 2.0, self->map_height / 2.0);
+  self->fitting = FALSE;
+  set_fitted (self, TRUE);
   g_object_thaw_notify (G_OBJECT (self));
 }
 

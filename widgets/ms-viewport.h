@@ -54,7 +54,10 @@ void        ms_viewport_zoom_at         (MsViewport *self,
 void        ms_viewport_pan             (MsViewport *self,
                                          double      dx,
                                          double      dy);
+/* Shows the whole map, and keeps showing it (a new size or map size fits
+ * it again) until the zoom or the centre is set otherwise. */
 void        ms_viewport_fit             (MsViewport *self);
+gboolean    ms_viewport_get_fitted      (MsViewport *self);
 /* Show the map rectangle (x, y, width, height) whole, with a margin. */
 void        ms_viewport_fit_rect        (MsViewport *self,
                                          double      x,

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Built in code like the overlays panel: an MsFindingsList and a row of
- * Previous / Next under it.  The zone window runs the audit and moves the
- * view; this only keeps which finding and which of its tiles is chosen.
+ * Previous / Next under it.  The zone window runs the audit, finds every
+ * tile of the chosen finding and moves the view; this only keeps which
+ * finding and which of its tiles is chosen.
  *
  * Widget names, for tests: checks-list, checks-previous, checks-next,
  * checks-location.
@@ -15,6 +16,7 @@
 
 #include "ms-findings-list.h"
 #include "ms-zone-checks-panel.h"
+#include "ms-zone-region.h"
 
 struct _MsZoneChecksPanel
 {
@@ -29,6 +31,13 @@ struct _MsZoneChecksPanel
   guint           chosen;     /* G_MAXUINT: none */
   guint           location;
   gboolean        quiet;      /* reselecting after new findings: no signal */
+
+  /* Every tile of the chosen finding, once the window has found them (the
+   * finding lists only the first MS_AUDIT_MAX_LOCATIONS), and per span
+   * the tiles before it, to find the k-th tile by bisection.  Both are
+   * row-major, so the k-th listed location is the region's k-th tile. */
+  MsZoneRegion   *region;
+  GArray         *before;     /* guint64, one per span */
 };
 
 enum
@@ -49,21 +58,76 @@ chosen_finding (MsZoneChecksPanel *self)
   return g_ptr_array_index (self->findings, self->chosen);
 }
 
-/* How many locations one can step through: the listed ones, or the one
- * (x, y) of a finding that lists none. */
-static guint
-n_steps (const MsAuditFinding *f)
+static void
+clear_region (MsZoneChecksPanel *self)
+{
+  g_clear_pointer (&self->region, ms_zone_region_unref);
+  g_clear_pointer (&self->before, g_array_unref);
+}
+
+/* How many locations one can step through: every tile of the finding once
+ * its region came, else the listed ones, or the one (x, y) of a finding
+ * that lists none. */
+static guint64
+n_steps_of (MsZoneChecksPanel    *self,
+            const MsAuditFinding *f)
 {
   if (f == NULL || !f->has_location)
     return 0;
+  if (self->region != NULL && f == chosen_finding (self))
+    return ms_zone_region_count_tiles (self->region);
   return MAX (f->n_locations, 1);
+}
+
+static guint64
+n_steps (MsZoneChecksPanel *self)
+{
+  return n_steps_of (self, chosen_finding (self));
+}
+
+/* The chosen finding's tile number self->location, row-major. */
+static void
+location_tile (MsZoneChecksPanel    *self,
+               const MsAuditFinding *f,
+               guint                *x,
+               guint                *y)
+{
+  if (self->region != NULL)
+    {
+      guint n_spans, lo = 0, hi;
+      const MsZoneSpan *spans = ms_zone_region_get_spans (self->region, &n_spans);
+
+      /* The last span with fewer tiles before it than the location. */
+      hi = n_spans;
+      while (hi - lo > 1)
+        {
+          guint mid = (lo + hi) / 2;
+
+          if (g_array_index (self->before, guint64, mid) <= self->location)
+            lo = mid;
+          else
+            hi = mid;
+        }
+      *x = spans[lo].x0 + (guint) (self->location - g_array_index (self->before, guint64, lo));
+      *y = spans[lo].y;
+    }
+  else if (f->n_locations > 0)
+    {
+      *x = f->locations[self->location].x;
+      *y = f->locations[self->location].y;
+    }
+  else
+    {
+      *x = f->x;
+      *y = f->y;
+    }
 }
 
 static void
 update_location (MsZoneChecksPanel *self)
 {
   const MsAuditFinding *f = chosen_finding (self);
-  guint n = n_steps (f);
+  guint64 n = n_steps (self);
   g_autofree char *text = NULL;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "checks.previous", n > 1);
@@ -74,12 +138,17 @@ update_location (MsZoneChecksPanel *self)
     text = g_strdup (_("About the whole layer: no tile to show."));
   else
     {
-      const MsAuditLocation *l = f->n_locations > 0 ? &f->locations[self->location] : NULL;
       g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, f->count);
+      guint x, y;
 
-      /* Translators: tile k of the n listed, then the finding's total count; x, y row-major. */
-      text = g_strdup_printf (_("Tile %u of %u listed (%s in all): x %u, y %u"), self->location + 1, n,
-                              count, l != NULL ? l->x : f->x, l != NULL ? l->y : f->y);
+      location_tile (self, f, &x, &y);
+      if (self->region != NULL)
+        /* Translators: tile k of all the finding's n tiles; x, y row-major. */
+        text = g_strdup_printf (_("Tile %u of %s: x %u, y %u"), self->location + 1, count, x, y);
+      else
+        /* Translators: tile k of the n listed, then the finding's total count; x, y row-major. */
+        text = g_strdup_printf (_("Tile %u of %u listed (%s in all): x %u, y %u"), self->location + 1,
+                                (guint) n, count, x, y);
     }
   gtk_label_set_text (self->location_label, text);
 }
@@ -93,16 +162,7 @@ emit_location (MsZoneChecksPanel *self)
   update_location (self);
   if (f == NULL)
     return;
-  if (f->n_locations > 0)
-    {
-      x = f->locations[self->location].x;
-      y = f->locations[self->location].y;
-    }
-  else
-    {
-      x = f->x;
-      y = f->y;
-    }
+  location_tile (self, f, &x, &y);
   g_signal_emit (self, signals[SIGNAL_LOCATION_CHOSEN], 0, self->chosen, x, y, f->has_location);
 }
 
@@ -113,6 +173,8 @@ on_finding_selected (MsFindingsList    *list,
 {
   if (self->quiet)
     return;
+  if (index != self->chosen)
+    clear_region (self);
   self->chosen = index;
   self->location = 0;
   emit_location (self);
@@ -134,6 +196,8 @@ ms_zone_checks_panel_set_findings (MsZoneChecksPanel *self,
     old_check = old->check;
   if (findings != NULL)
     g_ptr_array_ref (findings);
+  /* The tiles were those of the old audit. */
+  clear_region (self);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
   self->findings = findings;
 
@@ -148,7 +212,7 @@ ms_zone_checks_panel_set_findings (MsZoneChecksPanel *self,
   if (keep != self->chosen || keep == G_MAXUINT)
     self->location = 0;
   self->chosen = keep;
-  self->location = MIN (self->location, MAX (n_steps (chosen_finding (self)), 1) - 1);
+  self->location = (guint) MIN (self->location, MAX (n_steps (self), 1) - 1);
   gtk_widget_set_visible (GTK_WIDGET (self->busy_label), FALSE);
   update_location (self);
 }
@@ -186,22 +250,62 @@ ms_zone_checks_panel_choose (MsZoneChecksPanel *self,
   if (index == G_MAXUINT)
     {
       self->chosen = G_MAXUINT;
+      clear_region (self);
       update_location (self);
     }
+}
+
+void
+ms_zone_checks_panel_set_region (MsZoneChecksPanel *self,
+                                 const char        *check,
+                                 MsZoneRegion      *region)
+{
+  const MsAuditFinding *f;
+  const MsZoneSpan *spans;
+  guint n_spans;
+  guint64 sum = 0;
+
+  g_return_if_fail (MS_IS_ZONE_CHECKS_PANEL (self));
+  g_return_if_fail (check != NULL && region != NULL);
+
+  /* Found for a finding no longer chosen, or with none of its tiles left
+   * (an edit overtook it): the listed tiles stay. */
+  f = chosen_finding (self);
+  if (f == NULL || !f->has_location || !g_str_equal (f->check, check) ||
+      ms_zone_region_count_tiles (region) == 0)
+    return;
+  clear_region (self);
+  self->region = ms_zone_region_ref (region);
+  spans = ms_zone_region_get_spans (region, &n_spans);
+  self->before = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n_spans);
+  for (guint i = 0; i < n_spans; i++)
+    {
+      g_array_append_val (self->before, sum);
+      sum += spans[i].x1 - spans[i].x0;
+    }
+  self->location = (guint) MIN (self->location, sum - 1);
+  update_location (self);
+}
+
+MsZoneRegion *
+ms_zone_checks_panel_get_region (MsZoneChecksPanel *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_CHECKS_PANEL (self), NULL);
+  return self->region;
 }
 
 void
 ms_zone_checks_panel_step (MsZoneChecksPanel *self,
                            int                delta)
 {
-  guint n;
+  gint64 n;
 
   g_return_if_fail (MS_IS_ZONE_CHECKS_PANEL (self));
 
-  n = n_steps (chosen_finding (self));
+  n = (gint64) n_steps (self);
   if (n == 0)
     return;
-  self->location = (guint) (((int) self->location + delta % (int) n + (int) n) % (int) n);
+  self->location = (guint) ((((gint64) self->location + delta) % n + n) % n);
   emit_location (self);
 }
 
@@ -241,6 +345,7 @@ ms_zone_checks_panel_dispose (GObject *object)
 
   g_clear_pointer (&self->box, gtk_widget_unparent);
   g_clear_pointer (&self->findings, g_ptr_array_unref);
+  clear_region (self);
   G_OBJECT_CLASS (ms_zone_checks_panel_parent_class)->dispose (object);
 }
 

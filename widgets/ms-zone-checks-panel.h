@@ -4,13 +4,14 @@
 #include <gtk/gtk.h>
 
 #include "ms-audit-finding.h"
+#include "ms-zone-region.h"
 
 G_BEGIN_DECLS
 
 /* The zone window's Checks page: the zone audit's findings (MsFindingsList,
  * one row each: check id, description, count), and Previous / Next to step
- * through a finding's listed tiles (MsAuditFinding.locations, ROW-MAJOR
- * x, y).  Choosing a row (click, or Enter) or stepping emits
+ * through a finding's tiles (ROW-MAJOR x, y): the listed ones
+ * (MsAuditFinding.locations) until set_region () gives all of them.  Choosing a row (click, or Enter) or stepping emits
  * ::location-chosen (finding index, x, y, has_location): has_location FALSE
  * for a whole-layer finding.  F8 / Shift+F8 step while the page has focus. */
 #define MS_TYPE_ZONE_CHECKS_PANEL (ms_zone_checks_panel_get_type ())
@@ -29,6 +30,14 @@ void       ms_zone_checks_panel_set_busy     (MsZoneChecksPanel *self,
 /* Chooses finding @index (G_MAXUINT: none) at its first location. */
 void       ms_zone_checks_panel_choose       (MsZoneChecksPanel *self,
                                               guint              index);
+/* Every tile of the chosen finding, whose check is @check (kept; ignored
+ * when another finding is chosen meanwhile): the steps go through them
+ * all, in row-major order.  New findings or another choice drop it. */
+void       ms_zone_checks_panel_set_region   (MsZoneChecksPanel *self,
+                                              const char        *check,
+                                              MsZoneRegion      *region);
+/* (transfer none) (nullable): the region set_region () gave. */
+MsZoneRegion *ms_zone_checks_panel_get_region (MsZoneChecksPanel *self);
 /* Steps the chosen finding's location by @delta (wrapping). */
 void       ms_zone_checks_panel_step         (MsZoneChecksPanel *self,
                                               int                delta);

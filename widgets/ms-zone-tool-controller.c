@@ -51,11 +51,14 @@ struct _MsZoneToolController
   gboolean          closed_by_double_click;
   double            closed_x, closed_y;
   GArray           *selection;       /* MsZoneSpan: the last rectangle or polygon */
+  /* A flood fill waits, tinted, for Enter or a click inside it: one
+   * click on the sea is the whole sea. */
+  MsZoneRegion     *flood;
 };
 
 G_DEFINE_FINAL_TYPE (MsZoneToolController, ms_zone_tool_controller, G_TYPE_OBJECT)
 
-enum { SIGNAL_APPLY, SIGNAL_STEP_DONE, SIGNAL_FAILED, N_SIGNALS };
+enum { SIGNAL_APPLY, SIGNAL_STEP_DONE, SIGNAL_FAILED, SIGNAL_FLOOD_PREVIEW, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static gboolean
@@ -149,10 +152,61 @@ apply_shape (MsZoneToolController *self,
   step_done (self, tool_name, n);
 }
 
+static void
+set_flood (MsZoneToolController *self,
+           MsZoneRegion         *region)
+{
+  const MsZoneSpan *spans = NULL;
+  guint n_spans = 0;
+
+  if (region == NULL && self->flood == NULL)
+    return;
+  g_clear_pointer (&self->flood, ms_zone_region_unref);
+  self->flood = region;
+  if (region != NULL)
+    spans = ms_zone_region_get_spans (region, &n_spans);
+  ms_zone_view_set_preview (self->view, spans, n_spans);
+  g_signal_emit (self, signals[SIGNAL_FLOOD_PREVIEW], 0,
+                 region != NULL ? ms_zone_region_count_tiles (region) : (guint64) 0);
+}
+
+void
+ms_zone_tool_controller_apply_flood (MsZoneToolController *self)
+{
+  MsZoneRegion *region;
+
+  g_return_if_fail (MS_IS_ZONE_TOOL_CONTROLLER (self));
+
+  if (self->flood == NULL)
+    return;
+  region = g_steal_pointer (&self->flood);
+  ms_zone_view_set_preview (self->view, NULL, 0);
+  g_signal_emit (self, signals[SIGNAL_FLOOD_PREVIEW], 0, (guint64) 0);
+  apply_shape (self, region, _("Flood fill"));
+  ms_zone_region_unref (region);
+}
+
+/* The fill shown is of the zone as it was: any edit (an undo, a mask)
+ * drops it. */
+static void
+on_zone_changed (MsZoneToolController *self)
+{
+  set_flood (self, NULL);
+}
+
+gboolean
+ms_zone_tool_controller_has_flood (MsZoneToolController *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_TOOL_CONTROLLER (self), FALSE);
+  return self->flood != NULL;
+}
+
 void
 ms_zone_tool_controller_cancel (MsZoneToolController *self)
 {
   g_return_if_fail (MS_IS_ZONE_TOOL_CONTROLLER (self));
+
+  set_flood (self, NULL);
 
   self->dragging_rect = FALSE;
   g_array_set_size (self->polygon, 0);
@@ -258,12 +312,23 @@ on_tile_pressed (MsZoneView           *view,
            x < ms_zone_get_width (self->zone) && y < ms_zone_get_height (self->zone))
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(MsZoneRegion) region = ms_zone_region_new_flood (self->zone, (guint) x, (guint) y, &error);
+      MsZoneRegion *region;
 
+      /* A click inside the fill shown applies it; elsewhere, shows that
+       * one instead. */
+      if (self->flood != NULL && ms_zone_region_contains (self->flood, (guint) x, (guint) y))
+        {
+          ms_zone_tool_controller_apply_flood (self);
+          return;
+        }
+      region = ms_zone_region_new_flood (self->zone, (guint) x, (guint) y, &error);
       if (region == NULL)
-        g_signal_emit (self, signals[SIGNAL_FAILED], 0, error->message);
+        {
+          set_flood (self, NULL);
+          g_signal_emit (self, signals[SIGNAL_FAILED], 0, error->message);
+        }
       else
-        apply_shape (self, region, _("Flood fill"));
+        set_flood (self, region);
     }
 }
 
@@ -350,7 +415,12 @@ ms_zone_tool_controller_set_zone (MsZoneToolController *self,
   g_return_if_fail (MS_IS_ZONE_TOOL_CONTROLLER (self));
   g_return_if_fail (zone == NULL || MS_IS_ZONE (zone));
 
+  set_flood (self, NULL);
+  if (self->zone != NULL)
+    g_signal_handlers_disconnect_by_data (self->zone, self);
   g_set_object (&self->zone, zone);
+  if (zone != NULL)
+    g_signal_connect_object (zone, "changed", G_CALLBACK (on_zone_changed), self, G_CONNECT_SWAPPED);
   self->painting = FALSE;
   self->dragging_rect = FALSE;
   g_array_set_size (self->polygon, 0);
@@ -404,7 +474,7 @@ gboolean
 ms_zone_tool_controller_has_shape (MsZoneToolController *self)
 {
   g_return_val_if_fail (MS_IS_ZONE_TOOL_CONTROLLER (self), FALSE);
-  return self->polygon->len > 0 || self->dragging_rect;
+  return self->polygon->len > 0 || self->dragging_rect || self->flood != NULL;
 }
 
 gboolean
@@ -432,7 +502,10 @@ ms_zone_tool_controller_dispose (GObject *object)
 
   if (self->view != NULL)
     g_signal_handlers_disconnect_by_data (self->view, self);
+  g_clear_pointer (&self->flood, ms_zone_region_unref);
   g_clear_object (&self->view);
+  if (self->zone != NULL)
+    g_signal_handlers_disconnect_by_data (self->zone, self);
   g_clear_object (&self->zone);
 
   G_OBJECT_CLASS (ms_zone_tool_controller_parent_class)->dispose (object);
@@ -467,6 +540,9 @@ ms_zone_tool_controller_class_init (MsZoneToolControllerClass *klass)
   signals[SIGNAL_FAILED] =
     g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_FLOOD_PREVIEW] =
+    g_signal_new ("flood-preview", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT64);
 }
 
 static void

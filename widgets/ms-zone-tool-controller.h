@@ -11,7 +11,9 @@ G_BEGIN_DECLS
  * MsZoneRegions, one undo step per stroke or shape.  The brush paints
  * segment by segment while the button is down; the rectangle and polygon
  * (clicks, or a drag for a lasso) apply when they close and become the
- * selection; flood fills from the tile clicked.  What a region does to the
+ * selection; flood shows the fill from the tile clicked, tinted, and applies
+ * it on Enter (ms_zone_tool_controller_apply_flood ()) or a click inside it
+ * (Esc, another tool or an edit drops it).  What a region does to the
  * zone is the owner's ("apply"), and so is the step's name ("step-done").
  * Tile coordinates are ROW-MAJOR (tile (x, y) is element y * width + x).
  *
@@ -19,7 +21,9 @@ G_BEGIN_DECLS
  *   apply (MsZoneRegion *region) -> gboolean: apply the current target to
  *     @region inside the open step; FALSE when it failed (said by the owner).
  *   step-done (const char *tool_name, guint64 n_tiles): a step ended.
- *   failed (const char *message): a shape could not be made. */
+ *   failed (const char *message): a shape could not be made.
+ *   flood-preview (guint64 n_tiles): a flood fill is shown, waiting to be
+ *     applied; 0: none is any more. */
 #define MS_TYPE_ZONE_TOOL_CONTROLLER (ms_zone_tool_controller_get_type ())
 G_DECLARE_FINAL_TYPE (MsZoneToolController, ms_zone_tool_controller, MS, ZONE_TOOL_CONTROLLER, GObject)
 
@@ -42,7 +46,11 @@ void                  ms_zone_tool_controller_cancel        (MsZoneToolControlle
 /* Applies the polygon so far (fewer than three corners: drops it). */
 void                  ms_zone_tool_controller_close_polygon (MsZoneToolController *self);
 gboolean              ms_zone_tool_controller_is_painting   (MsZoneToolController *self);
-/* A polygon has corners, or a rectangle is being dragged. */
+/* The flood fill shown, as one step; nothing when none is. */
+void                  ms_zone_tool_controller_apply_flood   (MsZoneToolController *self);
+gboolean              ms_zone_tool_controller_has_flood     (MsZoneToolController *self);
+/* A polygon has corners, a rectangle is being dragged, or a flood fill
+ * waits. */
 gboolean              ms_zone_tool_controller_has_shape     (MsZoneToolController *self);
 gboolean              ms_zone_tool_controller_has_polygon   (MsZoneToolController *self);
 /* The last rectangle or polygon applied, as row spans (n_spans 0: none). */

@@ -188,6 +188,16 @@ ms_zone_view_set_preview (MsZoneView       *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+const MsZoneSpan *
+ms_zone_view_get_preview (MsZoneView *self,
+                          guint      *n_spans)
+{
+  g_return_val_if_fail (MS_IS_ZONE_VIEW (self), NULL);
+
+  *n_spans = self->tools.preview != NULL ? self->tools.preview->len : 0;
+  return self->tools.preview != NULL ? (const MsZoneSpan *) self->tools.preview->data : NULL;
+}
+
 void
 _ms_zone_view_class_init_tools (MsZoneViewClass *klass)
 {

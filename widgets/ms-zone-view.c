@@ -95,7 +95,7 @@ static MsGlTileRenderer *
 create_gl_renderer (MsTileView *view)
 {
   MsZoneView *self = MS_ZONE_VIEW (view);
-  MsZoneGlRenderer *renderer = ms_zone_gl_renderer_new (self->pyramid, TEXTURE_BUDGET);
+  MsZoneGlRenderer *renderer = ms_zone_gl_renderer_new (self->pyramid, ms_tile_view_cache_budget (TEXTURE_BUDGET));
 
   ms_zone_gl_renderer_set_style (renderer, &self->style);
   return MS_GL_TILE_RENDERER (renderer);

@@ -71,6 +71,9 @@ gboolean           ms_zone_view_get_rubber_band   (MsZoneView        *self,
 void               ms_zone_view_set_preview       (MsZoneView        *self,
                                                    const MsZoneSpan  *spans,
                                                    guint              n_spans);
+/* The tinted spans, or NULL; also the Checks page's chosen finding's. */
+const MsZoneSpan  *ms_zone_view_get_preview       (MsZoneView        *self,
+                                                   guint             *n_spans);
 /* Outlines tiles x..x+width-1, y..y+height-1 (row-major; a few pixels at
  * least, so one tile stays visible zoomed out), above the tools' marks;
  * width 0 removes it.  The Checks page's chosen finding. */

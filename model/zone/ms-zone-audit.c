@@ -152,6 +152,148 @@ is_interesting_tile (MsZone *zone,
          ms_zone_get_altitude (zone, x, y - 1) != raw || ms_zone_get_altitude (zone, x, y + 1) != raw;
 }
 
+/* The checks that name tiles, each tested tile by tile by check_tile (),
+ * which the audit and ms_zone_audit_get_region () share. */
+typedef enum
+{
+  TILE_SLOPE_PACKED,
+  TILE_NOT_ALLOWED,
+  TILE_ON_BLOCKED,
+  TILE_PROTECTED,
+  TILE_BLEND,
+  TILE_BARRIER,
+  TILE_UNKNOWN_BITS,
+  TILE_UNKNOWN_PLANT,
+  TILE_HEIGHT_NO_FLAG,
+  N_TILE_CHECKS
+} TileCheck;
+
+/* The check ids of TileCheck, in its order. */
+static const char * const tile_checks[N_TILE_CHECKS] = {
+  MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED,
+  MS_ZONE_AUDIT_PLANT_NOT_ALLOWED,
+  MS_ZONE_AUDIT_PLANT_ON_BLOCKED,
+  MS_ZONE_AUDIT_TERRAFORM_PROTECTED,
+  MS_ZONE_AUDIT_BLEND_RANGE,
+  MS_ZONE_AUDIT_ALTITUDE_OUTSIDE_BARRIER,
+  MS_ZONE_AUDIT_CONTROL_UNKNOWN_BITS,
+  MS_ZONE_AUDIT_PLANT_TYPE_UNKNOWN,
+  MS_ZONE_AUDIT_BLOCKS_HEIGHT_NO_FLAG,
+};
+
+/* What every tile's checks need of the zone, found once. */
+typedef struct
+{
+  MsZone   *zone;
+  guint     w, h;
+  gboolean  has_alt, has_ctl, has_blk, has_pl, has_blend, has_orig, terraformable;
+  guint     n_plant_types;
+} Scan;
+
+static void
+scan_init (Scan                     *scan,
+           MsZone                   *zone,
+           const MsZoneAuditOptions *options)
+{
+  scan->zone = zone;
+  scan->w = ms_zone_get_width (zone);
+  scan->h = ms_zone_get_height (zone);
+  scan->has_alt = ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE);
+  scan->has_ctl = ms_zone_has_layer (zone, MS_ZONE_LAYER_CONTROL);
+  scan->has_blk = ms_zone_has_layer (zone, MS_ZONE_LAYER_BLOCKS);
+  scan->has_pl = ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS);
+  scan->has_blend = ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE_BLEND);
+  scan->has_orig = ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE_ORIGINAL);
+  if (options != NULL && options->terraformable != MS_ZONE_AUDIT_TERRAFORMABLE_AUTO)
+    scan->terraformable = options->terraformable == MS_ZONE_AUDIT_TERRAFORMABLE_YES;
+  else
+    scan->terraformable = ms_zone_is_terraformable (zone);
+  scan->n_plant_types = ms_profile_get_count (ms_zone_get_profile (zone), MS_PROFILE_PLANT_TYPES);
+}
+
+/* One tile as the checks read it, and what offended: per TileCheck, the
+ * value (and an extra) the finding's message names. */
+typedef struct
+{
+  guint16 control;
+  guint8  bflags;
+  gboolean sloped;   /* interior, differing from a 4-neighbour: in eta² */
+  guint   raw, slope;
+  guint   value[N_TILE_CHECKS], extra[N_TILE_CHECKS];
+} Tile;
+
+/* The TileCheck bits tile (x, y) offends. */
+static guint
+check_tile (const Scan *scan,
+            guint       x,
+            guint       y,
+            Tile       *t)
+{
+  MsZone *zone = scan->zone;
+  guint8 plant[MS_ZONE_PLANT_INFO_SIZE] = { 0 };
+  guint hits = 0;
+
+#define HIT(check, v, e) G_STMT_START { hits |= 1u << (check); t->value[check] = (v); t->extra[check] = (e); } G_STMT_END
+
+  t->control = scan->has_ctl ? ms_zone_get_control (zone, x, y) : 0;
+  t->bflags = scan->has_blk ? ms_zone_get_blocking_flags (zone, x, y) : 0;
+  t->sloped = FALSE;
+  if (scan->has_pl)
+    ms_zone_get_plant (zone, x, y, plant);
+
+  if (scan->has_alt && x > 0 && y > 0 && x + 1 < scan->w && y + 1 < scan->h)
+    {
+      t->raw = ms_zone_get_altitude (zone, x, y);
+      /* Flat tiles say nothing about how the low bits were made. */
+      if (is_interesting_tile (zone, x, y, t->raw))
+        {
+          t->sloped = TRUE;
+          t->slope = ms_zone_get_slope (zone, x, y);
+          if ((t->raw & 31) != 0)
+            HIT (TILE_SLOPE_PACKED, t->raw, t->slope);
+        }
+    }
+
+  if (plant[MS_ZONE_PLANT_TYPE] != 0)
+    {
+      if (t->control & MS_ZONE_CONTROL_NO_PLANTS)
+        HIT (TILE_NOT_ALLOWED, plant[MS_ZONE_PLANT_TYPE], t->control & MS_ZONE_CONTROL_NO_PLANTS);
+      if (t->bflags & (MS_ZONE_BLOCKING_OBSTACLE | MS_ZONE_BLOCKING_ISLAND))
+        HIT (TILE_ON_BLOCKED, plant[MS_ZONE_PLANT_TYPE], t->bflags);
+      if (plant[MS_ZONE_PLANT_TYPE] >= scan->n_plant_types)
+        HIT (TILE_UNKNOWN_PLANT, plant[MS_ZONE_PLANT_TYPE], 0);
+    }
+
+  if (!scan->terraformable &&
+      (t->control & (MS_ZONE_CONTROL_TERRAFORM_PROTECTED | MS_ZONE_CONTROL_PBS_TERRAFORM_PROTECTED)))
+    HIT (TILE_PROTECTED, t->control, 0);
+  if (t->control & MS_ZONE_CONTROL_UNKNOWN_BITS)
+    HIT (TILE_UNKNOWN_BITS, t->control, t->control & MS_ZONE_CONTROL_UNKNOWN_BITS);
+
+  if (scan->has_blk && t->bflags == 0 && ms_zone_get_blocking_height (zone, x, y) != 0)
+    HIT (TILE_HEIGHT_NO_FLAG, ms_zone_get_blocking_height (zone, x, y), 0);
+
+  if (scan->has_blend && ms_zone_get_altitude_blend (zone, x, y) != 0)
+    HIT (TILE_BLEND, ms_zone_get_altitude_blend (zone, x, y), 0);
+
+  /* The barrier as the blend and the original file imply it, without
+   * the server's widening to the current value (which would hide
+   * exactly what this looks for). */
+  if (scan->has_alt && scan->has_blend && scan->has_orig)
+    {
+      double b = CLAMP (ms_zone_get_altitude_blend (zone, x, y) / 65535.0, 0.0, 1.0);
+      guint orig = ms_zone_get_altitude_original (zone, x, y);
+      guint cur = ms_zone_get_altitude (zone, x, y);
+      guint lo = MIN ((guint) (1850 + (orig - 1850.0) * b), orig);
+      guint hi = MAX ((guint) (30000 + (orig - 30000.0) * b), orig);
+
+      if (cur < lo || cur > hi)
+        HIT (TILE_BARRIER, cur, (lo << 16) | hi);
+    }
+#undef HIT
+  return hits;
+}
+
 /**
  * ms_zone_audit:
  *
@@ -165,41 +307,33 @@ ms_zone_audit (MsZone                   *zone,
                GError                  **error)
 {
   g_autoptr(GPtrArray) findings = g_ptr_array_new_with_free_func ((GDestroyNotify) ms_audit_finding_free);
+  Scan scan;
   guint w, h;
-  gboolean has_alt, has_ctl, has_blk, has_pl, has_blend, has_orig, terraformable;
-  guint n_plant_types;
   guint64 island_tiles = 0, tiles;
   gboolean mask_island;
   Corr corr_read = { 0 }, corr_t = { 0 };
   /* eta²: per slope value, the count, sum and sum of squares of raw & 31. */
   double grp_n[256] = { 0 }, grp_s[256] = { 0 }, grp_ss[256] = { 0 };
   guint64 packed_tiles = 0;
-  Tally packed_low = { 0 }, not_allowed = { 0 }, on_blocked = { 0 }, protected = { 0 };
-  Tally blend_nonzero = { 0 }, barrier = { 0 }, unknown_bits = { 0 }, unknown_plant = { 0 };
-  Tally height_no_flag = { 0 };
+  Tally tallies[N_TILE_CHECKS] = { { 0 } };
+  Tally *packed_low = &tallies[TILE_SLOPE_PACKED], *not_allowed = &tallies[TILE_NOT_ALLOWED];
+  Tally *on_blocked = &tallies[TILE_ON_BLOCKED], *protected = &tallies[TILE_PROTECTED];
+  Tally *blend_nonzero = &tallies[TILE_BLEND], *barrier = &tallies[TILE_BARRIER];
+  Tally *unknown_bits = &tallies[TILE_UNKNOWN_BITS], *unknown_plant = &tallies[TILE_UNKNOWN_PLANT];
+  Tally *height_no_flag = &tallies[TILE_HEIGHT_NO_FLAG];
   guint blend_max = 0;
   MsZoneAuditStats st = { 0 };
 
   g_return_val_if_fail (MS_IS_ZONE (zone), NULL);
 
-  w = ms_zone_get_width (zone);
-  h = ms_zone_get_height (zone);
+  scan_init (&scan, zone, options);
+  w = scan.w;
+  h = scan.h;
   tiles = (guint64) w * h;
-  has_alt = ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE);
-  has_ctl = ms_zone_has_layer (zone, MS_ZONE_LAYER_CONTROL);
-  has_blk = ms_zone_has_layer (zone, MS_ZONE_LAYER_BLOCKS);
-  has_pl = ms_zone_has_layer (zone, MS_ZONE_LAYER_PLANTS);
-  has_blend = ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE_BLEND);
-  has_orig = ms_zone_has_layer (zone, MS_ZONE_LAYER_ALTITUDE_ORIGINAL);
-  if (options != NULL && options->terraformable != MS_ZONE_AUDIT_TERRAFORMABLE_AUTO)
-    terraformable = options->terraformable == MS_ZONE_AUDIT_TERRAFORMABLE_YES;
-  else
-    terraformable = ms_zone_is_terraformable (zone);
-  n_plant_types = ms_profile_get_count (ms_zone_get_profile (zone), MS_PROFILE_PLANT_TYPES);
 
   /* The reference mask for the transposition test: Island where it is a
    * real share of the zone (the sea around a map), else any feature. */
-  if (has_blk)
+  if (scan.has_blk)
     for (guint y = 0; y < h; y++)
       for (guint x = 0; x < w; x++)
         island_tiles += (ms_zone_get_blocking_flags (zone, x, y) & MS_ZONE_BLOCKING_ISLAND) != 0;
@@ -212,88 +346,38 @@ ms_zone_audit (MsZone                   *zone,
 
       for (guint x = 0; x < w; x++)
         {
-          guint16 control = has_ctl ? ms_zone_get_control (zone, x, y) : 0;
-          guint8 bflags = has_blk ? ms_zone_get_blocking_flags (zone, x, y) : 0;
-          guint8 plant[MS_ZONE_PLANT_INFO_SIZE] = { 0 };
+          Tile t;
+          guint hits = check_tile (&scan, x, y, &t);
 
-          if (has_pl)
-            ms_zone_get_plant (zone, x, y, plant);
-
-          if (has_alt && (has_blk || has_ctl))
+          if (scan.has_alt && (scan.has_blk || scan.has_ctl))
             {
               /* The same bytes read x-outer: index x * h + y. */
               guint64 j = (guint64) x * h + y;
               double a = ms_zone_get_altitude (zone, x, y);
               double at = ms_zone_get_altitude (zone, (guint) (j % w), (guint) (j / w));
-              double m = mask_island ? (bflags & MS_ZONE_BLOCKING_ISLAND) != 0
-                                     : ((bflags & (MS_ZONE_BLOCKING_OBSTACLE | MS_ZONE_BLOCKING_DECOR |
-                                                   MS_ZONE_BLOCKING_ISLAND)) != 0 || control != 0);
+              double m = mask_island ? (t.bflags & MS_ZONE_BLOCKING_ISLAND) != 0
+                                     : ((t.bflags & (MS_ZONE_BLOCKING_OBSTACLE | MS_ZONE_BLOCKING_DECOR |
+                                                     MS_ZONE_BLOCKING_ISLAND)) != 0 || t.control != 0);
 
               corr_add (&corr_read, a, m);
               corr_add (&corr_t, at, m);
             }
 
-          if (has_alt && x > 0 && y > 0 && x + 1 < w && y + 1 < h)
+          if (t.sloped)
             {
-              guint raw = ms_zone_get_altitude (zone, x, y);
+              double low = t.raw & 31;
 
-              /* Flat tiles say nothing about how the low bits were made. */
-              if (is_interesting_tile (zone, x, y, raw))
-                {
-                  guint s = ms_zone_get_slope (zone, x, y);
-                  double low = raw & 31;
-
-                  grp_n[s] += 1;
-                  grp_s[s] += low;
-                  grp_ss[s] += low * low;
-                  packed_tiles++;
-                  if ((raw & 31) != 0)
-                    tally (&packed_low, x, y, raw, s);
-                }
+              grp_n[t.slope] += 1;
+              grp_s[t.slope] += low;
+              grp_ss[t.slope] += low * low;
+              packed_tiles++;
             }
 
-          if (plant[MS_ZONE_PLANT_TYPE] != 0)
-            {
-              if (control & MS_ZONE_CONTROL_NO_PLANTS)
-                tally (&not_allowed, x, y, plant[MS_ZONE_PLANT_TYPE], control & MS_ZONE_CONTROL_NO_PLANTS);
-              if (bflags & (MS_ZONE_BLOCKING_OBSTACLE | MS_ZONE_BLOCKING_ISLAND))
-                tally (&on_blocked, x, y, plant[MS_ZONE_PLANT_TYPE], bflags);
-              if (plant[MS_ZONE_PLANT_TYPE] >= n_plant_types)
-                tally (&unknown_plant, x, y, plant[MS_ZONE_PLANT_TYPE], 0);
-            }
-
-          if (!terraformable &&
-              (control & (MS_ZONE_CONTROL_TERRAFORM_PROTECTED | MS_ZONE_CONTROL_PBS_TERRAFORM_PROTECTED)))
-            tally (&protected, x, y, control, 0);
-          if (control & MS_ZONE_CONTROL_UNKNOWN_BITS)
-            tally (&unknown_bits, x, y, control, control & MS_ZONE_CONTROL_UNKNOWN_BITS);
-
-          if (has_blk && bflags == 0 && ms_zone_get_blocking_height (zone, x, y) != 0)
-            tally (&height_no_flag, x, y, ms_zone_get_blocking_height (zone, x, y), 0);
-
-          if (has_blend)
-            {
-              guint blend = ms_zone_get_altitude_blend (zone, x, y);
-
-              blend_max = MAX (blend_max, blend);
-              if (blend != 0)
-                tally (&blend_nonzero, x, y, blend, 0);
-            }
-
-          /* The barrier as the blend and the original file imply it, without
-           * the server's widening to the current value (which would hide
-           * exactly what this looks for). */
-          if (has_alt && has_blend && has_orig)
-            {
-              double t = CLAMP (ms_zone_get_altitude_blend (zone, x, y) / 65535.0, 0.0, 1.0);
-              guint orig = ms_zone_get_altitude_original (zone, x, y);
-              guint cur = ms_zone_get_altitude (zone, x, y);
-              guint lo = MIN ((guint) (1850 + (orig - 1850.0) * t), orig);
-              guint hi = MAX ((guint) (30000 + (orig - 30000.0) * t), orig);
-
-              if (cur < lo || cur > hi)
-                tally (&barrier, x, y, cur, (lo << 16) | hi);
-            }
+          if (hits & (1u << TILE_BLEND))
+            blend_max = MAX (blend_max, t.value[TILE_BLEND]);
+          for (guint c = 0; hits != 0; c++, hits >>= 1)
+            if (hits & 1)
+              tally (&tallies[c], x, y, t.value[c], t.extra[c]);
         }
     }
 
@@ -330,71 +414,216 @@ ms_zone_audit (MsZone                   *zone,
       st.packed_tiles = packed_tiles;
       st.packed_eta2 = total > 0 ? 1.0 - within / total : 0.0;
       if (st.packed_checked && st.packed_eta2 >= PACKED_MIN_ETA2)
-        add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED, &packed_low,
+        add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_ALTITUDE_SLOPE_PACKED, packed_low,
                      g_strdup_printf ("the low 5 bits of the altitude follow the slope (eta² = %.2f "
                                       "over %" G_GUINT64_FORMAT " sloped tiles): it looks written as "
                                       "(height << 5) | slope; first tile with low bits (%u, %u): "
                                       "raw %u, low bits %u, slope %u",
-                                      st.packed_eta2, packed_tiles, packed_low.x, packed_low.y,
-                                      packed_low.value, packed_low.value & 31, packed_low.extra));
+                                      st.packed_eta2, packed_tiles, packed_low->x, packed_low->y,
+                                      packed_low->value, packed_low->value & 31, packed_low->extra));
     }
 
-  if (not_allowed.count > 0)
+  if (not_allowed->count > 0)
     {
-      g_autofree char *names = control_names (not_allowed.extra);
+      g_autofree char *names = control_names (not_allowed->extra);
 
-      add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, &not_allowed,
+      add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, not_allowed,
                    g_strdup_printf ("live plants on tiles where plants are not allowed; first (%u, %u): "
-                                    "plant type %u on %s", not_allowed.x, not_allowed.y,
-                                    not_allowed.value, names));
+                                    "plant type %u on %s", not_allowed->x, not_allowed->y,
+                                    not_allowed->value, names));
     }
-  if (on_blocked.count > 0)
-    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_ON_BLOCKED, &on_blocked,
+  if (on_blocked->count > 0)
+    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_ON_BLOCKED, on_blocked,
                  g_strdup_printf ("live plants on Obstacle or Island blocks; first (%u, %u): plant "
-                                  "type %u on %s", on_blocked.x, on_blocked.y, on_blocked.value,
-                                  (on_blocked.extra & MS_ZONE_BLOCKING_OBSTACLE) ? "Obstacle" : "Island"));
-  if (protected.count > 0)
+                                  "type %u on %s", on_blocked->x, on_blocked->y, on_blocked->value,
+                                  (on_blocked->extra & MS_ZONE_BLOCKING_OBSTACLE) ? "Obstacle" : "Island"));
+  if (protected->count > 0)
     {
-      g_autofree char *names = control_names (protected.value & (MS_ZONE_CONTROL_TERRAFORM_PROTECTED |
+      g_autofree char *names = control_names (protected->value & (MS_ZONE_CONTROL_TERRAFORM_PROTECTED |
                                                                  MS_ZONE_CONTROL_PBS_TERRAFORM_PROTECTED));
 
-      add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_TERRAFORM_PROTECTED, &protected,
+      add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_TERRAFORM_PROTECTED, protected,
                    g_strdup_printf ("terraform protection on a zone that is not terraformable (%s), "
                                     "so it protects nothing; first (%u, %u): %s",
                                     options != NULL && options->terraformable == MS_ZONE_AUDIT_TERRAFORMABLE_NO ?
                                     "as given" : "no altitude_blend file",
-                                    protected.x, protected.y, names));
+                                    protected->x, protected->y, names));
     }
   /* A u16 blend cannot leave 0..65535; the range mistake a tool makes is
    * writing an 8-bit mask, which mixes at most 255/65535 = 0.4 %. */
-  if (blend_nonzero.count > 0 && blend_max <= 255)
-    add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_BLEND_RANGE, &blend_nonzero,
+  if (blend_nonzero->count > 0 && blend_max <= 255)
+    add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_BLEND_RANGE, blend_nonzero,
                  g_strdup_printf ("every non-zero blend value is at most %u: an 8-bit mask (0..255) "
                                   "where the server reads 0..65535, so it pins no tile; first (%u, %u): %u",
-                                  blend_max, blend_nonzero.x, blend_nonzero.y, blend_nonzero.value));
-  if (barrier.count > 0)
-    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_ALTITUDE_OUTSIDE_BARRIER, &barrier,
+                                  blend_max, blend_nonzero->x, blend_nonzero->y, blend_nonzero->value));
+  if (barrier->count > 0)
+    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_ALTITUDE_OUTSIDE_BARRIER, barrier,
                  g_strdup_printf ("altitude outside the terraform barrier the blend and "
                                   "altitude_original imply; first (%u, %u): %u, barrier %u..%u",
-                                  barrier.x, barrier.y, barrier.value, barrier.extra >> 16,
-                                  barrier.extra & 0xffff));
-  if (unknown_bits.count > 0)
-    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_CONTROL_UNKNOWN_BITS, &unknown_bits,
+                                  barrier->x, barrier->y, barrier->value, barrier->extra >> 16,
+                                  barrier->extra & 0xffff));
+  if (unknown_bits->count > 0)
+    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_CONTROL_UNKNOWN_BITS, unknown_bits,
                  g_strdup_printf ("control bits no TerrainControlFlags names (32, or above 1024); "
-                                  "first (%u, %u): 0x%04x, unknown 0x%04x", unknown_bits.x,
-                                  unknown_bits.y, unknown_bits.value, unknown_bits.extra));
-  if (unknown_plant.count > 0)
-    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_TYPE_UNKNOWN, &unknown_plant,
+                                  "first (%u, %u): 0x%04x, unknown 0x%04x", unknown_bits->x,
+                                  unknown_bits->y, unknown_bits->value, unknown_bits->extra));
+  if (unknown_plant->count > 0)
+    add_finding (findings, MS_AUDIT_SEVERITY_ERROR, MS_ZONE_AUDIT_PLANT_TYPE_UNKNOWN, unknown_plant,
                  g_strdup_printf ("plant types the profile does not know (it names 0..%u); first "
-                                  "(%u, %u): %u", n_plant_types - 1, unknown_plant.x, unknown_plant.y,
-                                  unknown_plant.value));
-  if (height_no_flag.count > 0)
-    add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_BLOCKS_HEIGHT_NO_FLAG, &height_no_flag,
+                                  "(%u, %u): %u", scan.n_plant_types - 1, unknown_plant->x, unknown_plant->y,
+                                  unknown_plant->value));
+  if (height_no_flag->count > 0)
+    add_finding (findings, MS_AUDIT_SEVERITY_WARNING, MS_ZONE_AUDIT_BLOCKS_HEIGHT_NO_FLAG, height_no_flag,
                  g_strdup_printf ("a blocking height on tiles with no blocking flag, which nothing "
-                                  "reads; first (%u, %u): height %u", height_no_flag.x,
-                                  height_no_flag.y, height_no_flag.value));
+                                  "reads; first (%u, %u): height %u", height_no_flag->x,
+                                  height_no_flag->y, height_no_flag->value));
 
   if (stats != NULL)
     *stats = st;
   return g_steal_pointer (&findings);
+}
+
+/* The tiles of @check in @zone, less those in @before (nullable). */
+static MsZoneRegion *
+region_of (MsZone                   *zone,
+           MsZone                   *before,
+           const MsZoneAuditOptions *options,
+           const char               *check,
+           GCancellable             *cancellable,
+           GError                  **error)
+{
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (MsZoneSpan));
+  TileCheck which = N_TILE_CHECKS;
+  Scan scan, scan_before;
+
+  scan_init (&scan, zone, options);
+  if (before != NULL)
+    scan_init (&scan_before, before, options);
+  for (guint c = 0; c < N_TILE_CHECKS; c++)
+    if (g_str_equal (check, tile_checks[c]))
+      which = c;
+  for (guint y = 0; which != N_TILE_CHECKS && y < scan.h; y++)
+    {
+      MsZoneSpan span = { y, 0, 0 };
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return NULL;
+      for (guint x = 0; x < scan.w; x++)
+        {
+          Tile t;
+
+          if (!(check_tile (&scan, x, y, &t) & (1u << which)) ||
+              (before != NULL && (check_tile (&scan_before, x, y, &t) & (1u << which))))
+            continue;
+          if (span.x1 != x)
+            {
+              if (span.x1 > span.x0)
+                g_array_append_val (spans, span);
+              span.x0 = x;
+            }
+          span.x1 = x + 1;
+        }
+      if (span.x1 > span.x0)
+        g_array_append_val (spans, span);
+    }
+  return ms_zone_region_new_from_spans (scan.w, scan.h, (const MsZoneSpan *) spans->data, spans->len);
+}
+
+/**
+ * ms_zone_audit_get_region:
+ *
+ * See ms-zone-audit.h: check_tile () over every tile, as the audit does.
+ */
+MsZoneRegion *
+ms_zone_audit_get_region (MsZone                   *zone,
+                          const MsZoneAuditOptions *options,
+                          const char               *check,
+                          GCancellable             *cancellable,
+                          GError                  **error)
+{
+  g_return_val_if_fail (MS_IS_ZONE (zone), NULL);
+  g_return_val_if_fail (check != NULL, NULL);
+
+  return region_of (zone, NULL, options, check, cancellable, error);
+}
+
+/**
+ * ms_zone_audit_get_added_region:
+ *
+ * See ms-zone-audit.h.
+ */
+MsZoneRegion *
+ms_zone_audit_get_added_region (MsZone                   *zone,
+                                MsZone                   *before,
+                                const MsZoneAuditOptions *options,
+                                const char               *check,
+                                GCancellable             *cancellable,
+                                GError                  **error)
+{
+  g_return_val_if_fail (MS_IS_ZONE (zone), NULL);
+  g_return_val_if_fail (MS_IS_ZONE (before), NULL);
+  g_return_val_if_fail (ms_zone_get_width (before) == ms_zone_get_width (zone) &&
+                        ms_zone_get_height (before) == ms_zone_get_height (zone), NULL);
+  g_return_val_if_fail (check != NULL, NULL);
+
+  return region_of (zone, before, options, check, cancellable, error);
+}
+
+static const MsAuditFinding *
+find_check (GPtrArray  *findings,
+            const char *check)
+{
+  for (guint i = 0; findings != NULL && i < findings->len; i++)
+    {
+      const MsAuditFinding *f = g_ptr_array_index (findings, i);
+
+      if (g_str_equal (f->check, check))
+        return f;
+    }
+  return NULL;
+}
+
+/**
+ * ms_zone_audit_compare:
+ *
+ * See ms-zone-audit.h.
+ */
+GArray *
+ms_zone_audit_compare (GPtrArray *before,
+                       GPtrArray *after)
+{
+  GArray *changes = g_array_new (FALSE, TRUE, sizeof (MsZoneAuditChange));
+
+  for (guint i = 0; after != NULL && i < after->len; i++)
+    {
+      const MsAuditFinding *f = g_ptr_array_index (after, i);
+      const MsAuditFinding *was = find_check (before, f->check);
+      MsZoneAuditChange change = { f->check, f->severity, was != NULL ? was->count : 0, f->count };
+
+      /* A whole-layer finding has no count: new or not. */
+      if (was == NULL || (f->has_location && f->count > was->count))
+        g_array_append_val (changes, change);
+    }
+  return changes;
+}
+
+/**
+ * ms_zone_audit_describe_change:
+ *
+ * See ms-zone-audit.h.
+ */
+char *
+ms_zone_audit_describe_change (const MsZoneAuditChange *change)
+{
+  const char *severity = ms_audit_severity_to_string (change->severity);
+
+  g_return_val_if_fail (change != NULL, NULL);
+
+  if (change->after == 0)
+    return g_strdup_printf ("%s %s (the whole layer)", severity, change->check);
+  if (change->before == 0)
+    return g_strdup_printf ("%s %s: %" G_GUINT64_FORMAT " tile%s", severity, change->check, change->after,
+                            change->after == 1 ? "" : "s");
+  return g_strdup_printf ("%s %s: %" G_GUINT64_FORMAT " tiles, %" G_GUINT64_FORMAT " before", severity,
+                          change->check, change->after, change->before);
 }

@@ -13,6 +13,7 @@
 
 #include "ms-audit-finding.h"
 #include "ms-zone.h"
+#include "ms-zone-region.h"
 
 G_BEGIN_DECLS
 
@@ -82,6 +83,47 @@ GPtrArray           *ms_zone_audit             (MsZone                   *zone,
                                                 MsZoneAuditStats         *stats,
                                                 GCancellable             *cancellable,
                                                 GError                  **error);
+/* The tiles ms_zone_audit () finds offending @check (row-major spans),
+ * by the same test tile by tile: all of them, where a finding lists the
+ * first MS_AUDIT_MAX_LOCATIONS.  Empty for a whole-layer check
+ * (altitude-transposed) or an unknown id.  (The two checks a whole-layer
+ * statistic gates, altitude-slope-packed and blend-range, give their tiles
+ * whether or not the statistic made them a finding.)  NULL only when
+ * cancelled. */
+MsZoneRegion        *ms_zone_audit_get_region  (MsZone                   *zone,
+                                                const MsZoneAuditOptions *options,
+                                                const char               *check,
+                                                GCancellable             *cancellable,
+                                                GError                  **error);
+/* The tiles of @check in @zone that are not in @before, the same zone
+ * before an edit (its files as they were, opened again): the tiles the
+ * edit made offend.  Same sizes. */
+MsZoneRegion        *ms_zone_audit_get_added_region (MsZone                   *zone,
+                                                     MsZone                   *before,
+                                                     const MsZoneAuditOptions *options,
+                                                     const char               *check,
+                                                     GCancellable             *cancellable,
+                                                     GError                  **error);
+
+/* A finding an edit added, or whose offending tiles it made more. */
+typedef struct
+{
+  const char      *check;      /* static, as MsAuditFinding's */
+  MsAuditSeverity  severity;
+  guint64          before;     /* its tiles before the edit; 0: not found then */
+  guint64          after;      /* ... and after; 0 for a whole-layer finding */
+} MsZoneAuditChange;
+
+/* The findings of @after (an audit after an edit) that @before (the audit
+ * before it) lacks or counts fewer tiles of, in @after's order
+ * (MsZoneAuditChange); empty when the edit added none.  Either may be NULL
+ * (no findings). */
+GArray              *ms_zone_audit_compare     (GPtrArray                *before,
+                                                GPtrArray                *after);
+/* "error plant-not-allowed: 898 tiles" (", 10 before" when it grew), for
+ * the CLI's stderr and the app's question before a save. */
+char                *ms_zone_audit_describe_change (const MsZoneAuditChange *change);
+
 /* Every check id, %NULL-terminated. */
 const char * const  *ms_zone_audit_get_checks  (void);
 

@@ -246,7 +246,8 @@ clamp_byte (double v)
  * ms_zone_apply:
  *
  * Applies @op to every tile of @region.  Flag operations change the control
- * layer; spawn operations change byte 3 of each PlantInfo and nothing else.
+ * layer; spawn operations change byte 3 of each PlantInfo and nothing else;
+ * clearing a plant changes every PlantInfo byte but spawn and groundType.
  * Fails, changing nothing, when the zone lacks the layer or @op is out of
  * range.
  */
@@ -281,6 +282,7 @@ ms_zone_apply (MsZone          *self,
       layer = MS_ZONE_LAYER_PLANTS;
       break;
     case MS_ZONE_OP_ADD_SPAWN:
+    case MS_ZONE_OP_CLEAR_PLANT:
       layer = MS_ZONE_LAYER_PLANTS;
       break;
     case MS_ZONE_OP_SCALE_SPAWN:
@@ -331,6 +333,15 @@ ms_zone_apply (MsZone          *self,
             break;
           case MS_ZONE_OP_SCALE_SPAWN:
             p[MS_ZONE_PLANT_SPAWN] = clamp_byte (round (p[MS_ZONE_PLANT_SPAWN] * op->factor));
+            break;
+          case MS_ZONE_OP_CLEAR_PLANT:
+            /* As the server's PlantInfo.Clear () (docs/ZONE_LAYERS.md): the
+             * baked spawn chance stays, and the ground is the terrain's. */
+            p[MS_ZONE_PLANT_TYPE] = 0;
+            p[MS_ZONE_PLANT_STATE] = 0;
+            p[MS_ZONE_PLANT_TIME] = 0;
+            p[MS_ZONE_PLANT_HEALTH] = 0;
+            p[MS_ZONE_PLANT_MATERIAL] = 0;
             break;
           default:
             g_assert_not_reached ();

@@ -22,6 +22,8 @@ typedef enum
   MS_ZONE_OP_SET_SPAWN,     /* spawn = value */
   MS_ZONE_OP_ADD_SPAWN,     /* spawn = clamp (spawn + value, 0, 255) */
   MS_ZONE_OP_SCALE_SPAWN,   /* spawn = clamp (round (spawn * factor), 0, 255) */
+  MS_ZONE_OP_CLEAR_PLANT,   /* no live plant: PlantInfo's type, state, time, health
+                             * and material 0; spawn and groundType kept */
 } MsZoneOpKind;
 
 typedef struct

@@ -18,6 +18,7 @@
 #define VF_FROM_VI(v)   _mm_castsi128_ps (v)
 #define VF_LT(a, b)     _mm_cmplt_ps ((a), (b))
 #define VF_NGT(a, b)    _mm_cmpngt_ps ((a), (b))
+#define VF_ORD(a, b)    _mm_cmpord_ps ((a), (b))
 #define VI_XOR(a, b)    _mm_xor_si128 ((a), (b))
 #define VI_OR(a, b)     _mm_or_si128 ((a), (b))
 #define VI_STORE(p, v)  _mm_storeu_si128 ((__m128i *) (gpointer) (p), (v))
@@ -35,6 +36,7 @@
 #define VF_FROM_VI(v)   _mm256_castsi256_ps (v)
 #define VF_LT(a, b)     _mm256_cmp_ps ((a), (b), _CMP_LT_OS)
 #define VF_NGT(a, b)    _mm256_cmp_ps ((a), (b), _CMP_NGT_US)
+#define VF_ORD(a, b)    _mm256_cmp_ps ((a), (b), _CMP_ORD_Q)
 #define VI_XOR(a, b)    _mm256_xor_si256 ((a), (b))
 #define VI_OR(a, b)     _mm256_or_si256 ((a), (b))
 #define VI_STORE(p, v)  _mm256_storeu_si256 ((__m256i *) (gpointer) (p), (v))
@@ -154,6 +156,12 @@ LANE_NAME (colour_cells) (const Job   *job,
                                              V (set1_ps) (1.0f / 32768.0f)));
   VF depth = V (and_ps) (wet, V (mul_ps) (V (sub_ps) (level, h), metres));
   gboolean any_wet = V (movemask_ps) (wet) != 0;
+  /* isfinite () of the cell's own height: x − x is 0 for a finite x and
+   * NaN for NaN and both infinities. */
+  VF own = V (loadu_ps) (g->heights + o);
+  VF finite = VF_ORD (V (sub_ps) (own, own), V (setzero_ps) ());
+  gboolean any_missing = V (movemask_ps) (finite) != ALL_LANES;
+  Rgb no_data = LANE_NAME (splat_rgb) (MS_COLOUR_NO_DATA);
   Rgb c = LANE_NAME (splat_rgb) ((MsRgb) { MS_BLUEPRINT_CANVAS, MS_BLUEPRINT_CANVAS, MS_BLUEPRINT_CANVAS });
   gboolean drawn = FALSE;
   VI r, gr, b;
@@ -165,6 +173,8 @@ LANE_NAME (colour_cells) (const Job   *job,
       if (any_wet && !job->water_visible)
         ramp = LANE_NAME (select_rgb) (wet, LANE_NAME (ramp) (ms_colour_depth_stops, MS_COLOUR_N_DEPTH_STOPS, depth),
                                        ramp);
+      if (any_missing)
+        ramp = LANE_NAME (select_rgb) (finite, ramp, no_data);
       c = LANE_NAME (blend) (c, ramp, op[MS_STACK_HEIGHT]);
       drawn = TRUE;
     }
@@ -197,11 +207,12 @@ LANE_NAME (colour_cells) (const Job   *job,
           VF k = V (add_ps) (V (set1_ps) (1.0f - strength),
                              V (div_ps) (V (mul_ps) (V (set1_ps) (strength), shade), V (set1_ps) (s->light.z)));
 
-          c = (Rgb) { V (mul_ps) (c.r, k), V (mul_ps) (c.g, k), V (mul_ps) (c.b, k) };
+          c = LANE_NAME (select_rgb) (finite, (Rgb) { V (mul_ps) (c.r, k), V (mul_ps) (c.g, k), V (mul_ps) (c.b, k) },
+                                      c);
         }
       else
         {
-          c = LANE_NAME (blend) (c, (Rgb) { shade, shade, shade }, strength);
+          c = LANE_NAME (blend) (c, LANE_NAME (select_rgb) (finite, (Rgb) { shade, shade, shade }, no_data), strength);
         }
     }
 
@@ -233,6 +244,7 @@ LANE_NAME (colour_cells) (const Job   *job,
 #undef VF_FROM_VI
 #undef VF_LT
 #undef VF_NGT
+#undef VF_ORD
 #undef VI_XOR
 #undef VI_OR
 #undef VI_STORE

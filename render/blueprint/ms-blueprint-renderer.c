@@ -77,10 +77,13 @@ colour_cell (const Job *job,
                     : 0.0f;
   MsRgb c = { MS_BLUEPRINT_CANVAS, MS_BLUEPRINT_CANVAS, MS_BLUEPRINT_CANVAS };
   gboolean drawn = FALSE;
+  /* @h is the sea level there, which would draw as ordinary ground. */
+  gboolean no_height = !isfinite (g->heights[o]);
 
   if (op[MS_STACK_HEIGHT] > 0.0f)
     {
-      MsRgb ramp = wet && !job->water_visible
+      MsRgb ramp = no_height ? MS_COLOUR_NO_DATA
+                   : wet && !job->water_visible
                    ? ms_colour_depth (depth)
                    : ms_colour_ramp (job->land, job->n_land, (h - s->sea_level) * MS_METRES_PER_RAW);
 
@@ -96,10 +99,11 @@ colour_cell (const Job *job,
 
   if (op[MS_STACK_HILLSHADE] > 0.0f)
     {
+      /* No height, no slope: what is under it stays as it is. */
       if (drawn)
-        c = ms_colour_shade (c, &s->light, shade, op[MS_STACK_HILLSHADE]);
+        c = no_height ? c : ms_colour_shade (c, &s->light, shade, op[MS_STACK_HILLSHADE]);
       else
-        c = blend (c, (MsRgb) { shade, shade, shade }, op[MS_STACK_HILLSHADE]);
+        c = blend (c, no_height ? MS_COLOUR_NO_DATA : (MsRgb) { shade, shade, shade }, op[MS_STACK_HILLSHADE]);
     }
 
   if (op[MS_STACK_WATER] > 0.0f && wet)

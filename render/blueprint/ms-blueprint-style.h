@@ -40,6 +40,11 @@ typedef enum
  *   contours   on a contour cell (ms-contours.h) of the heights in metres
  *              above sea level, every contour_interval metres, mix (c, line
  *              colour, o)
+ * A cell with no height (NaN or infinite; reduced, a block with no finite
+ * height) is no data: the height layer draws MS_COLOUR_NO_DATA (magenta)
+ * instead of a ramp, hillshade leaves a drawn colour unshaded and over
+ * nothing mixes the no-data colour, and no contour passes through it;
+ * biome and water, whose data it has, draw over it as anywhere.
  * An opacity of 1 replaces the colour exactly. */
 typedef enum
 {

@@ -21,6 +21,15 @@ typedef struct
   float r, g, b;  /* 0..1 */
 } MsRgb;
 
+/* No data: a cell with no finite height (NaN or infinite; reduced, a block
+ * with none).  Magenta: no ramp (terrain, grey, depth), no water tint and
+ * no colour of the default profile comes near it, so a hole never reads as
+ * land or sea.  The GL shaders' MS_NO_DATA_COLOUR is the same. */
+#define MS_NO_DATA_RED   1.0f
+#define MS_NO_DATA_GREEN 0.0f
+#define MS_NO_DATA_BLUE  1.0f
+#define MS_COLOUR_NO_DATA ((MsRgb) { MS_NO_DATA_RED, MS_NO_DATA_GREEN, MS_NO_DATA_BLUE })
+
 typedef enum
 {
   MS_RAMP_TERRAIN,   /* hypsometric tint: lowland green to summit white */

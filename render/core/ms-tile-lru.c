@@ -8,6 +8,7 @@ typedef struct
   guint64  key;
   gpointer value;
   gsize    bytes;
+  guint64  use;     /* the use that last looked it up or added it */
 } Entry;
 
 struct _MsTileLru
@@ -19,6 +20,7 @@ struct _MsTileLru
   GDestroyNotify  free_value;
   gboolean        has_pin;
   guint64         pin;     /* packed key eviction skips */
+  guint64         use;     /* the current use; 0: uses are not kept */
 };
 
 MsTileLru *
@@ -45,6 +47,13 @@ drop_link (MsTileLru *lru,
   if (lru->free_value != NULL)
     lru->free_value (entry->value);
   g_free (entry);
+}
+
+static gboolean
+in_use (MsTileLru   *lru,
+        const Entry *entry)
+{
+  return lru->use != 0 && entry->use == lru->use;
 }
 
 void
@@ -75,6 +84,7 @@ ms_tile_lru_lookup (MsTileLru       *lru,
     return NULL;
   g_queue_unlink (&lru->order, link);
   g_queue_push_head_link (&lru->order, link);
+  ((Entry *) link->data)->use = lru->use;
   return ((Entry *) link->data)->value;
 }
 
@@ -113,19 +123,28 @@ ms_tile_lru_insert (MsTileLru       *lru,
   entry->key = packed;
   entry->value = value;
   entry->bytes = bytes;
+  entry->use = lru->use;
   g_queue_push_head (&lru->order, entry);
   g_hash_table_insert (lru->links, &entry->key, lru->order.head);
   lru->bytes += bytes;
 
-  /* Oldest first, past the pinned entry, never the one just added. */
+  /* Oldest first, past the pinned entry and those in use, never the one
+   * just added. */
   for (GList *link = lru->order.tail; lru->bytes > lru->budget && link != lru->order.head;)
     {
       GList *newer = link->prev;
+      Entry *old_entry = link->data;
 
-      if (!lru->has_pin || ((Entry *) link->data)->key != lru->pin)
+      if ((!lru->has_pin || old_entry->key != lru->pin) && !in_use (lru, old_entry))
         drop_link (lru, link);
       link = newer;
     }
+}
+
+void
+ms_tile_lru_begin_use (MsTileLru *lru)
+{
+  lru->use++;
 }
 
 void

@@ -23,7 +23,8 @@ gboolean   ms_tile_lru_contains   (MsTileLru       *lru,
                                    const MsTileKey *key);
 /* Adds (or replaces) the value as the most recent, then frees the least
  * recent ones beyond the budget — never the one just added, nor the pinned
- * one (so with both, the bytes may pass a budget under two entries). */
+ * one, nor one in use (see below): so the bytes may pass the budget by
+ * what those hold. */
 void       ms_tile_lru_insert     (MsTileLru       *lru,
                                    const MsTileKey *key,
                                    gpointer         value,
@@ -34,6 +35,14 @@ void       ms_tile_lru_insert     (MsTileLru       *lru,
  * Removing or clearing still frees it. */
 void       ms_tile_lru_pin        (MsTileLru       *lru,
                                    const MsTileKey *key);
+/* A new use (a frame) begins: from now until the next call, the entries
+ * looked up or added are in use, and eviction passes over them, as over
+ * the pinned one.  A view calls it before it looks up the tiles a frame
+ * draws, so the tiles that arrive for that view never evict one it shows:
+ * a visible set larger than the budget makes the cache pass its budget,
+ * not ask again for tiles it has just evicted, for ever.  A cache that
+ * never calls it (a pyramid, shared by threads) evicts by age alone. */
+void       ms_tile_lru_begin_use  (MsTileLru       *lru);
 gboolean   ms_tile_lru_remove     (MsTileLru       *lru,
                                    const MsTileKey *key);
 void       ms_tile_lru_clear      (MsTileLru       *lru);

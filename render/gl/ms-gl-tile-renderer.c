@@ -386,8 +386,8 @@ ms_gl_tile_renderer_upload (MsGlTileRenderer *self,
   klass = MS_GL_TILE_RENDERER_GET_CLASS (self);
   priv = PRIV (self);
 
-  /* A new tile may evict cold ones; it is never evicted itself, nor is
-   * the pinned top. */
+  /* A new tile may evict cold ones; it is never evicted itself, nor are
+   * the pinned top and the tiles the last frame drew. */
   entry = ms_tile_lru_lookup (priv->textures, key);
   if (entry == NULL)
     {
@@ -454,6 +454,18 @@ ms_gl_tile_renderer_is_stale (MsGlTileRenderer *self,
 
   entry = ms_tile_lru_peek (PRIV (self)->textures, key);
   return entry != NULL && entry->stale;
+}
+
+gboolean
+ms_gl_tile_renderer_has_tile (MsGlTileRenderer *self,
+                              const MsTileKey  *key)
+{
+  TextureEntry *entry;
+
+  g_return_val_if_fail (MS_IS_GL_TILE_RENDERER (self), FALSE);
+
+  entry = ms_tile_lru_peek (PRIV (self)->textures, key);
+  return entry != NULL && !entry->stale;
 }
 
 /* Draws the level-0 rectangle of tile @key (its own cells, @width ×
@@ -548,6 +560,10 @@ ms_gl_tile_renderer_draw (MsGlTileRenderer  *self,
   klass->set_uniforms (self, view);
   glActiveTexture (GL_TEXTURE0);
 
+  /* What this frame draws (its own tiles and the coarser ones standing
+   * in) stays until the next frame begins: the uploads in between are the
+   * tiles this view lacks, and must not evict the ones it shows. */
+  ms_tile_lru_begin_use (priv->textures);
   visible_range (self, view, level, &tx0, &ty0, &tx1, &ty1);
   for (guint ty = ty0; ty < ty1; ty++)
     for (guint tx = tx0; tx < tx1; tx++)

@@ -133,6 +133,9 @@ void           ms_gl_tile_renderer_invalidate        (MsGlTileRenderer *self,
                                                       guint             n_keys);
 gboolean       ms_gl_tile_renderer_is_stale          (MsGlTileRenderer *self,
                                                       const MsTileKey  *key);
+/* Whether tile @key is uploaded and not stale. */
+gboolean       ms_gl_tile_renderer_has_tile          (MsGlTileRenderer *self,
+                                                      const MsTileKey  *key);
 /* Draws into the bound framebuffer; a tile not uploaded is drawn from the
  * nearest coarser tile that is. */
 gboolean       ms_gl_tile_renderer_draw              (MsGlTileRenderer *self,

@@ -29,7 +29,7 @@ struct _MsTerrainGl
   GLuint      program, vao, vbo, ebo;
   struct
   {
-    GLint mvp, eye, node_origin, spacing, morph, map_size, scale, tile, colour_tile, coarse_tile;
+    GLint mvp, eye, node_origin, spacing, morph, map_size, scale, tile, colour_tile, coarse_tile, contours;
     GLint heights, colours, coarse_heights;
   } u;
 };
@@ -105,6 +105,7 @@ ms_terrain_gl_realize (MsTerrainGl  *self,
   U (colour_tile, "u_colour_tile");
   U (coarse_tile, "u_coarse_tile");
   U (coarse_heights, "u_coarse_heights");
+  U (contours, "u_contours");
   U (heights, "u_heights");
   U (colours, "u_colours");
 #undef U
@@ -288,6 +289,7 @@ ms_terrain_gl_draw (MsTerrainGl           *self,
   double m[16], eye[3];
   GLfloat mvp[16];
   GLenum status;
+  MsTerrainContours contours;
 
   self->frame++;
   ms_terrain_source_get_extent (source, &map_w, &map_h);
@@ -314,6 +316,9 @@ ms_terrain_gl_draw (MsTerrainGl           *self,
   glUniform1i (self->u.heights, 0);
   glUniform1i (self->u.colours, 1);
   glUniform1i (self->u.coarse_heights, 2);
+  ms_terrain_source_get_contours (source, &contours);
+  glUniform3f (self->u.contours, contours.interval > 0.0f ? CLAMP (contours.opacity, 0.0f, 1.0f) : 0.0f,
+               contours.offset, contours.interval > 0.0f ? 1.0f / contours.interval : 0.0f);
 
   for (guint i = 0; i < nodes->len; i++)
     {

@@ -38,6 +38,8 @@ make_tile (MsTerrainSource *source,
   g_mutex_lock (&self->lock);
   style = self->style;
   g_mutex_unlock (&self->lock);
+  /* The renderers draw the contours themselves (ms_terrain_source_set_contours ()). */
+  style.stack[MS_STACK_CONTOURS].visible = FALSE;
 
   g = &bt->grid;
   tile = ms_terrain_tile_new (key, bt->width, bt->height);
@@ -60,6 +62,20 @@ make_tile (MsTerrainSource *source,
   ms_terrain_source_get_extent (source, &w, &h);
   ms_terrain_tile_finish (tile, w, h);
   return tile;
+}
+
+/* The contour layer in metres above sea level, as the 2D view draws it. */
+static void
+set_contours (MsTerrainBlueprintSource *self)
+{
+  float opacities[MS_N_STACK_LAYERS];
+  MsTerrainContours contours;
+
+  ms_blueprint_style_get_opacities (&self->style, opacities);
+  contours = (MsTerrainContours) { MAX (self->style.contour_interval, 0.0f),
+                                   self->style.sea_level * MS_METRES_PER_RAW,
+                                   opacities[MS_STACK_CONTOURS] };
+  ms_terrain_source_set_contours (MS_TERRAIN_SOURCE (self), &contours);
 }
 
 static void
@@ -106,6 +122,7 @@ ms_terrain_blueprint_source_new (MsBlueprintPyramid     *pyramid,
                                 self->style.metres_per_pixel > 0.0f
                                 ? self->style.metres_per_pixel
                                 : MS_DEFAULT_WORLD_SPAN / (double) size);
+  set_contours (self);
   g_warn_if_fail (ms_terrain_source_get_top_level (MS_TERRAIN_SOURCE (self)) ==
                   ms_blueprint_pyramid_get_top_level (pyramid));
   return MS_TERRAIN_SOURCE (self);
@@ -120,6 +137,7 @@ ms_terrain_blueprint_source_set_style (MsTerrainBlueprintSource *self,
   g_mutex_lock (&self->lock);
   self->style = *style;
   g_mutex_unlock (&self->lock);
+  set_contours (self);
   ms_terrain_source_invalidate (MS_TERRAIN_SOURCE (self));
 }
 

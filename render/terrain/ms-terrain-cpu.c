@@ -5,12 +5,15 @@
 
 #include <math.h>
 
+#include "ms-colour.h"
+#include "ms-contours.h"
 #include "ms-terrain-cpu.h"
 
 typedef struct
 {
   double sx, sy, inv_w;   /* screen position, 1 / clip w */
   double mx, my;          /* map point */
+  double h;               /* height, the heights' unit */
   gboolean ok;
 } Vertex;
 
@@ -18,6 +21,7 @@ typedef struct
 {
   guint32             *pixels;
   float               *depth;   /* 1 / w: larger is nearer */
+  float               *heights; /* each pixel's surface height, NaN for the sky; NULL: not wanted */
   int                  stride;  /* in pixels */
   guint                width, height;
   const MsTerrainTile *tile;
@@ -124,6 +128,56 @@ triangle (Raster       *r,
         mx = (wa * a->mx * a->inv_w + wb * b->mx * b->inv_w + wc * c->mx * c->inv_w) / inv_w;
         my = (wa * a->my * a->inv_w + wb * b->my * b->inv_w + wc * c->my * c->inv_w) / inv_w;
         r->pixels[(gsize) y * r->stride + x] = colour_at (r->tile, mx, my);
+        if (r->heights != NULL)
+          r->heights[o] = (float) ((wa * a->h * a->inv_w + wb * b->h * b->inv_w + wc * c->h * c->inv_w) / inv_w);
+      }
+}
+
+/* The band's change towards the next pixel across, or from the one
+ * before at the edge; NaN when neither shows the surface. */
+static inline float
+band_step (const float *bands,
+           gsize        o,
+           gsize        step,
+           gboolean     has_next,
+           gboolean     has_previous)
+{
+  float d = has_next ? bands[o + step] - bands[o] : NAN;
+
+  if (!isfinite (d) && has_previous)
+    d = bands[o] - bands[o - step];
+  return d;
+}
+
+/* The contour lines over the finished picture, as terrain.frag draws them:
+ * fwidth () is the band's change to the neighbouring pixels. */
+static void
+draw_contours (Raster                  *r,
+               const MsTerrainContours *contours)
+{
+  float opacity = CLAMP (contours->opacity, 0.0f, 1.0f);
+  MsRgb line = { MS_CONTOUR_RED, MS_CONTOUR_GREEN, MS_CONTOUR_BLUE };
+
+  for (gsize o = 0; o < (gsize) r->width * r->height; o++)
+    r->heights[o] = (r->heights[o] - contours->offset) / contours->interval;
+  for (guint y = 0; y < r->height; y++)
+    for (guint x = 0; x < r->width; x++)
+      {
+        gsize o = (gsize) y * r->width + x;
+        float dx = band_step (r->heights, o, 1, x + 1 < r->width, x > 0);
+        float dy = band_step (r->heights, o, r->width, y + 1 < r->height, y > 0);
+        float a;
+        guint32 *p;
+
+        if (!isfinite (r->heights[o]))
+          continue;
+        a = ms_terrain_contour_alpha (r->heights[o], fabsf (isfinite (dx) ? dx : 0.0f) +
+                                                     fabsf (isfinite (dy) ? dy : 0.0f), opacity);
+        if (a <= 0.0f)
+          continue;
+        p = &r->pixels[(gsize) y * r->stride + x];
+        *p = ms_colour_to_argb32 (ms_colour_mix (ms_colour_from_bytes ((*p >> 16) & 0xff, (*p >> 8) & 0xff,
+                                                                       *p & 0xff), line, a));
       }
 }
 
@@ -140,6 +194,8 @@ ms_terrain_render_cpu (MsTerrainSource       *source,
   g_autoptr(GArray) nodes = NULL;
   cairo_surface_t *surface;
   g_autofree float *depth = NULL;
+  g_autofree float *heights = NULL;
+  MsTerrainContours contours;
   double m[16];
   double scale;
   guint map_w, map_h;
@@ -161,6 +217,13 @@ ms_terrain_render_cpu (MsTerrainSource       *source,
     .stride = cairo_image_surface_get_stride (surface) / 4,
     .width = width, .height = height,
   };
+  ms_terrain_source_get_contours (source, &contours);
+  if (contours.interval > 0.0f && contours.opacity > 0.0f)
+    {
+      r.heights = heights = g_new (float, (gsize) width * height);
+      for (gsize o = 0; o < (gsize) width * height; o++)
+        heights[o] = NAN;
+    }
   for (guint y = 0; y < height; y++)
     for (guint x = 0; x < width; x++)
       r.pixels[(gsize) y * r.stride + x] = MS_TERRAIN_SKY_ARGB;
@@ -201,6 +264,7 @@ ms_terrain_render_cpu (MsTerrainSource       *source,
               clip[c] = m[c] * mx + m[4 + c] * wy + m[8 + c] * my + m[12 + c];
             p->mx = mx;
             p->my = my;
+            p->h = wy / scale;
             p->ok = clip[3] > camera->near_clip * 0.5;
             p->inv_w = p->ok ? 1.0 / clip[3] : 0.0;
             p->sx = p->ok ? (clip[0] * p->inv_w + 1.0) * 0.5 * width : 0.0;
@@ -216,6 +280,8 @@ ms_terrain_render_cpu (MsTerrainSource       *source,
             triangle (&r, a, d, c);
           }
     }
+  if (r.heights != NULL)
+    draw_contours (&r, &contours);
   cairo_surface_mark_dirty (surface);
   return surface;
 }

@@ -15,9 +15,11 @@ G_BEGIN_DECLS
 /* The 3D view's picture drawn on the CPU: the CDLOD nodes the GL view would
  * draw (ms_terrain_source_select ()) rasterised as triangles with a depth
  * buffer, each pixel coloured from the 2D colours of the map point it
- * shows (perspective-correct, nearest cell), so it is the reference the GL
- * view is checked against and the picture a view without GL shows.  It
- * does not morph: each node sits at its own LOD's grid.
+ * shows (perspective-correct, nearest cell) with the source's contour
+ * lines over them (ms_terrain_contour_alpha (), the band's change to the
+ * next pixel standing for fwidth ()), so it is the reference the GL view
+ * is checked against and the picture a view without GL shows.  It does
+ * not morph: each node sits at its own LOD's grid.
  *
  * Tiles the nodes need are made now (synchronously: on the main thread for
  * a zone), at most @max_passes rounds of select-then-fetch.  An RGB24

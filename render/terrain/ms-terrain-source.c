@@ -145,6 +145,7 @@ typedef struct
   MsTileLru     *cache;
   MsTerrainTile *top;  /* kept out of the LRU: every bound falls back to it */
   guint64        generation;  /* invalidations so far */
+  MsTerrainContours contours;
 } MsTerrainSourcePrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (MsTerrainSource, ms_terrain_source, G_TYPE_OBJECT)
@@ -242,6 +243,28 @@ ms_terrain_source_set_extent (MsTerrainSource *self,
   priv->height = height;
   priv->top_level = top;
   priv->metres_per_pixel = metres_per_pixel;
+}
+
+void
+ms_terrain_source_set_contours (MsTerrainSource         *self,
+                                const MsTerrainContours *contours)
+{
+  MsTerrainSourcePrivate *priv = ms_terrain_source_get_instance_private (self);
+
+  g_return_if_fail (MS_IS_TERRAIN_SOURCE (self));
+  g_return_if_fail (contours != NULL);
+
+  priv->contours = *contours;
+}
+
+void
+ms_terrain_source_get_contours (MsTerrainSource   *self,
+                                MsTerrainContours *contours)
+{
+  MsTerrainSourcePrivate *priv = ms_terrain_source_get_instance_private (self);
+
+  g_return_if_fail (MS_IS_TERRAIN_SOURCE (self));
+  *contours = priv->contours;
 }
 
 void

@@ -7,6 +7,8 @@
  */
 #pragma once
 
+#include <math.h>
+
 #include <gio/gio.h>
 
 #include "ms-terrain-camera.h"
@@ -171,6 +173,49 @@ gboolean       ms_terrain_source_pick           (MsTerrainSource       *self,
                                                  double                *map_x,
                                                  double                *map_y,
                                                  float                 *metres);
+
+/* The contour lines the renderers draw over the colours: one every
+ * @interval (in the heights' unit) above @offset, at @opacity; an interval
+ * or opacity of 0 draws none.  They are drawn from the surface's own
+ * height, about one screen pixel wide at any distance (a line in the
+ * colours would be a cell wide: thick and stepped close up), and fade out
+ * where they would crowd into a smear.  None at @offset itself: that is
+ * the sea, which the 3D view shows as its flat surface, so the line would
+ * be the coast, drawn on the water one cell's step out. */
+typedef struct
+{
+  float interval;
+  float offset;
+  float opacity;
+} MsTerrainContours;
+
+/* Redrawing is the caller's to ask for (a subclass sets them with the
+ * style it invalidates for). */
+void           ms_terrain_source_set_contours   (MsTerrainSource          *self,
+                                                 const MsTerrainContours  *contours);
+void           ms_terrain_source_get_contours   (MsTerrainSource          *self,
+                                                 MsTerrainContours        *contours);
+
+/* How much of the line colour a pixel takes: @band is the height in
+ * intervals above the offset, @per_pixel how much it changes from one
+ * screen pixel to the next (fwidth () in GLSL).  A line one pixel wide,
+ * anti-aliased, centred on each whole band; none on flat ground; faded
+ * out where lines come closer than 4 pixels and gone at 2.  terrain.frag
+ * has the same function. */
+static inline float
+ms_terrain_contour_alpha (float band,
+                          float per_pixel,
+                          float opacity)
+{
+  float level = floorf (band + 0.5f), d;
+
+  /* Flat (a lake's surface on a level), at or below the sea, or not a
+   * number: no line. */
+  if (!(per_pixel > 1e-4f) || !(level >= 1.0f))
+    return 0.0f;
+  d = fabsf (band - level) / per_pixel;  /* pixels to the level */
+  return opacity * CLAMP (1.0f - d, 0.0f, 1.0f) * CLAMP (2.0f - 4.0f * per_pixel, 0.0f, 1.0f);
+}
 
 /* For subclasses, once, at construction. */
 void           ms_terrain_source_set_extent     (MsTerrainSource  *self,

@@ -31,8 +31,18 @@ convert (MsTerrainZoneSource *self,
   ms_zone_get_height_span (ms_zone_pyramid_get_zone (self->pyramid), &span);
 
   g_assert (gw == zt->width + 2 && zt->grid_height == zt->height + 2);
+  /* The sea lies at its surface, as the blueprint's water does: drawn at
+   * its floor, every coast was a wall from the land down to the sea bed,
+   * streaked cell by cell in the colours of both (issue #36).  The colours
+   * below still give its depth, as in the 2D view. */
   for (gsize i = 0; i < (gsize) gw * zt->grid_height; i++)
-    tile->heights[i] = has_heights ? zt->cells[i].height : 0.0f;
+    {
+      float hh = has_heights ? zt->cells[i].height : 0.0f;
+
+      if (span.has_water && isfinite (hh) && hh < (float) MS_ZONE_WATER_LEVEL)
+        hh = (float) MS_ZONE_WATER_LEVEL;
+      tile->heights[i] = hh;
+    }
 
   for (guint oy = 0; oy < zt->height; oy++)
     for (guint ox = 0; ox < zt->width; ox++)

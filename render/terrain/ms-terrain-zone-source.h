@@ -8,7 +8,9 @@
 G_BEGIN_DECLS
 
 /* A zone's terrain from its pyramid: heights in the server's units
- * (altitude / 32) against one tile horizontally, so metres per pixel is 1.
+ * (altitude / 32) against one tile horizontally, so metres per pixel is 1;
+ * in a zone with water (ms_zone_get_height_span ()), a tile below
+ * MS_ZONE_WATER_LEVEL lies at that level, the sea's surface.
  * Colours follow ms-zone-renderer.h's formulas for the altitude view's
  * shaded tint (or the grey relief without tint_altitude) with, when the
  * style's overlays ask for them, the blocks and control flags on top — the

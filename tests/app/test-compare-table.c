@@ -3,7 +3,8 @@
  * The comparison's table of figures (widgets/ms-diff-table.c) in the
  * comparison window: the statistics against figures the test reads from
  * the files' raw bytes, every row against `mapsmith-cli diff --json` for
- * the same two files, and a pair of maps worked by hand.
+ * the same two files, a pair of maps worked by hand, and every figure of
+ * `diff --json` found in the table (two maps, one with NaN heights).
  *
  * MS_TEST_SCREENSHOT_DIR=dir saves `import -window root` shots there.
  */
@@ -391,6 +392,261 @@ test_table_hand_worked (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ------------------------------------------ every figure, NaN heights --- */
+
+/* A 256 map for /compare-window/every-figure, from the test-side encoder:
+ * A (@b FALSE): height 0.25 but NaN at x 10..12, y 20..22 (9 pixels); Lake
+ *   (biome 1, no WBID: water by biome) at x < 8, Grassland (4) the rest; a
+ *   highway (0, 0)–(30, 40)–(30, 50): 3 points, 50 + 10 = 60 px.
+ * B: height 0.5 at x < 128, else 0.25; Lake at x < 16; a highway
+ *   (0, 0)–(30, 40): 2 points, 50 px.  Seeds 3 and 4. */
+static GBytes *
+every_figure_map (gboolean b)
+{
+  g_autoptr(GByteArray) a = g_byte_array_new ();
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+
+  ms_test_put_v2_head (a, b ? 4 : 3, 256);
+  for (guint x = 0; x < 256; x++)
+    for (guint y = 0; y < 256; y++)
+      {
+        gboolean hole = !b && x >= 10 && x <= 12 && y >= 20 && y <= 22;
+
+        ms_test_put_f32 (p, hole ? NAN : b && x < 128 ? 0.5f : 0.25f);
+      }
+  ms_test_put_section (a, "HGTS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint x = 0; x < 256; x++)
+    for (guint y = 0; y < 256; y++)
+      ms_test_put_u8 (p, x < (b ? 16u : 8u) ? 1 : 4);
+  ms_test_put_section (a, "BIOM", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  ms_test_put_u32 (p, 1);
+  ms_test_put_u32 (p, b ? 2 : 3);
+  ms_test_put_f32 (p, 0);
+  ms_test_put_f32 (p, 0);
+  ms_test_put_f32 (p, 30);
+  ms_test_put_f32 (p, 40);
+  if (!b)
+    {
+      ms_test_put_f32 (p, 30);
+      ms_test_put_f32 (p, 50);
+    }
+  ms_test_put_section (a, "RDHW", p->data, p->len);
+  return g_byte_array_free_to_bytes (g_steal_pointer (&a));
+}
+
+/* The table's row and column for a figure of `diff --json`, by its path
+ * ("height.a.finite", "biome_counts.b.3", "roads.trail.a.length_own");
+ * NULL for a figure the table leaves out by design (a biome neither map
+ * has, a transition that did not happen: zeros). */
+static char *
+row_for_figure (MsProfile  *profile,
+                const char *path,
+                gboolean    normalised,
+                gint64      value,
+                guint      *column)
+{
+  g_auto(GStrv) p = g_strsplit (path, ".", -1);
+  guint n = g_strv_length (p);
+  const char *side = n >= 2 ? p[n - 2] : "";
+
+  *column = g_str_equal (side, "b") ? 1 : g_str_equal (side, "a") ? 0 : 2;
+  if (g_str_equal (p[0], "map_size"))
+    {
+      *column = g_str_equal (p[1], "b");
+      return g_strdup ("size");
+    }
+  if (n == 1)
+    {
+      if (g_str_equal (p[0], "biome_changed"))
+        return g_strdup ("changed:biome");
+      return g_strdelimit (g_strdup (p[0]), "_", '-');  /* grid-size, normalised, metres-per-pixel */
+    }
+  if (g_str_equal (p[0], "height") && n == 2)
+    {
+      if (g_str_equal (p[1], "mean_abs"))
+        return g_strdup ("changed:height-mean-abs");
+      return g_strdup_printf ("changed:height-%s", p[1]);
+    }
+  if (g_str_equal (p[0], "height"))
+    return g_strdup_printf ("height-%s", p[2]);
+  if (g_str_equal (p[0], "biome_counts") || g_str_equal (p[0], "towns"))
+    {
+      gboolean biome = p[0][0] == 'b';
+      guint i = (guint) g_ascii_strtoull (p[2], NULL, 10);
+      const char *label = ms_profile_get_label (profile, biome ? MS_PROFILE_BIOMES : MS_PROFILE_TOWN_TIERS, i);
+
+      *column = g_str_equal (p[1], "b");
+      if (biome && value == 0)
+        return NULL;  /* checked apart: no row when both are 0 */
+      return g_strdup_printf ("%s:%s", biome ? "biome" : "towns", label);
+    }
+  if (g_str_equal (p[0], "biome_transitions"))
+    {
+      guint from = (guint) g_ascii_strtoull (p[1], NULL, 10), to = (guint) g_ascii_strtoull (p[2], NULL, 10);
+
+      *column = 2;
+      if (value == 0)
+        return NULL;
+      return g_strdup_printf ("transition:%s:%s", ms_profile_get_label (profile, MS_PROFILE_BIOMES, from),
+                              ms_profile_get_label (profile, MS_PROFILE_BIOMES, to));
+    }
+  if (g_str_equal (p[0], "water"))
+    {
+      static const char * const keys[][2] = {
+        { "bodies", "water-bodies" }, { "lakes", "lakes" }, { "pixels", "water-pixels" },
+        { "gained", "changed:water-gained" }, { "lost", "changed:water-lost" },
+      };
+
+      *column = g_str_has_suffix (p[1], "_b") ? 1 : g_str_has_suffix (p[1], "_a") ? 0 : 2;
+      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+        if (g_str_has_prefix (p[1], keys[i][0]))
+          return g_strdup (keys[i][1]);
+      return g_strdup (p[1]);
+    }
+  if (g_str_equal (p[0], "roads"))
+    {
+      const char *what = g_str_equal (p[3], "length_m") ? "length"
+                         : g_str_equal (p[3], "length_own") ? "length-px"
+                         : g_str_equal (p[3], "length") ? (normalised ? "length-grid" : "length-px")
+                         : p[3];
+
+      return g_strdup_printf ("roads:%s:%s", p[1], what);
+    }
+  if (g_str_equal (p[0], "params"))
+    {
+      static const char * const keys[][2] = {
+        { "world_seed", "seed" }, { "map_size", "params:map-size" }, { "crater_radius", "params:crater-radius" },
+        { "density_multiplier", "params:density-multiplier" }, { "impact_center_x", "params:impact-x" },
+        { "impact_center_y", "params:impact-y" }, { "generated_utc", "params:generated" },
+        { "generator_git_hash", "params:git-hash" }, { "sentinel", "params:sentinel" },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+        if (g_str_equal (p[2], keys[i][0]))
+          return g_strdup (keys[i][1]);
+    }
+  return g_strdup_printf ("(no row for %s)", path);
+}
+
+/* Every leaf of @node, with its path; each must have its cell. */
+static void
+assert_every_figure (MsCompareWindow *window,
+                     MsProfile       *profile,
+                     JsonNode        *node,
+                     const char      *path,
+                     gboolean         normalised,
+                     guint           *n_figures)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *o = json_node_get_object (node);
+      g_autoptr(GList) members = json_object_get_members (o);
+
+      for (GList *l = members; l != NULL; l = l->next)
+        {
+          g_autofree char *sub = *path ? g_strdup_printf ("%s.%s", path, (char *) l->data) : g_strdup (l->data);
+
+          assert_every_figure (window, profile, json_object_get_member (o, l->data), sub, normalised, n_figures);
+        }
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          g_autofree char *sub = g_strdup_printf ("%s.%u", path, i);
+
+          assert_every_figure (window, profile, json_array_get_element (array, i), sub, normalised, n_figures);
+        }
+    }
+  else
+    {
+      gint64 value = json_node_get_value_type (node) == G_TYPE_INT64 ? json_node_get_int (node) : 1;
+      guint column;
+      g_autofree char *key = row_for_figure (profile, path, normalised, value, &column);
+
+      if (key == NULL)
+        return;
+      if (ms_compare_window_get_cell (window, key, column) == NULL)
+        g_error ("`diff --json`'s %s has no cell in the table (row “%s”, column %u)", path, key, column);
+      if (column < 2 && *cell_text (window, key, column) == '\0')
+        g_error ("`diff --json`'s %s is an empty cell (row “%s”)", path, key);
+      ++*n_figures;
+    }
+}
+
+/* Issue #36, point 7: every figure `diff --json` prints is in the table —
+ * a walk over the CLI's JSON finds each one's cell — and those the table
+ * left out before (finite counts, skipped, RMS, road points and pixel
+ * lengths, the transitions, the grid and the parameters) read what the
+ * test works out by hand for a map with 9 NaN heights. */
+static void
+test_table_every_figure (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autoptr(GBytes) bytes_a = every_figure_map (FALSE);
+  g_autoptr(GBytes) bytes_b = every_figure_map (TRUE);
+  g_autofree char *path_a = write_blueprint (dir, "MapData_Seed_3.dat", bytes_a);
+  g_autofree char *path_b = write_blueprint (dir, "MapData_Seed_4.dat", bytes_b);
+  g_autoptr(MsBlueprint) a = open_path (path_a);
+  g_autoptr(MsBlueprint) b = open_path (path_b);
+  g_auto(MsTestRun) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  MsProfile *profile = ms_blueprint_get_profile (a);
+  MsCompareWindow *window = ms_test_compare_open (a, b);
+  /* Δ = 0.25 at x < 128 less the 9 holes, 0 at x >= 128. */
+  const double changed = 128.0 * 256.0 - 9.0, compared = 256.0 * 256.0 - 9.0;
+  g_autofree char *mean_abs = g_strdup_printf ("%.4f", 0.25 * changed / compared);
+  g_autofree char *rms = g_strdup_printf ("%.4f", sqrt (0.0625 * changed / compared));
+  guint n_figures = 0;
+
+  ms_test_run_cli (&run, "diff", "--json", path_a, path_b, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  ms_test_parse_json (run.out, parser);
+  assert_every_figure (window, profile, json_parser_get_root (parser), "", FALSE, &n_figures);
+  /* Not a walk that found nothing: the map sizes, 4 height figures a map,
+   * 6 of B − A, 5 road figures × 4 tiers × 2 maps, 9 params × 2, … */
+  g_assert_cmpuint (n_figures, >, 80);
+
+  assert_texts (window, "grid-size", "", "", "256");
+  assert_texts (window, "metres-per-pixel", "", "", "32 m");
+  g_assert_cmpstr (cell_text (window, "normalised", 2), ==, "no");
+  assert_texts (window, "height-finite", "65527", "65536", "+9");
+  assert_texts (window, "height-min", "0.2500", "0.2500", "0");
+  assert_texts (window, "height-mean", "0.2500", "0.3750", "+0.1250");
+  g_assert_cmpstr (cell_text (window, "changed:height-compared", 2), ==, "65527");
+  g_assert_cmpstr (cell_text (window, "changed:height-skipped", 2), ==, "9");
+  g_assert_cmpstr (cell_text (window, "changed:height-min", 2), ==, "0.0000");
+  g_assert_cmpstr (cell_text (window, "changed:height-max", 2), ==, "0.2500");
+  g_assert_cmpstr (cell_text (window, "changed:height-mean-abs", 2), ==, mean_abs);
+  g_assert_cmpstr (cell_text (window, "changed:height-rms", 2), ==, rms);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (ms_compare_window_get_cell (window, "changed:height-skipped", 2)),
+                                           "warning"));
+  assert_texts (window, "biome:Lake", "2048", "4096", "+2048");
+  g_assert_cmpstr (cell_text (window, "transition:Grassland:Lake", 2), ==, "2048");
+  g_assert_null (ms_compare_window_get_cell (window, "transition:Lake:Grassland", 2));
+  assert_texts (window, "water-bodies", "none", "none", "—");
+  assert_texts (window, "lakes", "none", "none", "—");
+  assert_texts (window, "roads:highway:points", "3", "2", "−1");
+  /* 32 m a pixel. */
+  assert_texts (window, "roads:highway:length", "1920 m", "1600 m", "−320 m");
+  assert_texts (window, "roads:highway:length-px", "60.0", "50.0", "−10.0");
+  g_assert_null (ms_compare_window_get_cell (window, "roads:highway:length-grid", 0));
+  assert_texts (window, "seed", "3", "4", "≠");
+  assert_texts (window, "params:map-size", "256", "256", "=");
+  assert_texts (window, "params:crater-radius", "0", "0", "=");
+  assert_texts (window, "params:generated", "t", "t", "=");
+  assert_texts (window, "params:sentinel", "no", "no", "=");
+  assert_texts (window, "params:git-hash", "(empty)", "(empty)", "=");
+
+  ms_test_screenshot ("compare-table-every-figure.png", 500);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -398,5 +654,6 @@ main (int argc, char **argv)
   g_test_add_func ("/compare-window/statistics", test_statistics);
   g_test_add_func ("/compare-window/table-matches-cli", test_table_matches_cli);
   g_test_add_func ("/compare-window/table-hand-worked", test_table_hand_worked);
+  g_test_add_func ("/compare-window/table-every-figure", test_table_every_figure);
   return ms_test_app_run ();
 }

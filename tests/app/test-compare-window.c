@@ -3,7 +3,8 @@
  * The comparison window (app/ms-compare-window.c) in a real display:
  * linked viewports in normalised coordinates (worked by hand for a 512 and
  * a 256 map), unlinking by the action and by a real click on the link
- * button, the view kept across the three modes, and "Compare With…" from
+ * button (its icon and tooltip telling the two states apart), the view
+ * kept across the three modes, and "Compare With…" from
  * the viewer.  The swipe view is test-compare-swipe.c's, the table
  * test-compare-table.c's, the difference view and the readout
  * test-compare-difference.c's; their fixtures are in ms-test-compare.h.
@@ -144,6 +145,7 @@ test_link_icon (void)
   MsCompareWindow *window = ms_compare_window_new (GTK_APPLICATION (ms_test_app ()), a, a);
   GtkToggleButton *button = ms_compare_window_get_link_button (window);
   GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window)));
+  g_autofree char *linked_tooltip = NULL;
 
   /* Decorated, unlike the others: the header bar is the decoration. */
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
@@ -155,6 +157,8 @@ test_link_icon (void)
   g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (button)), ==, "ms-link-symbolic");
   g_assert_true (gtk_icon_theme_has_icon (theme, "ms-link-symbolic"));
   g_assert_true (gtk_toggle_button_get_active (button));
+  linked_tooltip = g_strdup (gtk_widget_get_tooltip_text (GTK_WIDGET (button)));
+  g_assert_nonnull (strstr (linked_tooltip, "Together"));
 
   /* A real click unlinks, through the action. */
   gtk_window_set_title (GTK_WINDOW (window), "link-test");
@@ -168,6 +172,18 @@ test_link_icon (void)
     g_assert_false (linked);
     g_assert_false (gtk_toggle_button_get_active (button));
   }
+
+  /* Unlinked looks unlinked: a broken chain, and a tooltip that says so. */
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (button)), ==, "ms-link-broken-symbolic");
+  g_assert_true (gtk_icon_theme_has_icon (theme, "ms-link-broken-symbolic"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), "Separately"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), !=, linked_tooltip);
+  ms_test_screenshot ("compare-unlinked.png", 200);
+
+  /* And back, by the key's action. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.link", NULL));
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (button)), ==, "ms-link-symbolic");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, linked_tooltip);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -3,7 +3,8 @@
  * The viewer window's PNG export in a real display (the task in
  * app/ms-window-tasks.c, its file dialog in ms-window-actions.c): Export
  * View at screen and at map resolution, against the view and the CPU
- * renderer, zoomed in and out, with its confirmation banner.
+ * renderer, zoomed in and out, with its confirmation banner; the name it
+ * offers, and the banner gone when another file opens.
  */
 #include "config.h"
 
@@ -133,6 +134,12 @@ test_export_view_sizes (void)
       }
     g_assert_nonnull (chooser);
     g_assert_cmpstr (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser), "resolution"), ==, "screen");
+    /* Named after the map (the demo's seed is 42), not "map.png". */
+    {
+      g_autofree char *name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+
+      g_assert_cmpstr (name, ==, "Demo_Seed_42.png");
+    }
     title = g_strdup_printf ("As on screen, %d × %d pixels", (int) round (vw), (int) round (vh));
     /* The choice is a drop-down of the labels. */
     g_assert_true (drop_down_offers (chooser, title));
@@ -240,10 +247,63 @@ test_export_view_sizes (void)
   ms_test_remove_tree (dir);
 }
 
+/* Export offers the map's own name, and its "Saved …" banner goes when
+ * another file opens (issue #36, point 16). */
+static void
+test_export_name_and_banner (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *first_path = g_build_filename (dir, "MapData_Seed_21.dat", NULL);
+  g_autofree char *second_path = g_build_filename (dir, "MapData_Seed_5.v2.dat", NULL);
+  g_autofree char *png_path = g_build_filename (dir, "MapData_Seed_21.png", NULL);
+  g_autoptr(GFile) first = g_file_new_for_path (first_path);
+  g_autoptr(GFile) second = g_file_new_for_path (second_path);
+  g_autoptr(GFile) png = g_file_new_for_path (png_path);
+  g_autoptr(GBytes) first_bytes = ms_test_write_demo (first_path, 256, 21);
+  g_autoptr(GBytes) second_bytes = ms_test_write_demo (second_path, 256, 5);
+  MsWindow *window = ms_test_window_new ();
+  g_autofree char *name = NULL;
+  GtkWidget *dismiss, *info_revealer;
+
+  ms_window_open_file (window, first);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (ms_test_window_not_loading, window, "the first file");
+  name = ms_window_suggest_export_name (window);
+  g_assert_cmpstr (name, ==, "MapData_Seed_21.png");
+
+  ms_window_export_png (window, "map", "map", png);
+  ms_test_iterate_until (not_exporting, window, "the export");
+  g_assert_nonnull (ms_window_get_info (window));
+  g_assert_true (g_str_has_prefix (ms_window_get_info (window), "Saved "));
+  dismiss = ms_test_find_action_button (GTK_WIDGET (window), "win.dismiss-info");
+  info_revealer = gtk_widget_get_ancestor (dismiss, GTK_TYPE_REVEALER);
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (info_revealer)));
+
+  /* Another file: the confirmation was the first map's. */
+  ms_window_open_file (window, second);
+  ms_test_iterate_until (ms_test_window_not_loading, window, "the second file");
+  g_assert_null (ms_window_get_info (window));
+  g_assert_false (gtk_revealer_get_reveal_child (GTK_REVEALER (info_revealer)));
+  g_clear_pointer (&name, g_free);
+  /* Only the last extension goes. */
+  name = ms_window_suggest_export_name (window);
+  g_assert_cmpstr (name, ==, "MapData_Seed_5.v2.png");
+
+  /* And the demo is named after its seed. */
+  ms_window_open_demo (window);
+  g_clear_pointer (&name, g_free);
+  name = ms_window_suggest_export_name (window);
+  g_assert_cmpstr (name, ==, "Demo_Seed_42.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   ms_test_window_start (&argc, &argv);
   g_test_add_func ("/window/export-view-sizes", test_export_view_sizes);
+  g_test_add_func ("/window/export-name-and-banner", test_export_name_and_banner);
   return ms_test_app_run ();
 }

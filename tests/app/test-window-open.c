@@ -15,7 +15,9 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "ms-banner.h"
 #include "ms-demo-zone.h"
+#include "ms-minimap.h"
 #include "ms-recovery-dialog.h"
 #include "ms-test-display.h"
 #include "ms-test-window.h"
@@ -51,10 +53,41 @@ note_overview (MsMapView    *view,
   seen->n_cached = ms_blueprint_pyramid_get_cached_tiles (pyramid);
 }
 
+/* How many colours @texture has right of column @x0 (a blank or
+ * placeholder image: one). */
+static guint
+count_colours_from (GdkTexture *texture,
+                    int         x0)
+{
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  g_autofree guint32 *pixels = g_new (guint32, (gsize) w * h);
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) w * 4);
+  for (int y = 0; y < h; y++)
+    for (int x = x0; x < w; x++)
+      g_hash_table_add (seen, GUINT_TO_POINTER (pixels[(gsize) y * w + x]));
+  return g_hash_table_size (seen);
+}
+
+static guint
+count_colours (GdkTexture *texture)
+{
+  return count_colours_from (texture, 0);
+}
+
+static MsMinimap *
+window_minimap (MsWindow *window)
+{
+  return MS_MINIMAP (ms_test_find_type (GTK_WIDGET (window), MS_TYPE_MINIMAP));
+}
+
 /* A file opens with its first picture made: the loader makes the map
  * view's top tile, and with it the two levels under it (1024²: levels
  * 0 to 2, 16 + 4 + 1 tiles), before the window sets the map.  Without
- * that, the view would only then ask for the top, on a worker. */
+ * that, the view would only then ask for the top, on a worker.  The
+ * minimap shows the map from the same moment, not a blank box until its
+ * own render (issue #36, point 16). */
 static void
 test_file_opens_with_overview (void)
 {
@@ -72,6 +105,10 @@ test_file_opens_with_overview (void)
   g_assert_true (seen.set);
   g_assert_true (seen.top_cached);
   g_assert_cmpuint (seen.n_cached, ==, 21);
+  g_assert_true (ms_minimap_get_blueprint (window_minimap (window)) == ms_window_get_blueprint (window));
+  g_assert_nonnull (ms_minimap_get_texture (window_minimap (window)));
+  /* The island: sea, beaches, land and hills, not one colour. */
+  g_assert_cmpuint (count_colours (ms_minimap_get_texture (window_minimap (window))), >, 50);
   ms_test_window_settle (window);
 
   g_signal_handlers_disconnect_by_data (ms_window_get_map_view (window), &seen);
@@ -137,6 +174,14 @@ test_open_file_and_errors (void)
   g_assert_nonnull (strstr (ms_window_get_error (window), "offset"));
   g_assert_cmpuint (ms_blueprint_get_map_size (ms_window_get_blueprint (window)), ==, 256);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.dismiss-error", NULL));
+  g_assert_null (ms_window_get_error (window));
+
+  /* Its error goes when the next file is opened (issue #36, point 16). */
+  ms_window_open_file (window, bad_file);
+  ms_test_iterate_until (ms_test_window_not_loading, window, "the broken file again");
+  g_assert_nonnull (ms_window_get_error (window));
+  ms_window_open_file (window, good_file);
+  ms_test_iterate_until (ms_test_window_not_loading, window, "the good file again");
   g_assert_null (ms_window_get_error (window));
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -429,9 +474,34 @@ changed_shown (gpointer data)
   return ms_window_get_changed (data) != NULL;
 }
 
+static gboolean
+minimap_rendered (gpointer data)
+{
+  MsMinimap *minimap = window_minimap (data);
+
+  return ms_minimap_get_texture (minimap) != NULL && !ms_minimap_is_overview (minimap);
+}
+
+typedef struct
+{
+  MsWindow   *window;
+  GdkTexture *before;
+} MinimapWait;
+
+/* Has the window's minimap an image other than the one it had before? */
+static gboolean
+minimap_replaced (gpointer data)
+{
+  MinimapWait *wait = data;
+  GdkTexture *texture = ms_minimap_get_texture (window_minimap (wait->window));
+
+  return texture != NULL && texture != wait->before;
+}
+
 /* A 2048² blueprint truncated in place while open: hovering and drawing
- * read zeros, not a SIGBUS; a banner names the file; written back, Reload
- * shows the map again. */
+ * read zeros, not a SIGBUS; a banner names the file, in one line, and the
+ * minimap shows what is left (nothing); written back, Reload shows the map
+ * again. */
 static void
 test_changed_on_disk (void)
 {
@@ -445,6 +515,7 @@ test_changed_on_disk (void)
   MsWindow *window = ms_test_window_new ();
   MsMapView *view;
   GtkWidget *reload, *revealer;
+  g_autoptr(GdkTexture) old_minimap = NULL;
   const guint n = 2048;
   const guint hx = 1500, hy = 700;
   float height;
@@ -469,6 +540,10 @@ test_changed_on_disk (void)
   window_id = ms_test_x_window_id ("changed-test");
   g_assert_null (ms_window_get_changed (window));
   view = ms_window_get_map_view (window);
+  /* The minimap's own render of the whole map. */
+  ms_test_iterate_until (minimap_rendered, window, "the minimap");
+  old_minimap = g_object_ref (ms_minimap_get_texture (window_minimap (window)));
+  g_assert_cmpuint (count_colours (old_minimap), >, 50);
 
   /* Cut it to 1000 bytes in place: the mapping's pages past that go. */
   fd = g_open (path, O_RDWR, 0);
@@ -512,6 +587,24 @@ test_changed_on_disk (void)
   g_assert_nonnull (reload);
   revealer = gtk_widget_get_ancestor (reload, GTK_TYPE_REVEALER);
   g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (revealer)));
+  /* One line: no second line saying it again. */
+  {
+    MsBanner *banner = MS_BANNER (gtk_widget_get_ancestor (reload, MS_TYPE_BANNER));
+    const char *details = ms_banner_get_details (banner);
+
+    g_assert_cmpstr (ms_banner_get_title (banner), ==, ms_window_get_changed (window));
+    g_assert_true (details == NULL || details[0] == '\0');
+  }
+  /* The minimap shows what the file holds now, as new tiles do: of the
+   * heights only the first 224 of column x 0 are left in its 1000 bytes
+   * (the file is X-outer), so beyond the image's first column (map x
+   * 0 .. 7) and the next (shaded against it), one colour. */
+  {
+    MinimapWait wait = { window, old_minimap };
+
+    ms_test_iterate_until (minimap_replaced, &wait, "the minimap drawn again");
+  }
+  g_assert_cmpuint (count_colours_from (ms_minimap_get_texture (window_minimap (window)), 2), ==, 1);
   ms_test_iterate_until (ms_test_revealer_settled, revealer, "the banner");
   g_assert_true (gtk_widget_get_mapped (reload));
   ms_test_screenshot ("window-changed-on-disk.png", 300);

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <gtk/gtk.h>
 
 #include "ms-demo-blueprint.h"
@@ -33,10 +34,11 @@ has_findings (gpointer data)
   return !ms_window_is_auditing (data);
 }
 
-/* The audit, the water table and the minimap each read the whole map: on
- * screen they wait until the map view has drawn the map whole (or, should
- * that never happen, 5 s), and never take the cores from its tiles.  In a
- * window not on screen they start with the map. */
+/* The audit, the water table and the minimap's render each read the whole
+ * map: on screen they wait until the map view has drawn the map whole (or,
+ * should that never happen, 5 s), and never take the cores from its tiles;
+ * meanwhile the minimap shows the map coloured from the first picture's
+ * top tile.  In a window not on screen they start with the map. */
 static void
 test_analysis_after_picture (void)
 {
@@ -54,9 +56,13 @@ test_analysis_after_picture (void)
   deadline = opened + 60 * G_USEC_PER_SEC;
   g_assert_nonnull (ms_window_get_blueprint (window));
   g_assert_false (ms_tile_view_get_picture_complete (MS_TILE_VIEW (view)));
+  /* Shown at once, not blank (issue #36, point 16). */
+  g_assert_true (ms_minimap_get_blueprint (minimap) == ms_window_get_blueprint (window));
+  g_assert_nonnull (ms_minimap_get_texture (minimap));
+  g_assert_true (ms_minimap_is_overview (minimap));
 
-  /* Every turn of the main loop until the minimap gets the map. */
-  while (ms_minimap_get_blueprint (minimap) == NULL)
+  /* Every turn of the main loop until the minimap renders the map. */
+  while (ms_minimap_is_overview (minimap))
     {
       g_assert_false (ms_water_body_list_is_loading (list));
       g_assert_cmpuint (g_list_model_get_n_items (ms_water_body_list_get_model (list)), ==, 0);
@@ -81,6 +87,7 @@ test_analysis_after_picture (void)
   list = MS_WATER_BODY_LIST (ms_window_get_water_list (window));
   ms_window_open_demo (window);
   g_assert_true (ms_minimap_get_blueprint (minimap) == ms_window_get_blueprint (window));
+  g_assert_false (ms_minimap_is_overview (minimap));
   g_assert_true (ms_water_body_list_is_loading (list));
   ms_test_iterate_until (has_findings, window, "the audit");
   gtk_window_destroy (GTK_WINDOW (window));
@@ -443,6 +450,13 @@ test_checks_show_findings (void)
   gtk_window_present (GTK_WINDOW (window));
   ms_test_iterate_until (audit_finished, window, "the audit");
   g_assert_cmpuint (ms_findings_list_get_n_rows (MS_FINDINGS_LIST (ms_window_get_findings_list (window))), ==, 1);
+  /* The map opened with a finding: the Checks tab counts it, unopened. */
+  {
+    GtkWidget *list = ms_window_get_findings_list (window);
+    GtkStackPage *page = gtk_stack_get_page (GTK_STACK (gtk_widget_get_parent (list)), list);
+
+    g_assert_cmpstr (gtk_stack_page_get_title (page), ==, "Checks (1)");
+  }
 
   ms_findings_list_select (MS_FINDINGS_LIST (ms_window_get_findings_list (window)), 0);
   view = ms_window_get_map_view (window);
@@ -564,6 +578,202 @@ test_one_pick_at_a_time (void)
   ms_test_remove_tree (dir);
 }
 
+/* Issue #36, point 13: a chosen road is drawn as a line through its points
+ * at every zoom, not only as its bounding box.  On a 2048² map seen whole
+ * (4 M pixels in view, where the pixel tint is not drawn) the middle of
+ * each segment of the path, worked out from the path's points, is the
+ * marks' magenta on screen. */
+static void
+test_road_path_at_overview (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "MapData_Seed_5.dat", NULL);
+  g_autoptr(GBytes) bytes = ms_test_write_demo (path, 2048, 5);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MsWindow *window = ms_test_window_new ();
+  MsMapView *view = ms_window_get_map_view (window);
+  MsViewport *vp = ms_map_view_get_viewport (view);
+  MsRoadList *roads = MS_ROAD_LIST (ms_window_get_road_list (window));
+  g_autofree guint32 *pixels = NULL;
+  MsRoadRow *row;
+  const MsPoint *points;
+  guint n_points, n_segments = 0, n_magenta = 0;
+  int width, height;
+
+  ms_window_open_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_window_settle (window);
+  g_assert_true (ms_road_list_sort_by (roads, "length", GTK_SORT_DESCENDING));
+  ms_road_list_select (roads, 0);
+  row = gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (ms_road_list_get_model (roads)));
+  g_assert_nonnull (row);
+  points = ms_blueprint_get_path (ms_window_get_blueprint (window), ms_road_row_get_tier (row),
+                                  ms_road_row_get_index (row), &n_points);
+  g_assert_cmpuint (n_points, >=, 2);
+
+  ms_viewport_fit (vp);
+  ms_test_window_settle (window);
+  g_assert_cmpfloat (ms_viewport_get_width (vp) / ms_viewport_get_zoom (vp) *
+                     ms_viewport_get_height (vp) / ms_viewport_get_zoom (vp), >, 1024.0 * 1024.0);
+  width = gtk_widget_get_width (GTK_WIDGET (view));
+  height = gtk_widget_get_height (GTK_WIDGET (view));
+  pixels = ms_test_capture (GTK_WIDGET (view), width, height);
+  for (guint i = 0; i + 1 < n_points; i++)
+    {
+      double sx, sy;
+      guint32 c;
+
+      ms_viewport_map_to_screen (vp, (floorf (points[i].x) + floorf (points[i + 1].x)) / 2.0 + 0.5,
+                                 (floorf (points[i].y) + floorf (points[i + 1].y)) / 2.0 + 0.5, &sx, &sy);
+      if (sx < 0 || sy < 0 || sx >= width || sy >= height)
+        continue;
+      c = pixels[(gsize) sy * width + (gsize) sx];
+      n_segments++;
+      /* #e61acc, the marks' magenta: red and blue high, green low. */
+      n_magenta += ((c >> 16) & 0xff) > 180 && ((c >> 8) & 0xff) < 90 && (c & 0xff) > 150;
+    }
+  g_assert_cmpuint (n_segments, >, 0);
+  /* The bounding box's yellow outline may cover a segment on its edge. */
+  g_assert_cmpuint (n_magenta, >=, n_segments * 8 / 10);
+  ms_test_screenshot ("window-road-overview.png", 300);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
+static gboolean
+focus_outside (gpointer data)
+{
+  GtkWidget *list = data;
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (list));
+
+  return focus != NULL && !gtk_widget_is_ancestor (focus, list) && focus != list;
+}
+
+/* Issue #36, point 13: Tab in the Checks list takes the focus out of the
+ * list; it does not choose the next finding, and the chosen one keeps its
+ * outline.  Two findings: water-biome-mismatch at (0, 0) (open sea given a
+ * land biome) and height-nonfinite at (5, 7) (a NaN height). */
+static void
+test_checks_tab_keeps_pick (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "MapData_Seed_5.dat", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 5, &error);
+  g_autoptr(GArray) sections = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree guint8 *data = NULL;
+  g_autofree char *window_id = NULL;
+  MsWindow *window = ms_test_window_new ();
+  MsFindingsList *findings = MS_FINDINGS_LIST (ms_window_get_findings_list (window));
+  GtkListBox *list;
+  GtkListBoxRow *row;
+  MsRect highlight;
+  gsize length;
+  const float nan_height = NAN;
+
+  data = g_bytes_unref_to_data (g_steal_pointer (&bytes), &length);
+  sections = ms_test_walk_sections (data, length);
+  data[ms_test_find (sections, "BIOM")->offset + 12] = 4;
+  memcpy (data + ms_test_find (sections, "HGTS")->offset + 12 + 4 * (5 * 256 + 7), &nan_height, 4);
+  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) length, NULL));
+  file = g_file_new_for_path (path);
+
+  ms_window_open_file (window, file);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_iterate_until (audit_finished, window, "the audit");
+  g_assert_cmpuint (ms_findings_list_get_n_rows (findings), ==, 2);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (GTK_WIDGET (findings), GTK_TYPE_STACK)), "checks");
+  ms_test_window_settle (window);
+  gtk_window_set_title (GTK_WINDOW (window), "tab-test");
+  ms_test_run_for (300);
+  window_id = ms_test_x_window_id ("tab-test");
+
+  list = GTK_LIST_BOX (ms_test_find_type (GTK_WIDGET (findings), GTK_TYPE_LIST_BOX));
+  ms_findings_list_select (findings, 0);
+  row = gtk_list_box_get_row_at_index (list, 0);
+  g_assert_true (gtk_list_box_row_is_selected (row));
+  gtk_widget_grab_focus (GTK_WIDGET (row));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (row)));
+  g_assert_true (ms_map_view_get_highlight (ms_window_get_map_view (window), &highlight));
+  g_assert_cmpuint (highlight.x, ==, 0);
+
+  ms_test_xdotool ("windowfocus", "--sync", window_id, NULL);
+  ms_test_xdotool ("key", "--window", window_id, "Tab", NULL);
+  ms_test_iterate_until_within (5, focus_outside, list, "Tab to leave the Checks list");
+  ms_test_run_for (200);
+  g_assert_true (gtk_list_box_row_is_selected (row));
+  g_assert_false (gtk_list_box_row_is_selected (gtk_list_box_get_row_at_index (list, 1)));
+  g_assert_true (ms_map_view_get_highlight (ms_window_get_map_view (window), &highlight));
+  g_assert_cmpuint (highlight.x, ==, 0);
+  g_assert_cmpuint (highlight.y, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
+/* Issue #36, point 13: the Roads list's Bounds column is in view in the
+ * sidebar (it was cut off at its edge): each shown cell of it lies within
+ * the list's width, and where its text is ellipsized the cell's tooltip
+ * holds the whole of it. */
+static void
+test_road_bounds_fit (void)
+{
+  MsWindow *window = ms_test_window_new ();
+  MsRoadList *roads = MS_ROAD_LIST (ms_window_get_road_list (window));
+  GtkWidget *scrolled;
+  guint n_cells = 0;
+
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_window_settle (window);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (GTK_WIDGET (roads), GTK_TYPE_STACK)),
+                                    "places");
+  ms_test_run_for (500);
+  scrolled = ms_test_find_type (GTK_WIDGET (roads), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (scrolled);
+  g_assert_cmpuint (g_list_model_get_n_items (ms_road_list_get_model (roads)), >, 0);
+
+  for (guint i = 0; i < MIN (g_list_model_get_n_items (ms_road_list_get_model (roads)), 5); i++)
+    {
+      g_autoptr(MsRoadRow) row = g_list_model_get_item (ms_road_list_get_model (roads), i);
+      const MsPathBounds *b = ms_road_row_get_bounds (row);
+      /* As the column writes it: x0–x1, y0–y1. */
+      g_autofree char *text = g_strdup_printf ("%u–%u, %u–%u", b->x, b->x + b->width - 1, b->y,
+                                               b->y + b->height - 1);
+      GtkWidget *label = NULL;
+      graphene_rect_t bounds;
+
+      {
+        /* The label of this text among the list's cells. */
+        GQueue queue = G_QUEUE_INIT;
+
+        g_queue_push_tail (&queue, scrolled);
+        while (!g_queue_is_empty (&queue) && label == NULL)
+          {
+            GtkWidget *w = g_queue_pop_head (&queue);
+
+            if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
+              label = w;
+            for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+              g_queue_push_tail (&queue, c);
+          }
+        g_queue_clear (&queue);
+      }
+      if (label == NULL || !gtk_widget_get_mapped (label))
+        continue;  /* a row not built, below the list's end */
+      n_cells++;
+      g_assert_true (gtk_widget_compute_bounds (label, scrolled, &bounds));
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (scrolled) + 0.5);
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))))
+        g_assert_true (g_str_has_prefix (gtk_widget_get_tooltip_text (label), text));
+    }
+  g_assert_cmpuint (n_cells, >, 0);
+  ms_test_screenshot ("window-road-bounds.png", 300);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -573,5 +783,8 @@ main (int argc, char **argv)
   g_test_add_func ("/window/places-lists", test_places_lists);
   g_test_add_func ("/window/checks-show-findings", test_checks_show_findings);
   g_test_add_func ("/window/one-pick-at-a-time", test_one_pick_at_a_time);
+  g_test_add_func ("/window/road-path-at-overview", test_road_path_at_overview);
+  g_test_add_func ("/window/checks-tab-keeps-pick", test_checks_tab_keeps_pick);
+  g_test_add_func ("/window/road-bounds-fit", test_road_bounds_fit);
   return ms_test_app_run ();
 }

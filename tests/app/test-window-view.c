@@ -3,8 +3,8 @@
  * The viewer window's map and panels in a real display (app/ms-window.c):
  * the demo at start and the hover inspector's text for known pixels, a
  * screenshot of the map matching the CPU renderer, pan and zoom with the
- * real pointer, the layer rows, the sidebar and minimap, and the
- * shortcuts window.
+ * real pointer, the layer rows, the sidebar and minimap, the legend and
+ * the shortcuts window.
  */
 #include "config.h"
 
@@ -451,6 +451,88 @@ test_sidebar_and_minimap (void)
   g_settings_reset (settings, MS_SETTINGS_MINIMAP_VISIBLE);
 }
 
+/* The centre pixel of @widget as drawn, 0xAARRGGBB (opaque). */
+static guint32
+drawn_centre (GtkWidget *widget)
+{
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autofree guint32 *pixels = NULL;
+
+  g_assert_cmpint (width, >=, 8);
+  g_assert_cmpint (height, >=, 8);
+  pixels = ms_test_capture (widget, width, height);
+  return pixels[(height / 2) * width + width / 2];
+}
+
+static const char *
+entry_text (GtkWidget *row)
+{
+  GtkWidget *label = ms_test_find_type (row, GTK_TYPE_LABEL);
+
+  g_assert_nonnull (label);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* Issue #36, points 8 and 14: the legend under the layers.  With layers
+ * that read heights it has "No data" in magenta (#ff00ff, the renderers'
+ * colour for a NaN height); with the Biome preset, every biome of
+ * data/default.profile, its name and colour as that file gives them. */
+static void
+test_legend (void)
+{
+  static const struct { const char *name; guint32 rgb; } biomes[] = {
+    { "Ocean", 0x1d4f7a }, { "Lake", 0x3b82b8 }, { "Beach", 0xe8d8a0 }, { "Dirt", 0x9c7a54 },
+    { "Grassland", 0x8db360 }, { "Forest", 0x3f7a3a }, { "Swamp", 0x5b6e45 }, { "Desert", 0xe0b872 },
+    { "Badlands", 0xc9733f }, { "Rock", 0x8a8580 }, { "Snow", 0xf2f4f7 }, { "Crater", 0x5a4a44 },
+  };
+  MsWindow *window = ms_test_window_new ();
+  GSettings *settings = ms_application_get_settings (app);
+  GtkWidget *root = GTK_WIDGET (window), *no_data;
+
+  ms_window_open_demo (window);
+  gtk_window_present (GTK_WINDOW (window));
+  ms_test_window_settle (window);
+
+  /* The default, composite: height and hillshade, no biome. */
+  no_data = ms_test_get_named (root, "legend-no-data");
+  g_assert_true (gtk_widget_get_mapped (ms_test_get_named (root, "map-legend")));
+  g_assert_true (gtk_widget_get_mapped (no_data));
+  g_assert_cmpstr (entry_text (no_data), ==, "No data");
+  g_assert_cmphex (drawn_centre (ms_test_get_named (root, "legend-no-data-swatch")), ==, 0xffff00ffu);
+  g_assert_false (gtk_widget_get_mapped (ms_test_get_named (root, "legend-biomes")));
+
+  gtk_widget_activate_action (root, "win.layer-preset", "s", "biome");
+  ms_test_run_for (300);
+  g_assert_true (gtk_widget_get_mapped (ms_test_get_named (root, "legend-biomes")));
+  /* The biome layer alone reads no height: no hole shows. */
+  g_assert_false (gtk_widget_get_mapped (no_data));
+  for (guint i = 0; i < G_N_ELEMENTS (biomes); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("legend-biome-%u", i);
+      g_autofree char *swatch = g_strdup_printf ("legend-biome-%u-swatch", i);
+      GtkWidget *row = ms_test_get_named (root, "%s", name);
+
+      g_assert_true (gtk_widget_get_mapped (row));
+      g_assert_cmpstr (entry_text (row), ==, biomes[i].name);
+      g_assert_cmphex (drawn_centre (ms_test_get_named (root, "%s", swatch)), ==, 0xff000000u | biomes[i].rgb);
+    }
+  g_assert_null (ms_test_find_named (root, "legend-biome-12"));
+  ms_test_screenshot ("window-legend-biome.png", 300);
+
+  /* Height alone: the hole again, the biomes gone. */
+  gtk_widget_activate_action (root, "win.layer-preset", "s", "height");
+  ms_test_run_for (300);
+  g_assert_true (gtk_widget_get_mapped (no_data));
+  g_assert_false (gtk_widget_get_mapped (ms_test_get_named (root, "legend-biomes")));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  for (guint i = 0; i < MS_N_STACK_CELL_LAYERS; i++)
+    {
+      g_settings_reset (settings, ms_settings_layer_visible_key (i));
+      g_settings_reset (settings, ms_settings_layer_opacity_key (i));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -461,5 +543,6 @@ main (int argc, char **argv)
   g_test_add_func ("/window/layer-rows", test_layer_rows);
   g_test_add_func ("/window/help-overlay", test_help_overlay);
   g_test_add_func ("/window/sidebar-and-minimap", test_sidebar_and_minimap);
+  g_test_add_func ("/window/legend", test_legend);
   return ms_test_app_run ();
 }

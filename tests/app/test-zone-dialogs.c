@@ -218,6 +218,80 @@ test_picker_empty_folder (void)
   ms_test_remove_tree (dir);
 }
 
+/* The buttons with CSS class @klass under @widget, in tree order. */
+static void
+collect_buttons (GtkWidget *widget, const char *klass, GPtrArray *out)
+{
+  if (GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, klass))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_buttons (c, klass, out);
+}
+
+/* Issue #36: a folder of zone folders (as zones/ holds 0070/ and 0071/)
+ * says the zones are one level down and offers the folders that hold
+ * some, in a file manager's order; one clicked lists its zones, and the
+ * zone chosen there (Return) comes with that folder.  Other Folder… is
+ * there. */
+static void
+test_picker_folder_of_zone_folders (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *b9 = g_build_filename (dir, "b9", NULL);
+  g_autofree char *b10 = g_build_filename (dir, "b10", NULL);
+  g_autofree char *other = g_build_filename (dir, "other", NULL);
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *ids[] = { "0004", NULL };
+  Chosen chosen = { 0, };
+  MsZonePicker *picker;
+  GtkWidget *message;
+
+  g_assert_cmpint (g_mkdir (b9, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (b10, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (other, 0700), ==, 0);
+  g_assert_true (ms_demo_zone_write (b9, 4, 64, FALSE, &error));
+  g_assert_true (ms_demo_zone_write (b10, 5, 64, FALSE, &error));
+  g_assert_no_error (error);
+  put_sized (other, "notes.txt", 10);
+
+  picker = ms_zone_picker_new (NULL, dir);
+  gtk_window_set_title (GTK_WINDOW (picker), "picker-folders-test");
+  g_signal_connect (picker, "zone-chosen", G_CALLBACK (on_zone_chosen), &chosen);
+  gtk_window_present (GTK_WINDOW (picker));
+  ms_test_iterate_until_within (30, picker_loaded, picker, "the folder scan");
+  ms_test_run_for (300);
+  g_assert_cmpuint (ms_zone_picker_get_entries (picker)->len, ==, 0);
+  g_assert_null (find_text (GTK_WIDGET (picker), "No zones in this folder"));
+  message = find_text (GTK_WIDGET (picker), "The zones are one folder down");
+  g_assert_nonnull (message);
+  g_assert_true (gtk_widget_get_mapped (message));
+  collect_buttons (GTK_WIDGET (picker), "zone-folder", buttons);
+  g_assert_cmpuint (buttons->len, ==, 2);
+  g_assert_cmpstr (gtk_button_get_label (buttons->pdata[0]), ==, "b9");
+  g_assert_cmpstr (gtk_button_get_label (buttons->pdata[1]), ==, "b10");
+  g_assert_true (gtk_widget_get_mapped (buttons->pdata[0]));
+  g_assert_true (gtk_widget_is_sensitive (ms_test_get_named (GTK_WIDGET (picker), "other-folder")));
+  ms_test_screenshot ("zone-picker-folders.png", 300);
+
+  /* A real click on b9: its zones, and the folder with the zone chosen. */
+  click_widget ("picker-folders-test", buttons->pdata[0], 1);
+  ms_test_iterate_until_within (30, picker_loaded, picker, "the scan of b9");
+  ms_test_run_for (300);
+  g_assert_cmpstr (ms_zone_picker_get_dir (picker), ==, b9);
+  assert_column (GTK_WIDGET (picker), "zone-id", ids);
+  /* Return opens the zone selected, the focus still where the click left
+   * it: Open is the default. */
+  ms_test_xdotool ("search", "--name", "^picker-folders-test$", "windowfocus", "--sync", "key", "Return", NULL);
+  ms_test_run_for (300);
+  g_assert_cmpuint (chosen.n, ==, 1);
+  g_assert_cmpuint (chosen.id, ==, 4);
+  g_assert_cmpstr (chosen.dir, ==, b9);
+
+  g_free (chosen.dir);
+  ms_test_remove_tree (dir);
+}
+
 /* Closed while scanning: the scan is cancelled and its result dropped. */
 static void
 test_picker_close_while_scanning (void)
@@ -594,6 +668,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/zone-dialogs/picker-lists-and-chooses", test_picker_lists_and_chooses);
   g_test_add_func ("/zone-dialogs/picker-empty-folder", test_picker_empty_folder);
+  g_test_add_func ("/zone-dialogs/picker-folder-of-zone-folders", test_picker_folder_of_zone_folders);
   g_test_add_func ("/zone-dialogs/picker-unreadable-folder", test_picker_unreadable_folder);
   g_test_add_func ("/zone-dialogs/picker-close-while-scanning", test_picker_close_while_scanning);
   g_test_add_func ("/zone-dialogs/folder-opens-chosen", test_folder_opens_chosen);

@@ -130,6 +130,26 @@ test_flood_fill (MsTestPainter *f,
   ms_test_move_to (f, &s);
   ms_test_xdotool ("click", "1", NULL);
   ms_test_run_for (300);
+
+  /* Issue #36: shown with its count, written only on Enter; Esc drops it. */
+  {
+    g_autofree char *count = g_strdup_printf ("Flood fill: %u tiles, tinted.", n);
+
+    g_assert_false (ms_zone_is_dirty (zone));
+    g_assert_nonnull (ms_zone_window_get_banner (f->window));
+    g_assert_true (g_str_has_prefix (ms_zone_window_get_banner (f->window), count));
+    ms_test_key ("Escape");
+    g_assert_null (ms_zone_window_get_banner (f->window));
+    g_assert_false (ms_zone_is_dirty (zone));
+    g_strfreev (ms_zone_window_dup_history (f->window, &position));
+    g_assert_cmpuint (position, ==, 0);
+    ms_test_xdotool ("click", "1", NULL);
+    ms_test_run_for (300);
+    g_assert_true (g_str_has_prefix (ms_zone_window_get_banner (f->window), count));
+    g_assert_false (ms_zone_is_dirty (zone));
+    ms_test_key ("Return");
+    g_assert_null (ms_zone_window_get_banner (f->window));
+  }
   for (gsize t = 0; t < (gsize) SIZE * SIZE; t++)
     {
       guint16 c = ms_test_control_at (control, bpt, t);

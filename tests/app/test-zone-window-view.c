@@ -205,6 +205,80 @@ test_overlays (MsTestPainter *f,
   }
 }
 
+static MsZoneOverlays
+overlays_shown (MsTestPainter *f)
+{
+  return ms_zone_view_get_style (ms_zone_window_get_view (f->window))->overlays;
+}
+
+static MsZoneOverlays
+overlays_of_new_window (void)
+{
+  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (app));
+  MsZoneOverlays overlays = ms_zone_view_get_style (ms_zone_window_get_view (window))->overlays;
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  return overlays;
+}
+
+/* Issue #36: an overlay the paint target turned on goes off with that
+ * target, and is never stored for the next window; one the user turned
+ * on stays, target or not. */
+static void
+test_target_overlay (MsTestPainter *f,
+                     gconstpointer  data)
+{
+  GtkWidget *spawn = ms_test_get_named (GTK_WIDGET (f->window), "overlay-spawn-visible");
+  GtkWidget *none = ms_test_get_named (GTK_WIDGET (f->window), "control-none");
+  GSettings *settings = ms_application_get_settings (app);
+  const MsZoneFlagInfo *flags;
+  guint n_flags, roaming_row = G_MAXUINT;
+  g_autofree char *stored = NULL;
+
+  flags = ms_zone_control_flags (&n_flags);
+  for (guint i = 0; i < n_flags; i++)
+    if (flags[i].bit == MS_ZONE_CONTROL_ROAMING)
+      roaming_row = 2 * i;
+  g_assert_cmpuint (roaming_row, <, 2 * n_flags);
+
+  /* A spawn target turns spawn heat on, for this window only. */
+  g_assert_cmpint (overlays_shown (f), ==, MS_ZONE_OVERLAY_CONTROL);
+  ms_test_set_target (f, ms_test_spawn_row (0));
+  g_assert_cmpint (overlays_shown (f), ==, MS_ZONE_OVERLAY_CONTROL | MS_ZONE_OVERLAY_SPAWN);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (spawn)));
+  stored = g_settings_get_string (settings, MS_SETTINGS_ZONE_OVERLAYS);
+  g_assert_cmpstr (stored, ==, "control");
+  g_assert_cmpint (overlays_of_new_window (), ==, MS_ZONE_OVERLAY_CONTROL);
+  /* Another spawn target keeps it; a flag target turns it off. */
+  ms_test_set_target (f, ms_test_spawn_row (3));
+  g_assert_cmpint (overlays_shown (f), ==, MS_ZONE_OVERLAY_CONTROL | MS_ZONE_OVERLAY_SPAWN);
+  ms_test_set_target (f, 0);
+  g_assert_cmpint (overlays_shown (f), ==, MS_ZONE_OVERLAY_CONTROL);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (spawn)));
+
+  /* Turned on by the user (a real click on the View page), it stays on
+   * through a spawn target and back, and is stored. */
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (spawn, GTK_TYPE_STACK)), "view");
+  ms_test_run_for (200);
+  ms_test_click_widget (spawn, f->window_id, 1);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (spawn)));
+  ms_test_set_target (f, ms_test_spawn_row (1));
+  ms_test_set_target (f, 1);
+  g_assert_cmpint (overlays_shown (f), ==, MS_ZONE_OVERLAY_CONTROL | MS_ZONE_OVERLAY_SPAWN);
+  g_assert_cmpint (overlays_of_new_window (), ==, MS_ZONE_OVERLAY_CONTROL | MS_ZONE_OVERLAY_SPAWN);
+
+  /* A flag: with every control flag hidden by the user, the Roaming
+   * target shows Roaming alone, and takes it away again. */
+  g_signal_emit_by_name (none, "clicked");
+  g_assert_cmpuint (ms_zone_view_get_style (ms_zone_window_get_view (f->window))->control_flags, ==, 0);
+  ms_test_set_target (f, roaming_row);
+  g_assert_cmpuint (ms_zone_view_get_style (ms_zone_window_get_view (f->window))->control_flags, ==,
+                    MS_ZONE_CONTROL_ROAMING);
+  g_assert_cmpuint (g_settings_get_uint (settings, MS_SETTINGS_ZONE_CONTROL_FLAGS), ==, 0);
+  ms_test_set_target (f, ms_test_spawn_row (2));
+  g_assert_cmpuint (ms_zone_view_get_style (ms_zone_window_get_view (f->window))->control_flags, ==, 0);
+}
+
 static void
 collect_actions (GMenuModel *model, GPtrArray *out)
 {
@@ -343,6 +417,7 @@ test_details (MsTestPainter *f,
   g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), GTK_WIDGET (f->window), &GRAPHENE_POINT_INIT (0, 0),
                                            &before));
   g_signal_emit_by_name (save, "clicked");
+  ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY);
   ms_test_run_for (600);
   g_assert_nonnull (ms_zone_window_get_banner (f->window));
   g_assert_true (g_str_has_prefix (ms_zone_window_get_banner (f->window), "Saved."));
@@ -622,6 +697,30 @@ test_no_seams (void)
   ms_test_remove_tree (dir);
 }
 
+/* Issue #36: the demo zone is titled as the demo, not by the temporary
+ * folder it is written to; the unsaved mark as for any zone. */
+static void
+test_demo_title (void)
+{
+  MsZoneWindow *window = ms_zone_window_new (GTK_APPLICATION (app));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZoneRegion) rect = NULL;
+  g_autofree char *dir = NULL;
+  MsZoneOp op = { MS_ZONE_OP_SET_FLAG, MS_ZONE_CONTROL_ROAMING, 0, 0 };
+  MsZone *zone;
+
+  g_assert_true (ms_zone_window_open_demo (window, &error));
+  g_assert_no_error (error);
+  zone = ms_zone_window_get_zone (window);
+  dir = g_path_get_dirname (ms_zone_get_layer_path (zone, MS_ZONE_LAYER_CONTROL));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Demo Zone — Mapsmith");
+  rect = ms_zone_region_new_rect (ms_zone_get_width (zone), ms_zone_get_height (zone), 0, 0, 4, 4);
+  g_assert_true (ms_zone_apply (zone, &op, rect, &error));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• Demo Zone — Mapsmith");
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -629,9 +728,11 @@ main (int argc, char **argv)
   ms_test_painter_add ("/zone-window/hover-readout", test_hover_readout);
   ms_test_painter_add ("/zone-window/gl-uploads-only-touched", test_gl_uploads_only_touched);
   ms_test_painter_add ("/zone-window/overlays", test_overlays);
+  ms_test_painter_add ("/zone-window/target-overlay", test_target_overlay);
   ms_test_painter_add ("/zone-window/primary-menu", test_primary_menu);
   ms_test_painter_add ("/zone-window/details", test_details);
   ms_test_painter_add ("/zone-window/small-window", test_small_window);
   g_test_add_func ("/zone-window/no-seams", test_no_seams);
+  g_test_add_func ("/zone-window/demo-title", test_demo_title);
   return ms_test_app_run ();
 }

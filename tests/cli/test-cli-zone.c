@@ -437,6 +437,163 @@ test_journal (void)
   ms_test_remove_tree (dir);
 }
 
+/* The control bits that forbid plants (docs/ZONE_LAYERS.md: AntiPlant,
+ * Roaming, Highway, PBSHighway, ConcreteA, ConcreteB) and the two
+ * terraform protections, as numbers, not the model's names. */
+#define NO_PLANT_BITS  (1 | 8 | 16 | 64 | 128 | 256)
+#define PROTECT_BITS   (2 | 512)
+
+/* Tiles of a 64 x 64 demo zone with a live plant on a plant-forbidding
+ * control value, and with terraform protection, counted from the bytes. */
+static void
+count_offences (GBytes  *control,
+                GBytes  *plants,
+                guint64 *plant_not_allowed,
+                guint64 *protected)
+{
+  const guint8 *p = g_bytes_get_data (plants, NULL);
+
+  *plant_not_allowed = *protected = 0;
+  for (gsize i = 0; i < 64 * 64; i++)
+    {
+      *plant_not_allowed += p[7 * i] != 0 && (control_u16 (control, i) & NO_PLANT_BITS) != 0;
+      *protected += (control_u16 (control, i) & PROTECT_BITS) != 0;
+    }
+}
+
+/* zone edit, mask import and journal apply say on stderr the audit
+ * findings their edit adds, with the counts worked out here; --check
+ * refuses such a save (exit 3, the files as they were, the journal kept);
+ * an edit that adds none says nothing of findings, --check or not. */
+static void
+test_edit_adds_findings (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *png = g_build_filename (dir, "anti.png", NULL);
+  g_autofree char *journal = g_build_filename (dir, "edits.mszj", NULL);
+  g_autofree char *expected = NULL;
+  g_autoptr(GBytes) c0 = NULL, p0 = NULL, c1 = NULL, p1 = NULL;
+  g_autofree guint8 *ec = NULL;
+  guint64 before = 0, after = 0, protected0 = 0, protected1 = 0, live = 0;
+  const guint8 *p;
+
+  g_assert_cmpint (run_cli (NULL, "zone", "demo", "--size", "64", dir, "4", NULL), ==, 0);
+  c0 = read_file (dir, "control.0004.bin");
+  p0 = read_file (dir, "plants.0004.bin");
+  p = g_bytes_get_data (p0, NULL);
+  count_offences (c0, p0, &before, &protected0);
+  /* AntiPlant over the whole zone: every live plant offends. */
+  for (gsize i = 0; i < 64 * 64; i++)
+    live += p[7 * i] != 0;
+  after = live;
+  g_assert_cmpuint (after, >, before);
+
+  {
+    g_auto(MsTestRun) run = { 0, };
+
+    ms_test_run_cli (&run, "zone", "edit", "--check", dir, "4", "set AntiPlant rect 0 0 64 64", NULL);
+    g_assert_cmpint (run.status, ==, 3);
+    expected = before == 0 ? g_strdup_printf ("error plant-not-allowed: %" G_GUINT64_FORMAT " tiles\n", after)
+                           : g_strdup_printf ("error plant-not-allowed: %" G_GUINT64_FORMAT " tiles, %"
+                                              G_GUINT64_FORMAT " before\n", after, before);
+    g_assert_nonnull (strstr (run.err, expected));
+    g_assert_nonnull (strstr (run.err, "nothing was saved"));
+    g_assert_null (strstr (run.out, "saved"));
+    c1 = read_file (dir, "control.0004.bin");
+    g_assert_true (g_bytes_equal (c0, c1));
+    g_clear_pointer (&c1, g_bytes_unref);
+  }
+
+  /* An edit adding no finding: --check saves it, and findings go unsaid. */
+  {
+    g_auto(MsTestRun) run = { 0, };
+
+    ms_test_run_cli (&run, "zone", "edit", "--check", dir, "4", "clear AntiPlant rect 0 0 64 64", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_null (strstr (run.err, "adds"));
+    c1 = read_file (dir, "control.0004.bin");
+    ec = g_memdup2 (g_bytes_get_data (c0, NULL), 64 * 64 * 2);
+    for (gsize i = 0; i < 64 * 64; i++)
+      ec[2 * i] &= ~1;
+    g_assert_cmpmem (g_bytes_get_data (c1, NULL), g_bytes_get_size (c1), ec, 64 * 64 * 2);
+    g_clear_pointer (&c0, g_bytes_unref);
+    c0 = g_steal_pointer (&c1);
+    count_offences (c0, p0, &before, &protected0);
+  }
+
+  /* Without --check the save goes through, and says what it adds. */
+  {
+    g_auto(MsTestRun) run = { 0, };
+
+    ms_test_run_cli (&run, "zone", "edit", dir, "4", "set AntiPlant rect 0 0 64 64", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_clear_pointer (&expected, g_free);
+    expected = before == 0 ? g_strdup_printf ("error plant-not-allowed: %" G_GUINT64_FORMAT " tiles\n", after)
+                           : g_strdup_printf ("error plant-not-allowed: %" G_GUINT64_FORMAT " tiles, %"
+                                              G_GUINT64_FORMAT " before\n", after, before);
+    g_assert_nonnull (strstr (run.err, expected));
+    c1 = read_file (dir, "control.0004.bin");
+    p1 = read_file (dir, "plants.0004.bin");
+    count_offences (c1, p1, &before, &protected1);
+    g_assert_cmpuint (before, ==, after);
+  }
+
+  /* TerraformProtected by a mask, on this zone that is not terraformable
+   * (no altitude_blend file): a warning on the mask's new tiles. */
+  g_assert_cmpint (run_cli (NULL, "zone", "mask", "export", dir, "4", "--flag", "AntiPlant",
+                            "-o", png, NULL), ==, 0);
+  g_clear_pointer (&c0, g_bytes_unref);
+  c0 = g_steal_pointer (&c1);
+  {
+    g_auto(MsTestRun) run = { 0, };
+    g_autoptr(GBytes) now = NULL;
+
+    ms_test_run_cli (&run, "zone", "mask", "import", "--check", dir, "4", "--flag", "TerraformProtected",
+                     "--set", png, NULL);
+    g_assert_cmpint (run.status, ==, 3);
+    /* Every tile has AntiPlant now: the mask is the whole zone. */
+    g_clear_pointer (&expected, g_free);
+    expected = protected1 == 0
+      ? g_strdup_printf ("warning terraform-protected-not-terraformable: %u tiles\n", 64 * 64)
+      : g_strdup_printf ("warning terraform-protected-not-terraformable: %u tiles, %" G_GUINT64_FORMAT
+                         " before\n", 64 * 64, protected1);
+    g_assert_nonnull (strstr (run.err, expected));
+    now = read_file (dir, "control.0004.bin");
+    g_assert_true (g_bytes_equal (c0, now));
+  }
+
+  /* A journal whose edits add a finding: --check applies nothing to the
+   * files and keeps the journal; without it, it is saved as the edit. */
+  g_assert_cmpint (run_cli (NULL, "zone", "edit", "--journal", journal, dir, "4",
+                            "set TerraformProtected rect 0 0 64 2", NULL), ==, 0);
+  {
+    g_auto(MsTestRun) run = { 0, };
+    g_autoptr(GBytes) now = NULL;
+    guint64 row_tiles = 0;
+
+    for (gsize i = 0; i < 64 * 2; i++)
+      row_tiles += (control_u16 (c0, i) & PROTECT_BITS) == 0;
+    ms_test_run_cli (&run, "zone", "journal", "apply", "--check", journal, NULL);
+    g_assert_cmpint (run.status, ==, 3);
+    g_clear_pointer (&expected, g_free);
+    expected = g_strdup_printf ("warning terraform-protected-not-terraformable: %" G_GUINT64_FORMAT " tile",
+                                protected1 + row_tiles);
+    g_assert_nonnull (strstr (run.err, expected));
+    g_assert_true (g_file_test (journal, G_FILE_TEST_EXISTS));
+    now = read_file (dir, "control.0004.bin");
+    g_assert_true (g_bytes_equal (c0, now));
+  }
+  {
+    g_auto(MsTestRun) run = { 0, };
+
+    ms_test_run_cli (&run, "zone", "journal", "apply", journal, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.err, expected));
+    g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+  }
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -449,5 +606,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/zone/list-zone-folders", test_list_zone_folders);
   g_test_add_func ("/cli/zone/mask", test_mask);
   g_test_add_func ("/cli/zone/journal", test_journal);
+  g_test_add_func ("/cli/zone/edit-adds-findings", test_edit_adds_findings);
   return g_test_run ();
 }

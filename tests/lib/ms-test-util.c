@@ -184,6 +184,26 @@ ms_test_put_v2_head (GByteArray *a,
   ms_test_put_section (a, "PRMS", p->data, p->len);
 }
 
+GBytes *
+ms_test_v2_heights (guint32 map_size,
+                    float (*height) (guint x, guint y),
+                    guint8 biome)
+{
+  g_autoptr(GByteArray) a = g_byte_array_new ();
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+
+  ms_test_put_v2_head (a, 1, map_size);
+  for (guint x = 0; x < map_size; x++)
+    for (guint y = 0; y < map_size; y++)
+      ms_test_put_f32 (p, height (x, y));
+  ms_test_put_section (a, "HGTS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint i = 0; i < map_size * map_size; i++)
+    ms_test_put_u8 (p, biome);
+  ms_test_put_section (a, "BIOM", p->data, p->len);
+  return g_byte_array_free_to_bytes (g_steal_pointer (&a));
+}
+
 static guint64
 get_u64 (const guint8 *p)
 {

@@ -58,6 +58,12 @@ void        ms_test_put_section          (GByteArray *a, const char *tag,
  * @seed, @map_size, the four floats 0, GeneratedUtc "t" and an empty
  * GeneratorGitHash.  The other sections follow with ms_test_put_section. */
 void        ms_test_put_v2_head          (GByteArray *a, gint32 seed, guint32 map_size);
+/* A whole v2 file of seed 1: that head, HGTS from @height (raw units, at
+ * map pixel x, y; written X-outer as the format lays it) and BIOM all
+ * @biome. */
+GBytes     *ms_test_v2_heights           (guint32 map_size,
+                                          float (*height) (guint x, guint y),
+                                          guint8 biome);
 
 /* A section located by a test-side walk over a v2 file. */
 typedef struct

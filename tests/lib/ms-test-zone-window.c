@@ -218,6 +218,19 @@ ms_test_spawn_row (guint which)
   return 2 * n_flags + which;
 }
 
+gboolean
+ms_test_painter_answer_save (MsTestPainter *f,
+                             int            answer)
+{
+  GtkWindow *dialog = ms_zone_window_get_save_dialog (f->window);
+
+  if (dialog == NULL)
+    return FALSE;
+  gtk_dialog_response (GTK_DIALOG (dialog), answer);
+  ms_test_run_for (50);
+  return TRUE;
+}
+
 GtkWidget *
 ms_test_find_rule_dialog (MsTestPainter *f)
 {

@@ -107,6 +107,11 @@ void          ms_test_set_target          (MsTestPainter     *f,
                                            guint              row);
 /* The row of spawn's set (0), add, subtract or smooth (3). */
 guint         ms_test_spawn_row           (guint              which);
+/* Answers the question before a save that adds zone audit findings
+ * (AntiPlant painted over the demo zone's plants asks it) with @answer, an
+ * MsZoneWindowSaveAnswer, when it is asked: TRUE if it was. */
+gboolean      ms_test_painter_answer_save (MsTestPainter     *f,
+                                           int                answer);
 /* The fill-by-rule dialog over the fixture's window, or NULL. */
 GtkWidget    *ms_test_find_rule_dialog    (MsTestPainter     *f);
 

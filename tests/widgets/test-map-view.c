@@ -14,6 +14,7 @@
 #include "ms-diff-renderer.h"
 #include "ms-map-view.h"
 #include "ms-test-display.h"
+#include "ms-test-util.h"
 
 #define SIZE 512
 #define TOLERANCE 2
@@ -299,6 +300,93 @@ test_loaded_pyramid (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The view's size and, when the viewport says fitted, the whole map
+ * fitted to it: the zoom the smaller ratio, the centre the map's. */
+static void
+assert_fitted_to_size (MsMapView *view,
+                       guint      map)
+{
+  MsViewport *viewport = ms_map_view_get_viewport (view);
+  double w = gtk_widget_get_width (GTK_WIDGET (view)), h = gtk_widget_get_height (GTK_WIDGET (view));
+  double cx, cy;
+
+  g_assert_true (ms_viewport_get_fitted (viewport));
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (viewport), MIN (w, h) / map, 1e-9);
+  ms_viewport_get_centre (viewport, &cx, &cy);
+  g_assert_cmpfloat (cx, ==, map / 2.0);
+  g_assert_cmpfloat (cy, ==, map / 2.0);
+}
+
+static void
+resize_window (const char *id,
+               MsMapView  *view,
+               int         width,
+               int         height)
+{
+  char w[16], h[16];
+
+  g_snprintf (w, sizeof w, "%d", width);
+  g_snprintf (h, sizeof h, "%d", height);
+  /* No window manager here: X takes the size as asked. */
+  ms_test_xdotool ("windowsize", id, w, h, NULL);
+  ms_test_run_for (300);
+  wait_for_tiles (view);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, height);
+}
+
+/* Issue #36, point 10: a fitted map stays fitted as the window changes
+ * size, until a zoom or a pan; Fit makes it so again. */
+static void
+test_fit_kept (void)
+{
+  g_autoptr(MsBlueprint) bp = demo (SIZE, 42);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view = ms_map_view_new ();
+  MsViewport *viewport = ms_map_view_get_viewport (MS_MAP_VIEW (view));
+  g_autofree char *id = NULL;
+  double zoom;
+
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_title (GTK_WINDOW (window), "map-view-fit-kept");
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 300);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  ms_map_view_set_blueprint (MS_MAP_VIEW (view), bp);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_tiles (MS_MAP_VIEW (view));
+  ms_test_run_for (200);
+  id = ms_test_x_window_id ("map-view-fit-kept");
+  assert_fitted_to_size (MS_MAP_VIEW (view), SIZE);
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (viewport), 300.0 / SIZE, 1e-9);
+
+  /* Larger, then smaller and the other way round: fitted to each. */
+  resize_window (id, MS_MAP_VIEW (view), 700, 600);
+  assert_fitted_to_size (MS_MAP_VIEW (view), SIZE);
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (viewport), 600.0 / SIZE, 1e-9);
+  resize_window (id, MS_MAP_VIEW (view), 320, 500);
+  assert_fitted_to_size (MS_MAP_VIEW (view), SIZE);
+  g_assert_cmpfloat_with_epsilon (ms_viewport_get_zoom (viewport), 320.0 / SIZE, 1e-9);
+
+  /* Zoomed in: the user's scale stays through a resize. */
+  g_assert_true (gtk_widget_activate_action (view, "map.zoom-in", NULL));
+  g_assert_false (ms_viewport_get_fitted (viewport));
+  zoom = ms_viewport_get_zoom (viewport);
+  resize_window (id, MS_MAP_VIEW (view), 600, 450);
+  g_assert_false (ms_viewport_get_fitted (viewport));
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), ==, zoom);
+
+  /* Fit, then a pan: the same. */
+  g_assert_true (gtk_widget_activate_action (view, "map.zoom-fit", NULL));
+  assert_fitted_to_size (MS_MAP_VIEW (view), SIZE);
+  g_assert_true (gtk_widget_activate_action (view, "map.pan", "(ii)", 40, 0));
+  g_assert_false (ms_viewport_get_fitted (viewport));
+  zoom = ms_viewport_get_zoom (viewport);
+  resize_window (id, MS_MAP_VIEW (view), 400, 300);
+  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), ==, zoom);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -307,5 +395,6 @@ main (int argc, char **argv)
   g_test_add_func ("/map-view/difference", test_difference);
   g_test_add_func ("/map-view/difference-no-seam", test_difference_no_seam);
   g_test_add_func ("/map-view/loaded-pyramid", test_loaded_pyramid);
+  g_test_add_func ("/map-view/fit-kept", test_fit_kept);
   return g_test_run ();
 }

@@ -557,31 +557,65 @@ test_polygon_dropped (Fixture       *f,
   g_assert_false (ms_zone_can_undo (f->zone));
 }
 
-/* A flood from (7, 7) fills the SyndicateArea block it is in (x 5..14,
- * y 5..9, 50 tiles); then one from (0, 0) the rest, whose control is
- * still 0 (1200 − 50); clicks beside the zone fill nothing. */
+static guint64 flood_shown;
+
+static void
+on_flood_preview (MsZoneToolController *tools,
+                  guint64               n_tiles,
+                  gpointer              data)
+{
+  flood_shown = n_tiles;
+}
+
+/* A flood from (7, 7) shows the SyndicateArea block it is in (x 5..14,
+ * y 5..9, 50 tiles), writing nothing; a click inside it applies it as one
+ * step.  Then one from (0, 0) shows the rest, whose control is still 0
+ * (1200 − 50), applied by apply_flood () (Enter); one dropped by cancel ()
+ * (Esc) writes nothing; clicks beside the zone fill nothing. */
 static void
 test_flood (Fixture       *f,
             gconstpointer  data)
 {
   gboolean touched[W * H] = { 0 };
 
+  g_signal_connect (f->tools, "flood-preview", G_CALLBACK (on_flood_preview), NULL);
   g_assert_true (ms_zone_tool_controller_set_tool (f->tools, "flood"));
+  click_at (f, 125, 75);
+  assert_touched (f, touched);
+  g_assert_cmpuint (f->applies, ==, 0);
+  g_assert_true (ms_zone_tool_controller_has_flood (f->tools));
+  g_assert_true (ms_zone_tool_controller_has_shape (f->tools));
+  g_assert_cmpuint (flood_shown, ==, 50);
+  g_assert_false (ms_zone_can_undo (f->zone));
+
+  /* Another tile of the block, not a double click: applies it. */
+  click_at (f, 160, 80);
   for (guint y = 0; y < H; y++)
     for (guint x = 0; x < W; x++)
       touched[y * W + x] = in_block (x, y);
-  click_at (f, 125, 75);
   assert_touched (f, touched);
+  g_assert_false (ms_zone_tool_controller_has_flood (f->tools));
+  g_assert_cmpuint (flood_shown, ==, 0);
   g_assert_cmpuint (f->steps, ==, 1);
   g_assert_cmpstr (f->step_name, ==, "Flood fill");
   g_assert_cmpuint (f->step_tiles, ==, 50);
 
   click_at (f, 55, 5);
+  assert_touched (f, touched);
+  g_assert_cmpuint (flood_shown, ==, 1150);
+  ms_zone_tool_controller_apply_flood (f->tools);
   for (guint i = 0; i < W * H; i++)
     touched[i] = TRUE;
   assert_touched (f, touched);
   g_assert_cmpuint (f->steps, ==, 2);
   g_assert_cmpuint (f->step_tiles, ==, 1150);
+
+  /* Shown, then dropped: nothing written. */
+  click_at (f, 65, 5);
+  g_assert_cmpuint (flood_shown, ==, 1150);
+  ms_zone_tool_controller_cancel (f->tools);
+  g_assert_cmpuint (flood_shown, ==, 0);
+  g_assert_false (ms_zone_tool_controller_has_flood (f->tools));
 
   /* Pixels 20 and 480: tile x −3 and 43. */
   click_at (f, 20, 150);

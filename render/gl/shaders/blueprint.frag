@@ -11,6 +11,8 @@
 
 #define MISSING -1.0e30
 #define MAX_STOPS 8
+// MS_COLOUR_NO_DATA (render/core/ms-colour.h): a cell with no height.
+#define MS_NO_DATA_COLOUR vec3 (1.0, 0.0, 1.0)
 
 in vec2 v_cell;
 out vec4 frag_colour;
@@ -108,11 +110,13 @@ main ()
   float depth = (surface - h) * 251.0;
   vec3 colour = vec3 (u_canvas);
   bool drawn = false;
+  bool no_height = !(cell.r > -1.0e29);  // h is the sea level there
 
   // The stack, bottom to top, as colour_at () in ms-blueprint-renderer.c.
   if (u_stack.x > 0.0)  // height
     {
-      vec3 r = wet && !u_water_visible ? ramp (u_depth, u_n_depth, depth)
+      vec3 r = no_height ? MS_NO_DATA_COLOUR
+             : wet && !u_water_visible ? ramp (u_depth, u_n_depth, depth)
                                        : ramp (u_land, u_n_land, (h - u_sea) * 251.0);
       colour = blend (colour, r, u_stack.x);
       drawn = true;
@@ -127,10 +131,11 @@ main ()
     {
       float shade = hillshade (c, h);
 
+      // No height, no slope: what is under it stays as it is.
       if (drawn)
-        colour *= 1.0 - u_stack.z + u_stack.z * shade / u_light.z;
+        colour *= no_height ? 1.0 : 1.0 - u_stack.z + u_stack.z * shade / u_light.z;
       else
-        colour = blend (colour, vec3 (shade), u_stack.z);
+        colour = blend (colour, no_height ? MS_NO_DATA_COLOUR : vec3 (shade), u_stack.z);
     }
   if (u_stack.w > 0.0 && wet)  // water
     colour = blend (colour, water_colour (ocean, depth), u_stack.w);

@@ -21,6 +21,7 @@ uniform vec3 u_coarse_tile;
 uniform sampler2D u_coarse_heights;
 
 out vec2 v_map;
+out float v_height;           // the surface's height, the heights' unit (metres)
 
 // Bilinear between cell centres by hand: float textures need not filter on
 // GLES 3.0.  The same as ms_terrain_tile_sample ().
@@ -47,8 +48,8 @@ main ()
   float k = clamp ((distance (w, u_eye) - u_morph.x) / max (u_morph.y - u_morph.x, 1e-6), 0.0, 1.0);
 
   m = min (u_node_origin + (a_position - fract (a_position * 0.5) * 2.0 * k) * u_spacing, u_map_size);
-  w = vec3 (m.x, mix (height_in (u_heights, u_tile, m), height_in (u_coarse_heights, u_coarse_tile, m), k)
-                 * u_scale, m.y);
+  v_height = mix (height_in (u_heights, u_tile, m), height_in (u_coarse_heights, u_coarse_tile, m), k);
+  w = vec3 (m.x, v_height * u_scale, m.y);
   v_map = m;
   gl_Position = u_mvp * vec4 (w, 1.0);
 }

@@ -15,6 +15,7 @@
 #include "ms-test-util.h"
 #include "ms-zone.h"
 #include "ms-zone-audit.h"
+#include "ms-zone-edit.h"
 
 #define N  128
 #define ID 5
@@ -784,6 +785,105 @@ test_cli_terraformable (void)
   ms_test_remove_tree (dir);
 }
 
+/* An edit as the painter's save sees it: AntiPlant over a rectangle of the
+ * clean fixture's land adds plant-not-allowed on exactly the live plants
+ * in it (counted here from the plant bytes); the region of that check is
+ * every one of them, not the first 16; clearing the plants there (one
+ * step) leaves no finding and keeps each tile's spawn and ground bytes. */
+static void
+test_region_compare (void)
+{
+  g_autoptr(Fixture) f = fixture_clean ();
+  g_autofree char *dir = write_fixture (f);
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) before = NULL, after = NULL, fixed = NULL;
+  g_autoptr(GArray) changes = NULL;
+  g_autoptr(MsZoneRegion) rect = ms_zone_region_new_rect (N, N, 0, 60, N, 40);
+  g_autoptr(MsZoneRegion) region = NULL;
+  g_autofree char *text = NULL;
+  MsZoneOp anti = { MS_ZONE_OP_SET_FLAG, MS_ZONE_CONTROL_ANTI_PLANT, 0, 0 };
+  MsZoneOp clear = { MS_ZONE_OP_CLEAR_PLANT, 0, 0, 0 };
+  guint64 expected = 0;
+  const MsZoneAuditChange *c;
+
+  for (guint y = 60; y < 100; y++)
+    for (guint x = 0; x < N; x++)
+      expected += f->pl[7 * (y * N + x)] != 0;
+  g_assert_cmpuint (expected, >, MS_AUDIT_MAX_LOCATIONS);
+
+  zone = ms_zone_new_for_dir (dir, ID, N, N, NULL, &error);
+  g_assert_no_error (error);
+  before = ms_zone_audit (zone, NULL, NULL, NULL, &error);
+  g_assert_cmpuint (before->len, ==, 0);
+  g_assert_true (ms_zone_apply (zone, &anti, rect, &error));
+  after = ms_zone_audit (zone, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+
+  changes = ms_zone_audit_compare (before, after);
+  g_assert_cmpuint (changes->len, ==, 1);
+  c = &g_array_index (changes, MsZoneAuditChange, 0);
+  g_assert_cmpstr (c->check, ==, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED);
+  g_assert_cmpint (c->severity, ==, MS_AUDIT_SEVERITY_ERROR);
+  g_assert_cmpuint (c->before, ==, 0);
+  g_assert_cmpuint (c->after, ==, expected);
+  text = ms_zone_audit_describe_change (c);
+  g_assert_nonnull (strstr (text, "plant-not-allowed"));
+  /* The same audit twice adds nothing. */
+  g_clear_pointer (&changes, g_array_unref);
+  changes = ms_zone_audit_compare (after, after);
+  g_assert_cmpuint (changes->len, ==, 0);
+
+  region = ms_zone_audit_get_region (zone, NULL, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ms_zone_region_count_tiles (region), ==, expected);
+  for (guint y = 0; y < N; y++)
+    for (guint x = 0; x < N; x++)
+      g_assert_cmpint (ms_zone_region_contains (region, x, y), ==,
+                       y >= 60 && y < 100 && f->pl[7 * (y * N + x)] != 0);
+  g_clear_pointer (&region, ms_zone_region_unref);
+  /* Against the files as they are (unedited): the edit made all of them;
+   * against the edited zone itself, none. */
+  {
+    g_autoptr(MsZone) disk = ms_zone_new_for_dir (dir, ID, N, N, NULL, &error);
+
+    region = ms_zone_audit_get_added_region (zone, disk, NULL, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, NULL, &error);
+    g_assert_cmpuint (ms_zone_region_count_tiles (region), ==, expected);
+    g_clear_pointer (&region, ms_zone_region_unref);
+    region = ms_zone_audit_get_added_region (zone, zone, NULL, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, NULL, &error);
+    g_assert_cmpuint (ms_zone_region_count_tiles (region), ==, 0);
+    g_clear_pointer (&region, ms_zone_region_unref);
+  }
+  /* A whole-layer check has no tiles. */
+  region = ms_zone_audit_get_region (zone, NULL, MS_ZONE_AUDIT_ALTITUDE_TRANSPOSED, NULL, &error);
+  g_assert_cmpuint (ms_zone_region_count_tiles (region), ==, 0);
+  g_clear_pointer (&region, ms_zone_region_unref);
+
+  region = ms_zone_audit_get_region (zone, NULL, MS_ZONE_AUDIT_PLANT_NOT_ALLOWED, NULL, &error);
+  g_assert_true (ms_zone_apply (zone, &clear, region, &error));
+  fixed = ms_zone_audit (zone, NULL, NULL, NULL, &error);
+  g_assert_cmpuint (fixed->len, ==, 0);
+  for (guint y = 60; y < 100; y++)
+    for (guint x = 0; x < N; x++)
+      {
+        guint8 p[MS_ZONE_PLANT_INFO_SIZE];
+
+        ms_zone_get_plant (zone, x, y, p);
+        g_assert_cmpuint (p[MS_ZONE_PLANT_TYPE], ==, 0);
+        g_assert_cmpuint (p[MS_ZONE_PLANT_SPAWN], ==, 131);
+        g_assert_cmpuint (p[MS_ZONE_PLANT_GROUND_TYPE], ==, 8);
+      }
+  /* One step: undone, the plants are back. */
+  g_assert_true (ms_zone_undo (zone));
+  g_clear_pointer (&fixed, g_ptr_array_unref);
+  fixed = ms_zone_audit (zone, NULL, NULL, NULL, &error);
+  g_assert_cmpuint (fixed->len, ==, 1);
+  g_assert_cmpuint (((MsAuditFinding *) g_ptr_array_index (fixed, 0))->count, ==, expected);
+
+  g_clear_object (&zone);
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -797,6 +897,7 @@ main (int    argc,
   g_test_add_func ("/zone-audit/barrier", test_barrier);
   g_test_add_func ("/zone-audit/control-unknown-bits", test_control_bits);
   g_test_add_func ("/zone-audit/blocks-height-without-flag", test_blocks_height);
+  g_test_add_func ("/zone-audit/region-and-compare", test_region_compare);
   g_test_add_func ("/zone-audit/real-zones-clean", test_real_clean);
   g_test_add_func ("/zone-audit/real-zones-broken", test_real_broken);
   g_test_add_func ("/zone-audit/cli-usage", test_cli_usage);

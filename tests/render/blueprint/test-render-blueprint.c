@@ -357,6 +357,62 @@ test_colour_vectors (void)
   check_vectors_against_cells (holes, "holes");
 }
 
+/* Flat ground at 0.5 with a NaN height at (100, 60) and +∞ at (30, 200). */
+static float
+holed (guint x, guint y)
+{
+  if (x == 100 && y == 60)
+    return NAN;
+  if (x == 30 && y == 200)
+    return INFINITY;
+  return 0.5f;
+}
+
+/* Issue #36, point 8: a cell with no height is magenta (#ff00ff) in every
+ * preset that reads heights, whole or one by one, and its neighbours are
+ * the flat ground they are (a missing neighbour takes the centre's height,
+ * so flat stays flat); the biome preset, which does not read heights,
+ * draws the biome there. */
+static void
+test_no_data (void)
+{
+  g_autoptr(MsBlueprint) bp = build_blueprint (256, holed, 4);
+  static const MsBlueprintLayer layers[] = {
+    MS_BLUEPRINT_LAYER_COMPOSITE, MS_BLUEPRINT_LAYER_HEIGHT, MS_BLUEPRINT_LAYER_HILLSHADE,
+  };
+  static const guint holes[][2] = { { 100, 60 }, { 30, 200 } };
+
+  for (guint vectors = 0; vectors < 2; vectors++)
+    for (guint i = 0; i < G_N_ELEMENTS (layers) + 1; i++)
+      {
+        g_autoptr(GError) error = NULL;
+        MsBlueprintStyle style;
+        cairo_surface_t *s;
+        guint32 ground;
+        gboolean biome = i == G_N_ELEMENTS (layers);
+
+        _ms_blueprint_colour_use_vectors_for_testing (vectors);
+        ms_blueprint_style_init (&style);
+        style.layer = biome ? MS_BLUEPRINT_LAYER_BIOME : layers[i];
+        s = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+        g_assert_no_error (error);
+        ground = pixel (s, 200, 128);
+        g_assert_cmphex (ground, !=, 0xffff00ffu);
+        for (guint h = 0; h < G_N_ELEMENTS (holes); h++)
+          {
+            guint x = holes[h][0], y = holes[h][1];
+
+            g_assert_cmphex (pixel (s, x, y), ==, biome ? 0xff000000u | default_biome_rgb[4] : 0xffff00ffu);
+            for (int dx = -1; dx <= 1; dx++)
+              for (int dy = -1; dy <= 1; dy++)
+                if (dx != 0 || dy != 0)
+                  g_assert_cmphex (pixel (s, (guint) ((int) x + dx), (guint) ((int) y + dy)), ==, ground);
+          }
+        cairo_surface_destroy (s);
+      }
+  _ms_blueprint_colour_use_vectors_for_testing (TRUE);
+}
+
 static gboolean
 file_bytes_equal (const char *a,
                   const char *b)
@@ -577,5 +633,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/blueprint/png-streamed", test_png_streamed);
   g_test_add_func ("/render/blueprint/png-unchecked-biomes", test_png_unchecked_biomes);
   g_test_add_func ("/render/blueprint/colour-vectors", test_colour_vectors);
+  g_test_add_func ("/render/blueprint/no-data", test_no_data);
   return g_test_run ();
 }

@@ -4,7 +4,8 @@
  * which entries a budget frees and in which order, that a lookup makes an
  * entry young and a peek does not, and that the pinned key (a pyramid's
  * top tile) outlives any stream of inserts, even through a budget too
- * small for two entries.  Expected survivors are worked by hand.
+ * small for two entries, as do the entries a frame uses (a view's visible
+ * tiles) until the next.  Expected survivors are worked by hand.
  */
 #include "config.h"
 
@@ -130,11 +131,59 @@ test_pin (void)
   g_ptr_array_unref (freed);
 }
 
+/* A frame of six entries through a budget of three: none of them goes
+ * while the frame lasts, whatever arrives; the next frame's use frees the
+ * ones it no longer looks up, oldest first. */
+static void
+test_in_use (void)
+{
+  MsTileLru *lru;
+
+  freed = g_ptr_array_new ();
+  lru = ms_tile_lru_new (30, note_freed);
+  /* Without a use begun, age alone: the budget holds. */
+  for (guint i = 0; i < 6; i++)
+    insert (lru, 0, i);
+  g_assert_cmpuint (ms_tile_lru_get_length (lru), ==, 3);
+  g_assert_cmpuint (freed->len, ==, 3);
+
+  /* A frame looks up 3, 4, 5; 6, 7 and 8 arrive for it. */
+  ms_tile_lru_begin_use (lru);
+  for (guint i = 3; i < 6; i++)
+    g_assert_nonnull (ms_tile_lru_lookup (lru, &(MsTileKey) { 0, i, 0 }));
+  for (guint i = 6; i < 9; i++)
+    insert (lru, 0, i);
+  /* All six stay, over the budget; a peek is no use. */
+  for (guint i = 3; i < 9; i++)
+    g_assert_true (has (lru, 0, i));
+  g_assert_cmpuint (ms_tile_lru_get_bytes (lru), ==, 60);
+  g_assert_cmpuint (freed->len, ==, 3);
+
+  /* The next frame looks up 5 and 8 alone: the next insert frees the
+   * others, oldest first (3, 4, 6, 7), down to the budget. */
+  ms_tile_lru_begin_use (lru);
+  g_assert_nonnull (ms_tile_lru_peek (lru, &(MsTileKey) { 0, 3, 0 }));
+  g_assert_nonnull (ms_tile_lru_lookup (lru, &(MsTileKey) { 0, 5, 0 }));
+  g_assert_nonnull (ms_tile_lru_lookup (lru, &(MsTileKey) { 0, 8, 0 }));
+  insert (lru, 0, 9);
+  g_assert_true (has (lru, 0, 5) && has (lru, 0, 8) && has (lru, 0, 9));
+  g_assert_cmpuint (ms_tile_lru_get_length (lru), ==, 3);
+  g_assert_cmpuint (freed->len, ==, 7);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_ptr_array_index (freed, 3)), ==, 4);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_ptr_array_index (freed, 4)), ==, 5);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_ptr_array_index (freed, 5)), ==, 7);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_ptr_array_index (freed, 6)), ==, 8);
+
+  ms_tile_lru_free (lru);
+  g_ptr_array_unref (freed);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tile-lru/budget-order", test_budget_order);
   g_test_add_func ("/tile-lru/pin", test_pin);
+  g_test_add_func ("/tile-lru/in-use", test_in_use);
   return g_test_run ();
 }

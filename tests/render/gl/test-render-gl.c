@@ -84,20 +84,19 @@ upload_view (MsBlueprintGlRenderer *renderer,
     }
 }
 
-static void
-draw_and_compare (MsBlueprint            *bp,
-                  const MsBlueprintStyle *style,
-                  const MsRect           *region,
-                  guint                   k,
-                  const char             *what)
+/* @region of @bp drawn by GL at 1/@k, read back (row 0 at the top). */
+static guint32 *
+draw_gl (MsBlueprint            *bp,
+         const MsBlueprintStyle *style,
+         const MsRect           *region,
+         guint                   k)
 {
   g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 256 << 20);
   g_autoptr(MsBlueprintGlRenderer) renderer = ms_blueprint_gl_renderer_new (pyramid, 256 << 20);
   g_autoptr(GError) error = NULL;
-  g_autofree guint32 *pixels = NULL;
+  guint32 *pixels;
   MsGlView view = { region->x, region->y, 1.0 / k, (int) (region->width / k), (int) (region->height / k) };
   MsTestGl *gl = ms_test_gl_new (view.width, view.height);
-  cairo_surface_t *cpu;
 
   g_assert_true (ms_blueprint_gl_renderer_realize (renderer, &error));
   g_assert_no_error (error);
@@ -107,15 +106,27 @@ draw_and_compare (MsBlueprint            *bp,
   g_assert_true (ms_blueprint_gl_renderer_draw (renderer, &view, &error));
   g_assert_no_error (error);
   pixels = ms_test_gl_read (gl);
+  ms_blueprint_gl_renderer_unrealize (renderer);
+  ms_test_gl_free (gl);
+  return pixels;
+}
+
+static void
+draw_and_compare (MsBlueprint            *bp,
+                  const MsBlueprintStyle *style,
+                  const MsRect           *region,
+                  guint                   k,
+                  const char             *what)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree guint32 *pixels = draw_gl (bp, style, region, k);
+  cairo_surface_t *cpu;
 
   cpu = ms_render_blueprint (bp, style, region, MAX (region->width, region->height) / k, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (cairo_image_surface_get_width (cpu), ==, view.width);
+  g_assert_cmpint (cairo_image_surface_get_width (cpu), ==, (int) (region->width / k));
   assert_agree (pixels, cpu, what);
-
   cairo_surface_destroy (cpu);
-  ms_blueprint_gl_renderer_unrealize (renderer);
-  ms_test_gl_free (gl);
 }
 
 static void
@@ -421,6 +432,71 @@ test_beyond_max_texture_size (void)
   ms_test_remove_tree (dir);
 }
 
+/* Flat ground at 0.5 (file pixel (x, y) is image column x, row y), with
+ * no height at (100, 60) (NaN) and (30, 200) (+∞), from the test-side
+ * encoder. */
+static MsBlueprint *
+holed_blueprint (void)
+{
+  g_autoptr(GByteArray) a = g_byte_array_new ();
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  MsBlueprint *bp;
+
+  ms_test_put_v2_head (a, 1, 256);
+  for (guint x = 0; x < 256; x++)
+    for (guint y = 0; y < 256; y++)
+      ms_test_put_f32 (p, x == 100 && y == 60 ? NAN : x == 30 && y == 200 ? INFINITY : 0.5f);
+  ms_test_put_section (a, "HGTS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint i = 0; i < 256 * 256; i++)
+    ms_test_put_u8 (p, 4);
+  ms_test_put_section (a, "BIOM", p->data, p->len);
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&a));
+  bp = ms_blueprint_new_for_bytes (bytes, "holed", NULL, &error);
+  g_assert_no_error (error);
+  return bp;
+}
+
+/* Issue #36, point 8: in the shader too, a cell with no height is magenta
+ * (#ff00ff, MS_COLOUR_NO_DATA) in every preset that reads heights, and
+ * its eight neighbours are the flat ground around them. */
+static void
+test_no_data (void)
+{
+  g_autoptr(MsBlueprint) bp = holed_blueprint ();
+  static const MsBlueprintLayer layers[] = {
+    MS_BLUEPRINT_LAYER_COMPOSITE, MS_BLUEPRINT_LAYER_HEIGHT, MS_BLUEPRINT_LAYER_HILLSHADE,
+  };
+  static const guint holes[][2] = { { 100, 60 }, { 30, 200 } };
+  MsRect whole = { 0, 0, 256, 256 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (layers); i++)
+    {
+      g_autofree guint32 *pixels = NULL;
+      MsBlueprintStyle style;
+      guint32 ground;
+
+      ms_blueprint_style_init (&style);
+      style.layer = layers[i];
+      pixels = draw_gl (bp, &style, &whole, 1);
+      ground = pixels[128 * 256 + 200];
+      g_assert_cmphex (ground, !=, 0xffff00ffu);
+      for (guint h = 0; h < G_N_ELEMENTS (holes); h++)
+        {
+          guint x = holes[h][0], y = holes[h][1];
+
+          g_assert_cmphex (pixels[y * 256 + x], ==, 0xffff00ffu);
+          for (int dx = -1; dx <= 1; dx++)
+            for (int dy = -1; dy <= 1; dy++)
+              if (dx != 0 || dy != 0)
+                g_assert_cmphex (pixels[(gsize) ((int) y + dy) * 256 + (guint) ((int) x + dx)], ==, ground);
+        }
+      draw_and_compare (bp, &style, &whole, 1, ms_blueprint_layer_to_string (layers[i]));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -431,5 +507,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/gl/eviction", test_eviction);
   g_test_add_func ("/render/gl/eviction-keeps-top", test_eviction_keeps_top);
   g_test_add_func ("/render/gl/beyond-max-texture-size", test_beyond_max_texture_size);
+  g_test_add_func ("/render/gl/no-data", test_no_data);
   return g_test_run ();
 }

@@ -34,28 +34,21 @@ in_block (guint x, guint y)
   return x >= BLOCK_X0 && x < BLOCK_X1 && y >= BLOCK_Y0 && y < BLOCK_Y1;
 }
 
-/* Blueprint: heights 0.3 raw, the block 1.8; the file is X-outer
- * (index = x · size + y). */
+/* Blueprint: heights 0.3 raw, the block 1.8. */
+static float
+block_height (guint x,
+              guint y)
+{
+  return in_block (x, y) ? 1.8f : 0.3f;
+}
+
 static MsBlueprint *
 block_blueprint (void)
 {
-  g_autoptr(GByteArray) a = g_byte_array_new ();
-  g_autoptr(GByteArray) p = g_byte_array_new ();
-  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GBytes) bytes = ms_test_v2_heights (N, block_height, 4);
   g_autoptr(GError) error = NULL;
-  MsBlueprint *bp;
+  MsBlueprint *bp = ms_blueprint_new_for_bytes (bytes, "block", NULL, &error);
 
-  ms_test_put_v2_head (a, 1, N);
-  for (guint x = 0; x < N; x++)
-    for (guint y = 0; y < N; y++)
-      ms_test_put_f32 (p, in_block (x, y) ? 1.8f : 0.3f);
-  ms_test_put_section (a, "HGTS", p->data, p->len);
-  g_byte_array_set_size (p, 0);
-  for (guint i = 0; i < N * N; i++)
-    ms_test_put_u8 (p, 4);
-  ms_test_put_section (a, "BIOM", p->data, p->len);
-  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&a));
-  bp = ms_blueprint_new_for_bytes (bytes, "block", NULL, &error);
   g_assert_no_error (error);
   return bp;
 }
@@ -248,6 +241,57 @@ test_zone (void)
   ms_test_remove_tree (dir);
 }
 
+/* Issue #36: a zone's sea lies flat at MS_ZONE_WATER_LEVEL (55) in 3D, not
+ * at its floor, so the coast is no wall down to the sea bed.  West of
+ * x = 100 the floor at height 20 (altitude 640), east of it land at 100
+ * (3200): every cell of the level-0 tile is 55 or 100, and no two
+ * neighbours differ by more than 100 − 55. */
+static void
+test_zone_sea_level (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree guint8 *alt = g_malloc0 (N * N * 2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsZone) zone = NULL;
+  g_autoptr(MsZonePyramid) pyramid = NULL;
+  g_autoptr(MsTerrainSource) source = NULL;
+  g_autoptr(MsTerrainTile) tile = NULL;
+  MsTileKey key = { 0, 0, 0 };
+  float jump = 0.0f;
+
+  for (guint y = 0; y < N; y++)
+    for (guint x = 0; x < N; x++)
+      {
+        guint16 v = x < 100 ? 640 : 3200;
+
+        alt[2 * (y * N + x)] = v & 0xff;
+        alt[2 * (y * N + x) + 1] = v >> 8;
+      }
+  ms_test_put_file (dir, "altitude.0005.bin", alt, N * N * 2);
+  zone = ms_zone_new_for_dir (dir, 5, N, N, NULL, &error);
+  g_assert_no_error (error);
+  pyramid = ms_zone_pyramid_new (zone, 64 << 20);
+  source = ms_terrain_zone_source_new (pyramid, NULL);
+  tile = ms_terrain_source_get_tile (source, &key, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tile->width, ==, N);
+  for (guint y = 0; y < N; y++)
+    for (guint x = 0; x < N; x++)
+      {
+        float h = tile->heights[(gsize) (y + 1) * (N + 2) + x + 1];
+
+        g_assert_cmpfloat (h, ==, x < 100 ? 55.0f : 100.0f);
+        if (x > 0)
+          jump = MAX (jump, fabsf (h - tile->heights[(gsize) (y + 1) * (N + 2) + x]));
+      }
+  g_assert_cmpfloat (jump, ==, 45.0f);
+  g_clear_pointer (&tile, ms_terrain_tile_unref);
+  g_clear_object (&source);
+  g_clear_object (&pyramid);
+  g_clear_object (&zone);
+  ms_test_remove_tree (dir);
+}
+
 static void
 got_tile (GObject *object, GAsyncResult *result, gpointer user_data)
 {
@@ -318,6 +362,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/terrain/cpu/blueprint-orientation", test_blueprint);
   g_test_add_func ("/terrain/cpu/zone-orientation", test_zone);
+  g_test_add_func ("/terrain/source/zone-sea-level", test_zone_sea_level);
   g_test_add_func ("/terrain/source/invalidate", test_invalidate);
   return g_test_run ();
 }
