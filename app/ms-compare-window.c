@@ -683,10 +683,11 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
 static void
 on_first_realize (MsCompareWindow *self)
 {
-  int width;
+  int width, height;
 
   g_signal_handlers_disconnect_by_func (self, on_first_realize, NULL);
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, NULL);
+  /* GTK 4.8 writes both, NULL or not. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
   if (width > 0 && width < FIGURES_MIN_WINDOW_WIDTH)
     g_action_group_change_action_state (G_ACTION_GROUP (self), "sidebar-visible", g_variant_new_boolean (FALSE));
 }
