@@ -315,6 +315,9 @@ make_overlay_row (MsZoneOverlaysPanel *self,
 
   gtk_widget_set_name (scale, scale_name);
   gtk_widget_set_hexpand (scale, TRUE);
+  /* A trough long enough to drag: beside the longest name in a narrow
+   * panel it was left some 40 px. */
+  gtk_widget_set_size_request (scale, 120, -1);
   gtk_scale_set_digits (GTK_SCALE (scale), 2);
   gtk_scale_set_draw_value (GTK_SCALE (scale), TRUE);
   gtk_scale_set_value_pos (GTK_SCALE (scale), GTK_POS_RIGHT);
