@@ -265,20 +265,27 @@ test_compare_width (void)
   g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
   g_assert_cmpfloat (map_share (GTK_WIDGET (window), view_a), >=, 0.45);
   g_assert_cmpfloat (map_share (GTK_WIDGET (window), view_b), >=, 0.45);
-  /* F9 shows them beside the maps, and hides them again. */
+  /* F9 shows them beside the maps, and hides them again; shown, they
+   * leave each map a quarter of the window (their whole width, the
+   * generation times', would leave the maps some 30 px each). */
   alone = gtk_widget_get_width (view_a);
   press_f9 (id, pane, button);
   g_assert_cmpint (gtk_widget_get_width (pane), >, 200);
   g_assert_cmpint (gtk_widget_get_width (view_a), <, alone - 100);
+  g_assert_cmpfloat (map_share (GTK_WIDGET (window), view_a), >=, 0.25);
+  g_assert_cmpfloat (map_share (GTK_WIDGET (window), view_b), >=, 0.25);
   press_f9 (id, pane, button);
   g_assert_cmpint (gtk_widget_get_width (view_a), ==, alone);
   gtk_window_destroy (GTK_WINDOW (window));
 
-  /* A wide window shows them from the start. */
+  /* A wide window shows them from the start, in under half its width. */
   window = ms_test_compare_open (a, b);
   pane = gtk_widget_get_ancestor (ms_test_find_type (GTK_WIDGET (window), MS_TYPE_DIFF_TABLE),
                                   GTK_TYPE_SCROLLED_WINDOW);
   g_assert_true (gtk_widget_get_visible (pane));
+  g_test_message ("figures %d px of %d", gtk_widget_get_width (pane), gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (gtk_widget_get_width (pane), <=, gtk_widget_get_width (GTK_WIDGET (window)) / 2);
+  g_assert_cmpfloat (map_share (GTK_WIDGET (window), GTK_WIDGET (ms_compare_window_get_view_a (window))), >=, 0.25);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
