@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "ms-application.h"
@@ -376,6 +377,42 @@ ms_application_startup (GApplication *app)
   ms_css_ensure (gdk_display_get_default (), RESOURCE_PREFIX "/style.css");
 }
 
+/* GTK 4.8's shortcuts window shows some keys by their X names ("Page_Down",
+ * untranslated in English): its key caps read with spaces instead. */
+static void
+relabel_key_caps (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_SHORTCUT_LABEL) != NULL)
+    {
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+
+      if (strchr (text, '_') != NULL)
+        {
+          g_autofree char *spaced = g_strdelimit (g_strdup (text), "_", ' ');
+
+          gtk_label_set_text (GTK_LABEL (widget), spaced);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    relabel_key_caps (child);
+}
+
+static void
+ms_application_window_added (GtkApplication *application,
+                             GtkWindow      *window)
+{
+  GtkShortcutsWindow *overlay;
+
+  /* GtkApplication gives each window its help-overlay.ui here. */
+  GTK_APPLICATION_CLASS (ms_application_parent_class)->window_added (application, window);
+  if (!GTK_IS_APPLICATION_WINDOW (window))
+    return;
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  if (overlay != NULL)
+    relabel_key_caps (GTK_WIDGET (overlay));
+}
+
 static void
 ms_application_shutdown (GApplication *app)
 {
@@ -389,12 +426,14 @@ static void
 ms_application_class_init (MsApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
 
   app_class->activate = ms_application_activate;
   app_class->open = ms_application_open;
   app_class->local_command_line = ms_application_local_command_line;
   app_class->startup = ms_application_startup;
   app_class->shutdown = ms_application_shutdown;
+  gtk_app_class->window_added = ms_application_window_added;
 }
 
 static void

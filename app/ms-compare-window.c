@@ -45,6 +45,7 @@ struct _MsCompareWindow
   GtkLabel             *name_a_label;
   GtkLabel             *name_b_label;
   MsDiffTable          *stats_table;
+  GtkWidget            *figures_pane;  /* win.sidebar-visible, F9 */
   GtkSpinner           *spinner;
   MsMapView            *diff_view;
   GtkLabel             *readout_label;
@@ -656,6 +657,7 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, name_a_label);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, name_b_label);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, stats_table);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, figures_pane);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, diff_view);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, readout_label);
@@ -672,6 +674,49 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK, "win.mode", "s", "swipe");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK, "win.mode", "s", "difference");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.link", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.sidebar-visible", NULL);
+}
+
+/* The figures need about 400 px: beside them, a window narrower than this
+ * leaves each map under 300 px, so there they start hidden (F9 or the
+ * header's button shows them). */
+#define FIGURES_MIN_WINDOW_WIDTH 1000
+
+/* The share of the window's width the figures take when they are shown. */
+#define FIGURES_SHARE 0.4
+
+/* The figures beside the maps in a window @width px wide: a share of it,
+ * not their natural width, which is most of the window at 800 px (the
+ * handle still moves them). */
+static void
+place_figures (MsCompareWindow *self,
+               int              width)
+{
+  GtkPaned *paned = GTK_PANED (gtk_widget_get_parent (self->figures_pane));
+
+  if (width > 0)
+    gtk_paned_set_position (paned, width - (int) (width * FIGURES_SHARE));
+}
+
+static void
+on_figures_visible (MsCompareWindow *self)
+{
+  if (gtk_widget_get_visible (self->figures_pane) && gtk_widget_get_realized (GTK_WIDGET (self)))
+    place_figures (self, gtk_widget_get_width (GTK_WIDGET (self)));
+}
+
+static void
+on_first_realize (MsCompareWindow *self)
+{
+  int width, height;
+
+  g_signal_handlers_disconnect_by_func (self, on_first_realize, NULL);
+  /* GTK 4.8 writes both, NULL or not. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width > 0 && width < FIGURES_MIN_WINDOW_WIDTH)
+    g_action_group_change_action_state (G_ACTION_GROUP (self), "sidebar-visible", g_variant_new_boolean (FALSE));
+  else
+    place_figures (self, width);
 }
 
 static void
@@ -688,6 +733,10 @@ ms_compare_window_init (MsCompareWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   update_link_button (self);
   ms_window_fit_default_size (GTK_WINDOW (self), 1200, 760);
+  /* The figures' pane hides (F9), leaving the maps the whole width. */
+  ms_window_add_sidebar_action (GTK_WINDOW (self), self->figures_pane);
+  g_signal_connect_swapped (self->figures_pane, "notify::visible", G_CALLBACK (on_figures_visible), self);
+  g_signal_connect (self, "realize", G_CALLBACK (on_first_realize), NULL);
   build_legend (self);
   show_readout (self, NULL);
   add_readout (self, GTK_WIDGET (self->view_a));

@@ -124,9 +124,12 @@ ms_window_class_add_page_actions (GtkWidgetClass              *widget_class,
                                   const char                  *previous,
                                   GtkWidgetActionActivateFunc  activate)
 {
+  /* The keypad's first: a menu shows the last key bound to an action
+   * (each binding replaces the action's accelerator in the window's
+   * muxer), and "Page Down" reads better there than "KP Next". */
   const struct { guint key; const char *action; } keys[] = {
-    { GDK_KEY_Page_Down, next }, { GDK_KEY_KP_Page_Down, next },
-    { GDK_KEY_Page_Up, previous }, { GDK_KEY_KP_Page_Up, previous },
+    { GDK_KEY_KP_Page_Down, next }, { GDK_KEY_Page_Down, next },
+    { GDK_KEY_KP_Page_Up, previous }, { GDK_KEY_Page_Up, previous },
   };
 
   gtk_widget_class_install_action (widget_class, next, NULL, activate);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Default sizes clamped to the screen's work area (issue #36: a window
- * opened 1200 × 1104 on a 1280 × 800 screen).
+ * opened 1200 × 1104 on a 1280 × 800 screen), and side panels that hide.
  */
 #define G_LOG_DOMAIN "ms-window-fit"
 
@@ -81,4 +81,19 @@ ms_window_fit_default_size (GtkWindow *window,
       height = MIN (height, area.height);
     }
   gtk_window_set_default_size (window, width, height);
+}
+
+void
+ms_window_add_sidebar_action (GtkWindow *window,
+                              GtkWidget *panel)
+{
+  g_autoptr(GPropertyAction) action = NULL;
+
+  g_return_if_fail (GTK_IS_APPLICATION_WINDOW (window));
+  g_return_if_fail (GTK_IS_WIDGET (panel));
+
+  /* A boolean property's action toggles when activated without a value:
+   * F9 and the header bar's toggle button both just activate it. */
+  action = g_property_action_new ("sidebar-visible", panel, "visible");
+  g_action_map_add_action (G_ACTION_MAP (window), G_ACTION (action));
 }

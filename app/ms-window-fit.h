@@ -2,7 +2,8 @@
  *
  * Windows that open within the screen: every window of the app asks for
  * its default size through here, so a size saved on a larger screen, or
- * a default chosen for one, never opens a window past the work area.
+ * a default chosen for one, never opens a window past the work area; and
+ * side panels that can be hidden to give the map the width.
  */
 #pragma once
 
@@ -21,5 +22,10 @@ gboolean ms_window_get_work_area    (GtkWindow    *window,
 void     ms_window_fit_default_size (GtkWindow    *window,
                                      int           width,
                                      int           height);
+/* win.sidebar-visible on @window: shows and hides @panel, so that on a
+ * small screen the map can have the width (issue #36, point 15).  The
+ * window's class binds F9 to it, as the viewer does for its sidebar. */
+void     ms_window_add_sidebar_action (GtkWindow  *window,
+                                       GtkWidget  *panel);
 
 G_END_DECLS

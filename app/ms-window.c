@@ -23,6 +23,7 @@
 #include "ms-relief-controls.h"
 #include "ms-settings.h"
 #include "ms-view-gestures.h"
+#include "ms-wheel-guard.h"
 #include "ms-window-fit.h"
 #include "ms-window-private.h"
 
@@ -855,6 +856,8 @@ ms_window_init (MsWindow *self)
   _ms_window_add_drop_target (self);
   watch_banners (self);
 
+  /* Its sliders leave the wheel to the scrolling sidebar unless focused. */
+  ms_wheel_guard_add_all (self->sidebar);
   _ms_window_set_loading (self, NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
   update_view_state (self);

@@ -50,6 +50,7 @@ struct _MsZoneWindow
   MsZoneOverlays   target_overlays;
   guint16          target_flags;
   GtkStack        *side_stack;
+  GtkWidget       *side_panel;       /* win.sidebar-visible, F9 */
   MsZoneHistoryList *history_list;
   GtkLabel        *hover_label;
   GtkWidget       *save_button;

@@ -17,6 +17,7 @@
 #include "ms-demo-zone.h"
 #include "ms-settings.h"
 #include "ms-view-gestures.h"
+#include "ms-wheel-guard.h"
 #include "ms-window-fit.h"
 #include "ms-zone-describe.h"
 #include "ms-zone-directory.h"
@@ -860,6 +861,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, size_spin);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, overlays_panel);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, side_panel);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, history_list);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, hover_label);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, save_button);
@@ -883,6 +885,8 @@ ms_zone_window_init (MsZoneWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   ms_window_fit_default_size (GTK_WINDOW (self), 1100, 750);
+  ms_window_add_sidebar_action (GTK_WINDOW (self), self->side_panel);
+  ms_wheel_guard_add_all (self->side_panel);
   ms_view_gestures_add_window_shortcuts (GTK_WIDGET (self), GTK_WIDGET (self->view), "zone-view");
 
   flags = ms_zone_control_flags (&n_flags);

@@ -310,12 +310,14 @@ make_overlay_row (MsZoneOverlaysPanel *self,
 
   gtk_widget_set_name (check, check_name);
   gtk_widget_set_tooltip_text (check, _(texts[t].tooltip));
-  gtk_widget_set_size_request (check, 130, -1);
   g_object_set_data (G_OBJECT (check), "ms-bit", GUINT_TO_POINTER (bit));
   g_signal_connect (check, "toggled", G_CALLBACK (on_overlay_toggled), self);
 
   gtk_widget_set_name (scale, scale_name);
   gtk_widget_set_hexpand (scale, TRUE);
+  /* A trough long enough to drag: beside the longest name in a narrow
+   * panel it was left some 40 px. */
+  gtk_widget_set_size_request (scale, 120, -1);
   gtk_scale_set_digits (GTK_SCALE (scale), 2);
   gtk_scale_set_draw_value (GTK_SCALE (scale), TRUE);
   gtk_scale_set_value_pos (GTK_SCALE (scale), GTK_POS_RIGHT);
@@ -415,8 +417,8 @@ format_degrees (GtkScale *scale,
   return g_strdup_printf (_("%.0f°"), value);
 }
 
-/* Contours (a check and the interval) and the multidirectional light, on
- * grid row @top. */
+/* Contours (a check and the interval) on grid row @top, the
+ * multidirectional light under them. */
 static void
 make_contour_controls (MsZoneOverlaysPanel *self,
                        GtkWidget           *grid,
@@ -434,13 +436,12 @@ make_contour_controls (MsZoneOverlaysPanel *self,
   g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_contours_changed), self);
   g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (on_contours_changed), self);
   g_signal_connect (multi, "toggled", G_CALLBACK (on_multi_toggled), self);
-  gtk_widget_set_hexpand (multi, TRUE);
-  gtk_widget_set_halign (multi, GTK_ALIGN_END);
 
   gtk_box_append (GTK_BOX (box), check);
   gtk_box_append (GTK_BOX (box), spin);
-  gtk_box_append (GTK_BOX (box), multi);
   gtk_grid_attach (GTK_GRID (grid), box, 0, top, 2, 1);
+  /* A row of its own: beside the interval it widened the panel. */
+  gtk_grid_attach (GTK_GRID (grid), multi, 0, top + 1, 2, 1);
   self->contours_check = GTK_CHECK_BUTTON (check);
   self->contour_spin = GTK_SPIN_BUTTON (spin);
   self->multi_check = GTK_CHECK_BUTTON (multi);
@@ -784,6 +785,7 @@ ms_zone_overlays_panel_init (MsZoneOverlaysPanel *self)
   };
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *list = make_list ();
+  g_autoptr(GtkSizeGroup) checks = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   GtkWidget *hint;
 
   self->scrolled = gtk_scrolled_window_new ();
@@ -807,6 +809,12 @@ ms_zone_overlays_panel_init (MsZoneOverlaysPanel *self)
   gtk_list_box_set_show_separators (GTK_LIST_BOX (list), TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     gtk_list_box_append (GTK_LIST_BOX (list), make_overlay_row (self, order[i]));
+  /* The sliders in one column, as wide as the longest name lets them:
+   * the panel stays narrow enough to leave the map most of an 800 px
+   * window. */
+  for (guint bit = 0; bit < MS_ZONE_N_OVERLAYS; bit++)
+    if (self->overlay_checks[bit] != NULL)
+      gtk_size_group_add_widget (checks, GTK_WIDGET (self->overlay_checks[bit]));
   gtk_list_box_append (GTK_LIST_BOX (list), make_relief_row (self));
   gtk_box_append (GTK_BOX (box), list);
 
