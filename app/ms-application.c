@@ -362,6 +362,9 @@ ms_application_startup (GApplication *app)
   static const char *export_accels[] = { "<Control>e", NULL };
   static const char *close_accels[] = { "<Control>w", NULL };
   static const char *new_accels[] = { "<Control>n", NULL };
+  /* Every window's side panel (the viewer's sidebar, the painter's panel,
+   * the comparison's figures): an accelerator, so the menus name it. */
+  static const char *sidebar_accels[] = { "F9", NULL };
 
   G_APPLICATION_CLASS (ms_application_parent_class)->startup (app);
 
@@ -371,6 +374,7 @@ ms_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export('view')", export_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close", close_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.new-window", new_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.sidebar-visible", sidebar_accels);
 
   self->settings = g_settings_new (MS_SETTINGS_SCHEMA);
 

@@ -674,7 +674,6 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK, "win.mode", "s", "swipe");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK, "win.mode", "s", "difference");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.link", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.sidebar-visible", NULL);
 }
 
 /* The figures need about 400 px: beside them, a window narrower than this

@@ -365,18 +365,6 @@ _ms_window_add_drop_target (MsWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 }
 
-static gboolean
-toggle_sidebar (GtkWidget *widget,
-                GVariant  *args,
-                gpointer   user_data)
-{
-  MsWindow *self = MS_WINDOW (widget);
-
-  g_settings_set_boolean (self->settings, MS_SETTINGS_SIDEBAR_VISIBLE,
-                          !g_settings_get_boolean (self->settings, MS_SETTINGS_SIDEBAR_VISIBLE));
-  return TRUE;
-}
-
 void
 _ms_window_class_add_actions (GtkWidgetClass *widget_class)
 {
@@ -399,9 +387,8 @@ _ms_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, NULL);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "win.cancel-load", NULL);
-  /* win.sidebar-visible is the setting's own action (see init); F9 as in
-   * other GNOME apps' sidebars. */
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_F9, 0, toggle_sidebar, NULL);
+  /* win.sidebar-visible is the setting's own action (see init); its F9,
+   * as in other GNOME apps' sidebars, is the application's accelerator. */
   /* win.view-3d is a stateful action of the window's own (see
    * ms-window-terrain.c): activating it toggles its state. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F3, 0, "win.view-3d", NULL);

@@ -308,7 +308,6 @@ _ms_zone_window_class_add_actions (GtkWidgetClass *widget_class)
   /* The window's own stateful action (ms-zone-window-terrain.c). */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F3, 0, "win.view-3d", NULL);
   /* The side panel's (ms_window_add_sidebar_action ()), as the viewer's. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.sidebar-visible", NULL);
 }
 
 /* Enter and Esc finish or drop a shape under way, before GtkWindow's own
