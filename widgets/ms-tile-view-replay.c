@@ -77,6 +77,10 @@ write_report (MsTileView *view,
                           "requests_in_frame %" G_GUINT64_FORMAT "\n",
                           stats.frames, stats.hole_frames, stats.standin_frames, stats.requests,
                           stats.requests_in_frame);
+  /* bench/pan-zoom sets its floor's window to the app's; this is the part
+   * of it the view covers. */
+  g_string_append_printf (out, "view_width %d\nview_height %d\n", gtk_widget_get_width (GTK_WIDGET (view)),
+                          gtk_widget_get_height (GTK_WIDGET (view)));
   if (!g_file_set_contents (replay->path, out->str, (gssize) out->len, NULL))
     g_warning ("Could not write %s", replay->path);
 }
