@@ -77,6 +77,19 @@ write_report (MsTileView *view,
                           "requests_in_frame %" G_GUINT64_FORMAT "\n",
                           stats.frames, stats.hole_frames, stats.standin_frames, stats.requests,
                           stats.requests_in_frame);
+  /* Issue #37: how often the colour model ran (tiles coloured, quads shaded
+   * per pixel) and what the GL textures hold at the end. */
+  if (ms_tile_view_get_gl_renderer (view) != NULL)
+    {
+      MsGlTileRenderer *gl = ms_tile_view_get_gl_renderer (view);
+
+      g_string_append_printf (out, "gl_colourings %" G_GUINT64_FORMAT "\ngl_shaded_quads %" G_GUINT64_FORMAT "\n"
+                              "gl_textures %u\ngl_texture_bytes %" G_GSIZE_FORMAT "\n",
+                              ms_gl_tile_renderer_get_n_colourings (gl),
+                              ms_gl_tile_renderer_get_n_shaded_quads (gl),
+                              ms_gl_tile_renderer_get_n_textures (gl),
+                              ms_gl_tile_renderer_get_texture_bytes (gl));
+    }
   if (!g_file_set_contents (replay->path, out->str, (gssize) out->len, NULL))
     g_warning ("Could not write %s", replay->path);
 }

@@ -17,9 +17,10 @@
  * the per-cell shader's at any zoom, magnified or not.  The coloured
  * texture lives and dies with its tile's cell textures in the same LRU
  * entry, its bytes counted in the same budget.  A style change
- * (ms_gl_tile_renderer_restyle ()) or a new upload makes it stale; the
- * next frame recolours every stale tile it draws before it composes, so
- * no frame shows an old style.
+ * (ms_gl_tile_renderer_restyle ()) or a new upload makes it stale; a
+ * frame colours the stale tiles it draws before it composes, up to a
+ * budget, and shades the rest per pixel as before, so no frame shows an
+ * old style and none costs much more than a frame shaded per pixel.
  *
  * All GL handles live in the instance; realize creates them and unrealize
  * deletes them, both with the context current (the GtkGLArea pattern).
@@ -649,20 +650,24 @@ compose_quad (MsGlTileRenderer   *self,
   glDrawArrays (GL_TRIANGLES, 0, 6);
 }
 
-/* Runs the per-cell shader over every cell of the entries @items draws
+/* Runs the per-cell shader over every cell of the entries the frame draws
  * whose colours are not of the current style, into their coloured
- * textures: one fragment a cell, at the tile's own level.  Leaves the
- * caller's framebuffer bound again.  FALSE when the framebuffer cannot be
- * drawn into (then the frame is shaded per pixel, as before). */
+ * textures: one fragment a cell, at the tile's own level, until @budget
+ * cells are coloured (the rest are shaded per pixel in this frame, and
+ * coloured by the frames after).  Leaves the caller's framebuffer bound
+ * again.  FALSE when the framebuffer cannot be drawn into (then frames are
+ * shaded per pixel, as before). */
 static gboolean
-colour_entries (MsGlTileRenderer *self)
+colour_entries (MsGlTileRenderer *self,
+                gsize             budget)
 {
   MsGlTileRendererClass *klass = MS_GL_TILE_RENDERER_GET_CLASS (self);
   MsGlTileRendererPrivate *priv = PRIV (self);
   GLint draw_fbo = 0, read_fbo = 0, viewport[4];
   gboolean bound = FALSE, ok = TRUE;
+  gsize cells = 0;
 
-  for (guint i = 0; i < priv->items->len && ok; i++)
+  for (guint i = 0; i < priv->items->len && cells < budget; i++)
     {
       TextureEntry *entry = g_array_index (priv->items, DrawItem, i).entry;
       MsGlView tile_view = { 0, 0, 1.0, (int) entry->width, (int) entry->height };
@@ -721,6 +726,7 @@ colour_entries (MsGlTileRenderer *self)
       glDrawArrays (GL_TRIANGLES, 0, 6);
       entry->coloured = priv->generation;
       priv->n_colourings++;
+      cells += (gsize) entry->width * entry->height;
     }
 
   if (bound)
@@ -749,7 +755,7 @@ ms_gl_tile_renderer_draw (MsGlTileRenderer  *self,
 {
   MsGlTileRendererClass *klass;
   MsGlTileRendererPrivate *priv;
-  guint level, top, tx0, ty0, tx1, ty1;
+  guint level, top, tx0, ty0, tx1, ty1, shaded;
   GLenum gl_error;
 
   g_return_val_if_fail (MS_IS_GL_TILE_RENDERER (self), FALSE);
@@ -794,8 +800,13 @@ ms_gl_tile_renderer_draw (MsGlTileRenderer  *self,
       }
 
   /* Tiles new to this frame or to the style are coloured first, so the
-   * frame never composes an old colour. */
-  if (priv->compose && !colour_entries (self))
+   * frame never composes an old colour.  Up to as many cells as the frame
+   * has pixels: a style change then costs at most about two frames of
+   * shading per pixel, not every visible tile at once (at a minified
+   * level a tile has up to four cells a pixel); what is left is shaded
+   * per pixel, with the same pixels, until a later frame colours it. */
+  if (priv->compose
+      && !colour_entries (self, MAX ((gsize) view->width * (gsize) view->height, (gsize) 1)))
     priv->compose = FALSE;
 
   glViewport (0, 0, view->width, view->height);
@@ -806,27 +817,36 @@ ms_gl_tile_renderer_draw (MsGlTileRenderer  *self,
 
   glBindVertexArray (priv->vao);
   glBindBuffer (GL_ARRAY_BUFFER, priv->vbo);
+  shaded = 0;
   if (priv->compose)
     {
       glUseProgram (priv->compose_program);
       glUniform2f (priv->u_compose_viewport, (float) view->width, (float) view->height);
       glUniform1i (priv->u_colours, 0);
       glActiveTexture (GL_TEXTURE0);
+      for (guint i = 0; i < priv->items->len; i++)
+        {
+          const DrawItem *item = &g_array_index (priv->items, DrawItem, i);
+
+          if (item->entry->coloured == priv->generation)
+            compose_quad (self, view, &item->key, item->width, item->height, item->entry);
+          else
+            shaded++;
+        }
     }
-  else
+  /* The quads not coloured yet (all of them without compose). */
+  if (!priv->compose || shaded > 0)
     {
       glUseProgram (priv->program);
       klass->set_uniforms (self, view);
       glActiveTexture (GL_TEXTURE0);
-    }
-  for (guint i = 0; i < priv->items->len; i++)
-    {
-      const DrawItem *item = &g_array_index (priv->items, DrawItem, i);
+      for (guint i = 0; i < priv->items->len; i++)
+        {
+          const DrawItem *item = &g_array_index (priv->items, DrawItem, i);
 
-      if (priv->compose)
-        compose_quad (self, view, &item->key, item->width, item->height, item->entry);
-      else
-        draw_quad (self, view, &item->key, item->width, item->height, item->entry);
+          if (!priv->compose || item->entry->coloured != priv->generation)
+            draw_quad (self, view, &item->key, item->width, item->height, item->entry);
+        }
     }
 
   /* Every unit either side may have used. */

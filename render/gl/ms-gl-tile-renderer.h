@@ -148,7 +148,8 @@ gboolean       ms_gl_tile_renderer_draw              (MsGlTileRenderer *self,
 /* A new style: every tile is coloured again before a frame draws it. */
 void           ms_gl_tile_renderer_restyle           (MsGlTileRenderer *self);
 /* Tiles the per-cell shader coloured into a texture since the renderer was
- * made, and quads it shaded on screen (only when it cannot compose). */
+ * made, and quads it shaded on screen per pixel (tiles a frame had no
+ * budget left to colour, or all when the renderer cannot compose). */
 guint64        ms_gl_tile_renderer_get_n_colourings  (MsGlTileRenderer *self);
 guint64        ms_gl_tile_renderer_get_n_shaded_quads (MsGlTileRenderer *self);
 /* Textures uploaded since the renderer was made, replacements included. */
