@@ -391,6 +391,16 @@ write_zone (MsZoneWindow    *self,
           append_reload_sentence (self, msg, FALSE);
           _ms_zone_window_show_banner (self, msg->str, TRUE);
         }
+      else if (g_error_matches (error, MS_SAVE_ERROR, MS_SAVE_ERROR_READ_ONLY))
+        {
+          /* The message says a forced save replaces the file: Overwrite is
+           * that save, so it is offered here; Reload is not the answer. */
+          g_autofree char *msg =
+            g_strdup_printf (_("Not saved: %s. Overwrite saves the edited zone over it anyway."), error->message);
+
+          _ms_zone_window_show_banner (self, msg, TRUE);
+          gtk_widget_set_visible (self->reload_button, FALSE);
+        }
       else
         {
           g_autofree char *msg = g_strdup_printf (_("Could not save the zone: %s"), error->message);

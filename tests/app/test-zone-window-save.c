@@ -330,6 +330,47 @@ test_backups_off (MsTestPainter *f,
   g_assert_false (g_file_test (zone_backups, G_FILE_TEST_EXISTS));
 }
 
+/* A read-only layer file: the save is refused with nothing written, and
+ * the banner offers Overwrite, the forced save its message speaks of,
+ * which then replaces the file with the edited zone (keeping its mode). */
+static void
+test_read_only (MsTestPainter *f,
+                gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "control.0042.bin", NULL);
+  g_autoptr(GBytes) after = NULL;
+  GtkWidget *overwrite;
+  GStatBuf st;
+  guint box[4];
+
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  ms_test_drag_rect (f, 20.5, 20.5, 40.5, 30.5, box);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "zone.save", NULL));
+  ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY);
+  g_assert_true (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  g_assert_nonnull (ms_zone_window_get_banner (f->window));
+  g_assert_nonnull (strstr (ms_zone_window_get_banner (f->window), "read-only"));
+  for (guint i = 0; i < G_N_ELEMENTS (ms_test_layer_files); i++)
+    {
+      g_autoptr(GBytes) now = ms_test_read_layer (f, i);
+
+      g_assert_true (g_bytes_equal (now, f->original[i]));
+    }
+  overwrite = ms_test_find_named (GTK_WIDGET (f->window), "overwrite-button");
+  g_assert_nonnull (overwrite);
+  g_assert_true (gtk_widget_get_visible (overwrite));
+  g_assert_true (gtk_widget_is_sensitive (overwrite));
+
+  g_signal_emit_by_name (overwrite, "clicked");
+  ms_test_painter_answer_save (f, MS_ZONE_WINDOW_SAVE_ANYWAY);
+  ms_test_run_for (100);
+  g_assert_false (ms_zone_is_dirty (ms_zone_window_get_zone (f->window)));
+  after = ms_test_read_layer_named (f, "control.0042.bin");
+  g_assert_false (g_bytes_equal (after, f->original[1]));
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0444);
+}
+
 /* Issue #13: a layer file replaced behind the window's back is said at
  * once, without a save or a hover; dismissed, it is not said again. */
 static void
@@ -686,5 +727,6 @@ main (int argc, char **argv)
   ms_test_painter_add ("/zone-window/changed-on-disk-wording", test_changed_on_disk_wording);
   ms_test_painter_add ("/zone-window/earlier-session", test_earlier_session);
   ms_test_painter_add ("/zone-window/save-question", test_save_question);
+  ms_test_painter_add ("/zone-window/read-only", test_read_only);
   return ms_test_app_run ();
 }
