@@ -172,6 +172,9 @@ gboolean   _ms_zone_window_recover_journal    (MsZoneWindow    *self,
 void       _ms_zone_window_checks_init        (MsZoneWindow    *self);
 void       _ms_zone_window_checks_set_zone    (MsZoneWindow    *self);
 void       _ms_zone_window_checks_dispose     (MsZoneWindow    *self);
+/* ms-zone-window-replay.c: bench/zone-stroke's replay, with
+ * MAPSMITH_BENCH_PAINT=FILE only */
+void       _ms_zone_window_replay_attach      (MsZoneWindow    *self);
 /* ms-zone-window-terrain.c */
 void       _ms_zone_window_init_terrain       (MsZoneWindow    *self);
 /* After the zone view's zone changed. */

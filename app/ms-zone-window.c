@@ -930,6 +930,7 @@ ms_zone_window_init (MsZoneWindow *self)
   _ms_zone_window_checks_init (self);
   _ms_zone_window_init_browse (self);
   _ms_zone_window_init_terrain (self);
+  _ms_zone_window_replay_attach (self);
   update_value_label (self);
   on_brush_changed (self);
   ms_zone_view_set_outline (self->view, MS_ZONE_VIEW_OUTLINE_BRUSH, NULL, 0);
