@@ -81,6 +81,19 @@ write_report (MsTileView *view,
    * of it the view covers. */
   g_string_append_printf (out, "view_width %d\nview_height %d\n", gtk_widget_get_width (GTK_WIDGET (view)),
                           gtk_widget_get_height (GTK_WIDGET (view)));
+  /* Issue #37: how often the colour model ran (tiles coloured, quads shaded
+   * per pixel) and what the GL textures hold at the end. */
+  if (ms_tile_view_get_gl_renderer (view) != NULL)
+    {
+      MsGlTileRenderer *gl = ms_tile_view_get_gl_renderer (view);
+
+      g_string_append_printf (out, "gl_colourings %" G_GUINT64_FORMAT "\ngl_shaded_quads %" G_GUINT64_FORMAT "\n"
+                              "gl_textures %u\ngl_texture_bytes %" G_GSIZE_FORMAT "\n",
+                              ms_gl_tile_renderer_get_n_colourings (gl),
+                              ms_gl_tile_renderer_get_n_shaded_quads (gl),
+                              ms_gl_tile_renderer_get_n_textures (gl),
+                              ms_gl_tile_renderer_get_texture_bytes (gl));
+    }
   if (!g_file_set_contents (replay->path, out->str, (gssize) out->len, NULL))
     g_warning ("Could not write %s", replay->path);
 }

@@ -205,6 +205,8 @@ ms_blueprint_gl_renderer_class_init (MsBlueprintGlRendererClass *klass)
                                          G_STRUCT_OFFSET (MsBlueprintGlRenderer, u));
   /* One RGBA32F texture a tile. */
   ms_gl_tile_renderer_class_set_tiles (renderer_class, 1, 4 * sizeof (float));
+  /* blueprint.frag colours a fragment from its cell, clamped to the tile. */
+  ms_gl_tile_renderer_class_set_compose (renderer_class, FALSE);
   renderer_class->realize = realize;
   renderer_class->unrealize = unrealize;
   renderer_class->set_uniforms = set_uniforms;
@@ -234,6 +236,7 @@ ms_blueprint_gl_renderer_set_style (MsBlueprintGlRenderer  *self,
 {
   g_return_if_fail (MS_IS_BLUEPRINT_GL_RENDERER (self));
   self->style = *style;
+  ms_gl_tile_renderer_restyle (MS_GL_TILE_RENDERER (self));
 }
 
 MS_GL_TILE_RENDERER_DEFINE_TYPED (MsBlueprintGlRenderer, ms_blueprint_gl_renderer, MsBlueprintTile)

@@ -70,6 +70,10 @@ struct _MsGlTileRendererClass
    * texel (all of them together), for the budget. */
   guint       n_tile_textures;
   gsize       bytes_per_texel;
+  /* Colour once, compose every frame (see
+   * ms_gl_tile_renderer_class_set_compose ()). */
+  gboolean    compose;
+  gboolean    compose_clamps_to_cell_box;
 
   /* The program's uniforms: their locations are written, in this order,
    * into the GLint array at uniforms_offset in the instance. */
@@ -141,6 +145,13 @@ gboolean       ms_gl_tile_renderer_has_tile          (MsGlTileRenderer *self,
 gboolean       ms_gl_tile_renderer_draw              (MsGlTileRenderer *self,
                                                       const MsGlView   *view,
                                                       GError          **error);
+/* A new style: every tile is coloured again before a frame draws it. */
+void           ms_gl_tile_renderer_restyle           (MsGlTileRenderer *self);
+/* Tiles the per-cell shader coloured into a texture since the renderer was
+ * made, and quads it shaded on screen per pixel (tiles a frame had no
+ * budget left to colour, or all when the renderer cannot compose). */
+guint64        ms_gl_tile_renderer_get_n_colourings  (MsGlTileRenderer *self);
+guint64        ms_gl_tile_renderer_get_n_shaded_quads (MsGlTileRenderer *self);
 /* Textures uploaded since the renderer was made, replacements included. */
 guint64        ms_gl_tile_renderer_get_n_uploads     (MsGlTileRenderer *self);
 guint          ms_gl_tile_renderer_get_n_textures    (MsGlTileRenderer *self);
@@ -156,6 +167,13 @@ void           ms_gl_tile_renderer_class_set_program (MsGlTileRendererClass *kla
                                                       const char *const     *uniform_names,
                                                       guint                  n,
                                                       gsize                  offset);
+/* The fragment shader colours each fragment from its cell alone (the cell,
+ * its neighbours, the uniforms of set_uniforms (), which may change only
+ * with ms_gl_tile_renderer_restyle ()), clamped to the texture's own cells
+ * or (@clamp_to_cell_box) to the quad's cell_box: so each tile is coloured
+ * once into a texture and composed every frame after. */
+void           ms_gl_tile_renderer_class_set_compose (MsGlTileRendererClass *klass,
+                                                      gboolean               clamp_to_cell_box);
 void           ms_gl_tile_renderer_class_set_tiles   (MsGlTileRendererClass *klass,
                                                       guint                  n_textures,
                                                       gsize                  bytes_per_texel);

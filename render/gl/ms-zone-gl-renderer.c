@@ -332,6 +332,8 @@ ms_zone_gl_renderer_class_init (MsZoneGlRendererClass *klass)
   renderer_class->upload_tile = upload_tile;
   renderer_class->tile_key = tile_key;
   renderer_class->is_tile_stale = is_tile_stale;
+  /* zone.frag colours a fragment from its cell, clamped to the quad's cells. */
+  ms_gl_tile_renderer_class_set_compose (renderer_class, TRUE);
   /* Drawing: a view of a layer the zone lacks is refused, as on the CPU. */
   renderer_class->check_draw = check_draw;
   renderer_class->set_uniforms = set_uniforms;
@@ -369,6 +371,7 @@ ms_zone_gl_renderer_set_style (MsZoneGlRenderer  *self,
   g_return_if_fail (MS_IS_ZONE_GL_RENDERER (self));
   g_return_if_fail (style != NULL && style->layer < MS_N_ZONE_RENDER_LAYERS);
   self->style = *style;
+  ms_gl_tile_renderer_restyle (MS_GL_TILE_RENDERER (self));
 }
 
 MS_GL_TILE_RENDERER_DEFINE_TYPED (MsZoneGlRenderer, ms_zone_gl_renderer, MsZoneTile)

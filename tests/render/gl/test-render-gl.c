@@ -290,7 +290,8 @@ test_eviction (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (1024, 8, &error);
   g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
-  gsize tile_bytes = (gsize) 258 * 258 * 16;
+  /* RGBA32F cells with their apron, and the RGBA8 colours of the own cells. */
+  gsize tile_bytes = (gsize) 258 * 258 * 16 + (gsize) 256 * 256 * 4;
   g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 5 * (gsize) 258 * 258 * 9);
   g_autoptr(MsBlueprintGlRenderer) renderer = ms_blueprint_gl_renderer_new (pyramid, 3 * tile_bytes);
   MsTestGl *gl = ms_test_gl_new (16, 16);
@@ -312,7 +313,8 @@ test_eviction_keeps_top (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (1024, 8, &error);
   g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
-  gsize tile_bytes = (gsize) 258 * 258 * 16;
+  /* RGBA32F cells with their apron, and the RGBA8 colours of the own cells. */
+  gsize tile_bytes = (gsize) 258 * 258 * 16 + (gsize) 256 * 256 * 4;
   g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 64 << 20);
   g_autoptr(MsBlueprintGlRenderer) renderer = ms_blueprint_gl_renderer_new (pyramid, 3 * tile_bytes);
   g_autoptr(MsBlueprintTile) top = NULL;
@@ -497,6 +499,146 @@ test_no_data (void)
     }
 }
 
+/* Draws @view until a frame shades no quad per pixel (each frame colours
+ * at least one tile more); returns the last frame. */
+static guint32 *
+draw_until_composed (MsBlueprintGlRenderer *renderer,
+                     MsTestGl              *gl,
+                     const MsGlView        *view)
+{
+  MsGlTileRenderer *base = MS_GL_TILE_RENDERER (renderer);
+  g_autoptr(GError) error = NULL;
+
+  for (guint frame = 0; ; frame++)
+    {
+      guint64 colourings = ms_gl_tile_renderer_get_n_colourings (base);
+      guint64 shaded = ms_gl_tile_renderer_get_n_shaded_quads (base);
+
+      g_assert_cmpuint (frame, <, 8);
+      ms_test_gl_bind (gl);
+      g_assert_true (ms_blueprint_gl_renderer_draw (renderer, view, &error));
+      g_assert_no_error (error);
+      if (ms_gl_tile_renderer_get_n_shaded_quads (base) == shaded)
+        return ms_test_gl_read (gl);
+      g_assert_cmpuint (ms_gl_tile_renderer_get_n_colourings (base), >, colourings);
+    }
+}
+
+/* Issue #37: each tile is coloured once per style and composed every frame
+ * after.  A pan by a few pixels colours nothing and shades no quad per
+ * pixel, yet moves the picture by exactly those pixels.  A new style shows
+ * in the very next frame (tiles not recoloured yet are shaded per pixel),
+ * and once every tile is recoloured the composed frame has exactly that
+ * frame's pixels. */
+static void
+test_colour_once (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (512, 42, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 256 << 20);
+  g_autoptr(MsBlueprintGlRenderer) renderer = ms_blueprint_gl_renderer_new (pyramid, 256 << 20);
+  MsGlTileRenderer *base = MS_GL_TILE_RENDERER (renderer);
+  /* Cells 100..356 × 60..316 at 1:1: the four level-0 tiles of 256². */
+  MsGlView view = { 100, 60, 1.0, 256, 256 };
+  MsGlView panned = { 103, 60, 1.0, 256, 256 };
+  MsRect panned_region = { 103, 60, 256, 256 };
+  MsTestGl *gl = ms_test_gl_new (view.width, view.height);
+  g_autofree guint32 *before = NULL;
+  g_autofree guint32 *after = NULL;
+  g_autofree guint32 *restyled = NULL;
+  g_autofree guint32 *composed = NULL;
+  guint64 shaded;
+  MsBlueprintStyle style;
+  cairo_surface_t *cpu;
+  guint changed = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (ms_blueprint_gl_renderer_realize (renderer, &error));
+  ms_blueprint_style_init (&style);
+  ms_blueprint_gl_renderer_set_style (renderer, &style);
+  upload_view (renderer, pyramid, &view);
+  before = draw_until_composed (renderer, gl, &view);
+  g_assert_cmpuint (ms_gl_tile_renderer_get_n_colourings (base), ==, 4);
+
+  /* Three pixels right: the same tiles, nothing coloured or shaded again. */
+  shaded = ms_gl_tile_renderer_get_n_shaded_quads (base);
+  upload_view (renderer, pyramid, &panned);
+  ms_test_gl_bind (gl);
+  g_assert_true (ms_blueprint_gl_renderer_draw (renderer, &panned, &error));
+  after = ms_test_gl_read (gl);
+  g_assert_cmpuint (ms_gl_tile_renderer_get_n_colourings (base), ==, 4);
+  g_assert_cmpuint (ms_gl_tile_renderer_get_n_shaded_quads (base), ==, shaded);
+  for (int y = 0; y < view.height; y++)
+    for (int x = 0; x + 3 < view.width; x++)
+      g_assert_cmphex (after[y * view.width + x], ==, before[y * view.width + x + 3]);
+
+  /* Another light: the next frame shows it, partly shaded per pixel. */
+  ms_light_init (&style.light, 120.0f, 30.0f);
+  style.exaggeration = 3.0f;
+  ms_blueprint_gl_renderer_set_style (renderer, &style);
+  ms_test_gl_bind (gl);
+  g_assert_true (ms_blueprint_gl_renderer_draw (renderer, &panned, &error));
+  restyled = ms_test_gl_read (gl);
+  g_assert_cmpuint (ms_gl_tile_renderer_get_n_colourings (base), >, 4);
+  g_assert_cmpuint (ms_gl_tile_renderer_get_n_shaded_quads (base), >, shaded);
+  for (int i = 0; i < view.width * view.height; i++)
+    changed += restyled[i] != after[i];
+  g_assert_cmpuint (changed, >, (guint) (view.width * view.height / 2));
+  cpu = ms_render_blueprint (bp, &style, &panned_region, 256, NULL, &error);
+  g_assert_no_error (error);
+  assert_agree (restyled, cpu, "restyled");
+  cairo_surface_destroy (cpu);
+
+  /* Every tile recoloured: composed pixels are the shaded ones, exactly. */
+  composed = draw_until_composed (renderer, gl, &panned);
+  g_assert_cmpuint (ms_gl_tile_renderer_get_n_colourings (base), ==, 8);
+  for (int i = 0; i < view.width * view.height; i++)
+    g_assert_cmphex (composed[i], ==, restyled[i]);
+
+  ms_blueprint_gl_renderer_unrealize (renderer);
+  ms_test_gl_free (gl);
+}
+
+/* Magnified, at a fraction of a cell: a tile composed has the pixels the
+ * per-pixel shader gave it.  The first frame has budget (its pixels) to
+ * colour one of the four tiles and shades the others; the next frames
+ * colour the rest, and the last composes all four. */
+static void
+test_compose_magnified (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (512, 42, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 256 << 20);
+  g_autoptr(MsBlueprintGlRenderer) renderer = ms_blueprint_gl_renderer_new (pyramid, 256 << 20);
+  MsGlTileRenderer *base = MS_GL_TILE_RENDERER (renderer);
+  /* Cells 230.3..307.9 × 220.7..298.3, 3.3 pixels a cell: four tiles. */
+  MsGlView view = { 230.3, 220.7, 3.3, 256, 256 };
+  MsTestGl *gl = ms_test_gl_new (view.width, view.height);
+  g_autofree guint32 *first = NULL;
+  g_autofree guint32 *second = NULL;
+  MsBlueprintStyle style;
+
+  g_assert_no_error (error);
+  g_assert_true (ms_blueprint_gl_renderer_realize (renderer, &error));
+  ms_blueprint_style_init (&style);
+  ms_blueprint_gl_renderer_set_style (renderer, &style);
+  upload_view (renderer, pyramid, &view);
+  ms_test_gl_bind (gl);
+  g_assert_true (ms_blueprint_gl_renderer_draw (renderer, &view, &error));
+  first = ms_test_gl_read (gl);
+  g_assert_cmpuint (ms_gl_tile_renderer_get_n_colourings (base), ==, 1);
+  g_assert_cmpuint (ms_gl_tile_renderer_get_n_shaded_quads (base), ==, 3);
+  second = draw_until_composed (renderer, gl, &view);
+  g_assert_cmpuint (ms_gl_tile_renderer_get_n_colourings (base), ==, 4);
+  for (int i = 0; i < view.width * view.height; i++)
+    g_assert_cmphex (second[i], ==, first[i]);
+
+  ms_blueprint_gl_renderer_unrealize (renderer);
+  ms_test_gl_free (gl);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -508,5 +650,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/gl/eviction-keeps-top", test_eviction_keeps_top);
   g_test_add_func ("/render/gl/beyond-max-texture-size", test_beyond_max_texture_size);
   g_test_add_func ("/render/gl/no-data", test_no_data);
+  g_test_add_func ("/render/gl/colour-once", test_colour_once);
+  g_test_add_func ("/render/gl/compose-magnified", test_compose_magnified);
   return g_test_run ();
 }
