@@ -20,6 +20,9 @@
 
 #include <epoxy/gl.h>
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "ms-gl-fallback.h"
 #include "ms-map-marks.h"
@@ -33,6 +36,8 @@
 #define BACKGROUND_B 0.18f
 
 #define CPU_TILE_BUDGET (128u << 20)
+/* At most once in this long, the heap's free pages go back (trim_heap ()). */
+#define TRIM_INTERVAL_US G_USEC_PER_SEC
 
 typedef struct
 {
@@ -70,6 +75,7 @@ typedef struct
   GArray          *to_upload_keys;  /* ... their MsTileKeys */
   gpointer         gl_top;      /* the top GL tile, kept to upload again */
   gboolean         gl_top_due;  /* ... for the next render */
+  gint64           trimmed_at;  /* monotonic time of the last trim_heap () */
   MsTileLru       *cpu_tiles;   /* CpuTile below the top */
   CpuTile         *cpu_top;     /* the whole map: never evicted */
   guint64          epoch;
@@ -964,6 +970,26 @@ gl_count_frame (MsTileView     *self,
   count_frame (self, n_wanted, n_own, n_drawn);
 }
 
+/* Each frame that uploads evicts tiles (the pyramid's cells and the
+ * renderer's textures, which llvmpipe keeps in process memory, a few MiB
+ * a tile), but glibc gives back only the top of a heap: the chunks freed
+ * below it stay resident, about 90 MiB of them after bench/pan-zoom's
+ * replay over an 8K map (issue #37, bench/README.md).  Trimming costs a
+ * frame some milliseconds (and the pages are faulted in again when
+ * reused), so it runs at most once a TRIM_INTERVAL_US, after uploads. */
+static void
+trim_heap (MsTileViewPrivate *priv)
+{
+#ifdef __GLIBC__
+  if (g_get_monotonic_time () - priv->trimmed_at < TRIM_INTERVAL_US)
+    return;
+  malloc_trim (0);
+  priv->trimmed_at = g_get_monotonic_time ();
+#else
+  (void) priv;
+#endif
+}
+
 static gboolean
 on_gl_render (GtkGLArea    *area,
               GdkGLContext *context,
@@ -985,7 +1011,10 @@ on_gl_render (GtkGLArea    *area,
   for (guint i = 0; i < priv->to_upload->len; i++)
     ms_gl_tile_renderer_upload_pyramid_tile (priv->gl_renderer, g_ptr_array_index (priv->to_upload, i));
   if (priv->to_upload->len > 0)
-    schedule_update (self);   /* what is missing now */
+    {
+      schedule_update (self);   /* what is missing now */
+      trim_heap (priv);
+    }
   g_ptr_array_set_size (priv->to_upload, 0);
   g_array_set_size (priv->to_upload_keys, 0);
 
