@@ -87,6 +87,30 @@ create_gl_renderer (MsTileView *view)
 
 /* ------------------------------------------------------------- drawing --- */
 
+/* Whether the overlays draw anything: a map without roads and towns gets
+ * no cairo node, which costs a view-sized upload and blend a frame. */
+static gboolean
+has_overlays (MsMapView *self)
+{
+  float op[MS_N_STACK_LAYERS];
+  guint n_towns = 0;
+
+  if (self->blueprint == NULL)
+    return FALSE;
+  ms_blueprint_style_get_opacities (&self->style, op);
+  if (op[MS_STACK_TOWNS] > 0.0f)
+    {
+      ms_blueprint_get_towns (self->blueprint, &n_towns);
+      if (n_towns > 0)
+        return TRUE;
+    }
+  if (op[MS_STACK_ROADS] > 0.0f)
+    for (guint tier = 0; tier < MS_N_ROAD_TIERS; tier++)
+      if (ms_blueprint_get_n_paths (self->blueprint, tier) > 0)
+        return TRUE;
+  return FALSE;
+}
+
 static void
 ms_map_view_snapshot (GtkWidget   *widget,
                       GtkSnapshot *snapshot)
@@ -98,7 +122,7 @@ ms_map_view_snapshot (GtkWidget   *widget,
   if (self->pyramid == NULL && self->diff == NULL)
     return;
 
-  if (self->blueprint != NULL && ms_blueprint_style_has_overlays (&self->style))
+  if (has_overlays (self))
     {
       cairo_t *cr = ms_tile_view_append_map_cairo (MS_TILE_VIEW (self), snapshot);
 

@@ -2,9 +2,11 @@
  *
  * bench/pan-zoom's hook: MAPSMITH_BENCH_REPLAY=FILE makes the first tile
  * view that shows a whole picture replay a fixed pan and zoom, one step
- * per frame of its GdkFrameClock, and write the frame intervals and the
- * view's counters to FILE (key value lines) when done.  Nothing happens
- * without the variable.
+ * per frame of its GdkFrameClock, and write the frame intervals, how long
+ * each frame took to draw (from the step, in the frame's update phase, to
+ * its after-paint: layout, snapshot, GL and GSK's rendering, the swap) and
+ * the view's counters to FILE (key value lines) when done.  Nothing
+ * happens without the variable.
  *
  * The path, in map units of an N² map, one step per frame:
  *   1. 240 frames at 1:1 from (0.1 N, 0.5 N) to (0.9 N, 0.5 N);
@@ -30,6 +32,10 @@ typedef struct
   guint    step;
   gint64   last_time;
   GArray  *intervals;   /* double ms */
+  GArray  *paints;      /* double ms */
+  GdkFrameClock *clock; /* held while paint_id is connected */
+  gulong   paint_id;
+  gint64   step_time;   /* monotonic µs of the last step */
 } Replay;
 
 static gboolean claimed;
@@ -39,8 +45,12 @@ replay_free (gpointer data)
 {
   Replay *replay = data;
 
+  if (replay->clock != NULL)
+    g_clear_signal_handler (&replay->paint_id, replay->clock);
+  g_clear_object (&replay->clock);
   g_free (replay->path);
   g_array_unref (replay->intervals);
+  g_array_unref (replay->paints);
   g_free (replay);
 }
 
@@ -54,11 +64,23 @@ compare_doubles (gconstpointer a,
 }
 
 static void
+on_after_paint (GdkFrameClock *clock,
+                Replay        *replay)
+{
+  double ms = (double) (g_get_monotonic_time () - replay->step_time) / 1000.0;
+
+  if (replay->step_time != 0)
+    g_array_append_val (replay->paints, ms);
+  replay->step_time = 0;
+}
+
+static void
 write_report (MsTileView *view,
               Replay     *replay)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   GArray *t = replay->intervals;
+  GArray *p = replay->paints;
   MsTileViewStats stats;
   double sum = 0;
 
@@ -72,6 +94,11 @@ write_report (MsTileView *view,
                             g_array_index (t, double, t->len / 2),
                             g_array_index (t, double, MIN (t->len - 1, (guint) ceil (t->len * 0.95) - 1)),
                             g_array_index (t, double, t->len - 1), sum / t->len);
+  g_array_sort (p, compare_doubles);
+  if (p->len > 0)
+    g_string_append_printf (out, "paint_median_ms %.2f\npaint_p95_ms %.2f\n",
+                            g_array_index (p, double, p->len / 2),
+                            g_array_index (p, double, MIN (p->len - 1, (guint) ceil (p->len * 0.95) - 1)));
   g_string_append_printf (out, "drawn_frames %" G_GUINT64_FORMAT "\nhole_frames %" G_GUINT64_FORMAT "\n"
                           "standin_frames %" G_GUINT64_FORMAT "\nrequests %" G_GUINT64_FORMAT "\n"
                           "requests_in_frame %" G_GUINT64_FORMAT "\n",
@@ -161,6 +188,8 @@ tick (GtkWidget     *widget,
       replay->started = TRUE;
       ms_tile_view_reset_stats (view);
       replay->last_time = now;
+      replay->clock = g_object_ref (clock);
+      replay->paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), replay);
     }
   else
     {
@@ -171,7 +200,10 @@ tick (GtkWidget     *widget,
     }
 
   if (place (vp, replay->step++, width))
-    return G_SOURCE_CONTINUE;
+    {
+      replay->step_time = g_get_monotonic_time ();
+      return G_SOURCE_CONTINUE;
+    }
   write_report (view, replay);
   return G_SOURCE_REMOVE;
 }
@@ -187,5 +219,6 @@ ms_tile_view_replay_attach (MsTileView *view)
   replay = g_new0 (Replay, 1);
   replay->path = g_strdup (path);
   replay->intervals = g_array_new (FALSE, FALSE, sizeof (double));
+  replay->paints = g_array_new (FALSE, FALSE, sizeof (double));
   gtk_widget_add_tick_callback (GTK_WIDGET (view), tick, replay, replay_free);
 }

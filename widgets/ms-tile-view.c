@@ -1282,17 +1282,31 @@ show_gl (gpointer user_data)
 /* GL's first frames: the CPU picture of the top tile until it has been
  * on screen once (request_first_picture ()), nothing while it is made. */
 static void
+snapshot_background (MsTileView  *self,
+                     GtkSnapshot *snapshot)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { BACKGROUND_R, BACKGROUND_G, BACKGROUND_B, 1.0f },
+                             &GRAPHENE_RECT_INIT (0, 0, (float) gtk_widget_get_width (widget),
+                                                  (float) gtk_widget_get_height (widget)));
+}
+
+static void
 snapshot_gl (MsTileView  *self,
              GtkSnapshot *snapshot)
 {
   MsTileViewPrivate *priv = PRIV (self);
 
+  /* The area clears to the background itself, opaque: no fill under it
+   * (on software GL a fill of the whole view is a millisecond a frame). */
   if (priv->gl_shown || (priv->cpu_top == NULL && priv->first_cancellable == NULL))
     {
       priv->gl_shown = TRUE;
       gtk_widget_snapshot_child (GTK_WIDGET (self), priv->gl_area, snapshot);
       return;
     }
+  snapshot_background (self, snapshot);
   if (priv->cpu_top == NULL)
     return;
   snapshot_cpu (self, snapshot);
@@ -1308,17 +1322,22 @@ ms_tile_view_snapshot (GtkWidget   *widget,
   MsTileView *self = MS_TILE_VIEW (widget);
   MsTileViewPrivate *priv = PRIV (self);
 
-  gtk_snapshot_append_color (snapshot, &(GdkRGBA) { BACKGROUND_R, BACKGROUND_G, BACKGROUND_B, 1.0f },
-                             &GRAPHENE_RECT_INIT (0, 0, (float) gtk_widget_get_width (widget),
-                                                  (float) gtk_widget_get_height (widget)));
   if (!priv->has_map)
-    return;
+    {
+      snapshot_background (self, snapshot);
+      return;
+    }
 
   priv->in_frame = TRUE;
   if (gl_mode (self))
-    snapshot_gl (self, snapshot);
+    {
+      snapshot_gl (self, snapshot);
+    }
   else
-    snapshot_cpu (self, snapshot);
+    {
+      snapshot_background (self, snapshot);
+      snapshot_cpu (self, snapshot);
+    }
   priv->in_frame = FALSE;
 }
 
