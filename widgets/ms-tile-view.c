@@ -63,10 +63,6 @@ typedef struct
   MsGlFallback    *gl;
   GtkWidget       *gl_area;     /* gl's; NULL once fallen back */
   gboolean         gl_ready;    /* gl_renderer is made and realized */
-  gboolean         gl_shown;    /* the area has been drawn since the renderer was made */
-  GCancellable    *first_cancellable;  /* the CPU top for the first picture */
-  guint            show_gl_id;  /* shows the area after a first picture on the CPU */
-  guint            first_delay_id;  /* MAPSMITH_TILE_DELAY_MS before that picture's request */
   MsGlTileRenderer *gl_renderer;
   guint64          gl_uploads_before;  /* of renderers this map had before */
 
@@ -533,12 +529,7 @@ top_goes_first (MsTileView *self)
   MsTileKey top_key = { priv->top_level, 0, 0 };
   guint64 packed = ms_tile_key_pack (&top_key);
 
-  if (priv->traced_first)
-    return FALSE;
-  /* On the CPU, GL's first picture (request_first_picture ()) may be
-   * making the top after a fall back. */
-  return g_hash_table_contains (priv->requests, &packed) ||
-         (priv->first_cancellable != NULL && !gl_mode (self));
+  return !priv->traced_first && g_hash_table_contains (priv->requests, &packed);
 }
 
 /* Before the GL renderer is ready or the view has its size (a window's
@@ -575,80 +566,6 @@ request_ahead_of_gl (MsTileView *self)
       }
 }
 
-static void
-first_picture_done (GObject      *source,
-                    GAsyncResult *result,
-                    gpointer      user_data)
-{
-  MsTileView *self = MS_TILE_VIEW (source);
-  MsTileViewPrivate *priv = PRIV (self);
-  GCancellable *cancellable = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  double cell_size = 1.0;
-
-  texture = MS_TILE_VIEW_GET_CLASS (self)->get_texture_finish (self, result, &cell_size, &error);
-  if (!g_cancellable_is_cancelled (cancellable))
-    {
-      MsTileKey top_key = { priv->top_level, 0, 0 };
-
-      g_clear_object (&priv->first_cancellable);
-      if (texture != NULL)
-        cpu_tile_insert (self, &top_key, texture, cell_size);
-      else
-        priv->gl_shown = TRUE;  /* no CPU picture: GL draws the first */
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-      /* The CPU fallback's finer tiles waited for it (top_goes_first ()). */
-      schedule_update (self);
-    }
-  g_object_unref (cancellable);
-}
-
-static void
-start_first_picture (gpointer data)
-{
-  MsTileView *self = data;
-  MsTileViewPrivate *priv = PRIV (self);
-  MsTileKey top_key = { priv->top_level, 0, 0 };
-
-  priv->first_delay_id = 0;
-  MS_TILE_VIEW_GET_CLASS (self)->get_texture_async (self, &top_key, priv->first_cancellable,
-                                                    first_picture_done,
-                                                    g_object_ref (priv->first_cancellable));
-}
-
-/* The first picture of a map on GL is the top tile coloured on the CPU
- * (issue #37): GL's first draw compiles the renderer's shaders, which on
- * software GL with an empty shader cache holds a window's first frame for
- * a third of a second and more, while the top tile is ready long before.
- * The area is drawn from the frame after that picture on. */
-static void
-request_first_picture (MsTileView *self)
-{
-  MsTileViewPrivate *priv = PRIV (self);
-
-  if (priv->gl_shown || priv->cpu_top != NULL || priv->first_cancellable != NULL)
-    return;
-  priv->first_cancellable = g_cancellable_new ();
-  priv->stats.requests++;
-  if (tile_delay_ms > 0)
-    priv->first_delay_id = g_timeout_add_once (tile_delay_ms, start_first_picture, self);
-  else
-    start_first_picture (self);
-}
-
-static void
-cancel_first_picture (MsTileView *self)
-{
-  MsTileViewPrivate *priv = PRIV (self);
-
-  if (priv->first_cancellable != NULL)
-    g_cancellable_cancel (priv->first_cancellable);
-  g_clear_object (&priv->first_cancellable);
-  g_clear_handle_id (&priv->first_delay_id, g_source_remove);
-  g_clear_handle_id (&priv->show_gl_id, g_source_remove);
-}
-
 /* The look for tiles: what the view's level lacks, and the top tile. */
 static void
 update_requests (MsTileView *self)
@@ -660,8 +577,6 @@ update_requests (MsTileView *self)
   priv->n_missing = 0;
   if (!priv->has_map)
     return;
-  if (gl_mode (self))
-    request_first_picture (self);
   if (gl_mode (self) && (!priv->gl_ready || gtk_widget_get_width (GTK_WIDGET (self)) <= 0))
     {
       request_ahead_of_gl (self);
@@ -669,9 +584,8 @@ update_requests (MsTileView *self)
     }
   if (gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
     {
-      /* On the CPU too the top tile needs no size: begun at once (unless
-       * GL's first picture, which fell back, is making it). */
-      if (priv->cpu_top == NULL && priv->first_cancellable == NULL)
+      /* On the CPU too the top tile needs no size: begun at once. */
+      if (priv->cpu_top == NULL)
         request (self, &top_key, FALSE);
       return;
     }
@@ -707,8 +621,7 @@ update_requests (MsTileView *self)
 
       /* A top an edit made stale still stands in (see above); one of an
        * old style does not. */
-      if (level != top && priv->first_cancellable == NULL &&
-          (priv->cpu_top == NULL || priv->cpu_top->epoch < priv->epoch))
+      if (level != top && (priv->cpu_top == NULL || priv->cpu_top->epoch < priv->epoch))
         request (self, &top_key, FALSE);
       if (top_goes_first (self))
         return;
@@ -961,7 +874,6 @@ drop_gl_renderer (MsTileView *self)
   MsTileViewPrivate *priv = PRIV (self);
   gboolean current;
 
-  priv->gl_shown = FALSE;
   if (!priv->gl_ready)
     return;
   priv->gl_ready = FALSE;
@@ -1241,7 +1153,6 @@ snapshot_cpu (MsTileView  *self,
   /* The tiles this frame draws stay until the next: those that arrive
    * meanwhile never evict one that is on screen (ms_tile_lru_begin_use ()). */
   ms_tile_lru_begin_use (priv->cpu_tiles);
-  priv->stats.cpu_frames++;
   visible_tiles (self, level, &tx0, &ty0, &tx1, &ty1);
   for (guint ty = ty0; ty < ty1; ty++)
     for (guint tx = tx0; tx < tx1; tx++)
@@ -1267,20 +1178,6 @@ snapshot_cpu (MsTileView  *self,
   count_frame (self, n_wanted, n_own, n_drawn);
 }
 
-static gboolean
-show_gl (gpointer user_data)
-{
-  MsTileView *self = user_data;
-  MsTileViewPrivate *priv = PRIV (self);
-
-  priv->show_gl_id = 0;
-  priv->gl_shown = TRUE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  return G_SOURCE_REMOVE;
-}
-
-/* GL's first frames: the CPU picture of the top tile until it has been
- * on screen once (request_first_picture ()), nothing while it is made. */
 static void
 snapshot_background (MsTileView  *self,
                      GtkSnapshot *snapshot)
@@ -1290,29 +1187,6 @@ snapshot_background (MsTileView  *self,
   gtk_snapshot_append_color (snapshot, &(GdkRGBA) { BACKGROUND_R, BACKGROUND_G, BACKGROUND_B, 1.0f },
                              &GRAPHENE_RECT_INIT (0, 0, (float) gtk_widget_get_width (widget),
                                                   (float) gtk_widget_get_height (widget)));
-}
-
-static void
-snapshot_gl (MsTileView  *self,
-             GtkSnapshot *snapshot)
-{
-  MsTileViewPrivate *priv = PRIV (self);
-
-  /* The area clears to the background itself, opaque: no fill under it
-   * (on software GL a fill of the whole view is a millisecond a frame). */
-  if (priv->gl_shown || (priv->cpu_top == NULL && priv->first_cancellable == NULL))
-    {
-      priv->gl_shown = TRUE;
-      gtk_widget_snapshot_child (GTK_WIDGET (self), priv->gl_area, snapshot);
-      return;
-    }
-  snapshot_background (self, snapshot);
-  if (priv->cpu_top == NULL)
-    return;
-  snapshot_cpu (self, snapshot);
-  /* An idle runs after this frame is drawn and sent to the screen. */
-  if (priv->show_gl_id == 0)
-    priv->show_gl_id = g_idle_add (show_gl, self);
 }
 
 static void
@@ -1331,7 +1205,10 @@ ms_tile_view_snapshot (GtkWidget   *widget,
   priv->in_frame = TRUE;
   if (gl_mode (self))
     {
-      snapshot_gl (self, snapshot);
+      /* The area clears to the background itself, opaque: no fill under
+       * it (on software GL a fill of the whole view is a millisecond a
+       * frame). */
+      gtk_widget_snapshot_child (widget, priv->gl_area, snapshot);
     }
   else
     {
@@ -1402,7 +1279,6 @@ ms_tile_view_set_map (MsTileView *self,
 
   priv = PRIV (self);
   cancel_requests (self);
-  cancel_first_picture (self);
   cpu_tiles_clear (self);
   drop_gl_renderer (self);
   priv->gl_uploads_before = 0;
@@ -1504,10 +1380,8 @@ ms_tile_view_get_n_pending (MsTileView *self)
     return 0;
   n = g_hash_table_size (priv->requests) + priv->to_upload->len + priv->n_missing + priv->gl_top_due;
   n += priv->update_id != 0;
-  /* GL's first picture on the CPU: its top tile, and the area's first draw. */
-  n += priv->first_cancellable != NULL || priv->show_gl_id != 0;
   /* GL, not drawn once yet: nothing is known to be on screen. */
-  if (gl_mode (self) && (!priv->gl_ready || !priv->gl_shown))
+  if (gl_mode (self) && !priv->gl_ready)
     n++;
   return n;
 }
@@ -1663,7 +1537,6 @@ ms_tile_view_dispose (GObject *object)
 
   g_clear_handle_id (&priv->update_id, g_source_remove);
   g_clear_handle_id (&priv->complete_idle_id, g_source_remove);
-  cancel_first_picture (self);
   if (priv->requests != NULL)
     cancel_requests (self);
   if (priv->gestures != NULL)

@@ -86,8 +86,6 @@ typedef struct
                                 * no tile, not even a coarser one */
   guint64 standin_frames;      /* ... with a coarser tile standing in */
   guint64 whole_frames;        /* ... with every visible tile its own */
-  guint64 cpu_frames;          /* ... drawn from CPU textures: the CPU
-                                * fallback's, or GL's first picture */
 } MsTileViewStats;
 
 /* For subclasses. */
