@@ -274,6 +274,32 @@ end_layer (cairo_t *cr,
     }
 }
 
+/* Whether the polyline @pts (non-finite points skipped, as drawn) has a
+ * point or a segment in [x0, x1] × [y0, y1]: its bounding box meets the
+ * box (a box test: a segment may pass beside a corner, then it is drawn
+ * and clipped, never left out). */
+static gboolean
+path_reaches (const MsPoint *pts,
+              guint          n_points,
+              double         x0,
+              double         y0,
+              double         x1,
+              double         y1)
+{
+  double px0 = INFINITY, py0 = INFINITY, px1 = -INFINITY, py1 = -INFINITY;
+
+  for (guint j = 0; j < n_points; j++)
+    {
+      if (!isfinite (pts[j].x) || !isfinite (pts[j].y))
+        continue;
+      px0 = MIN (px0, pts[j].x);
+      py0 = MIN (py0, pts[j].y);
+      px1 = MAX (px1, pts[j].x);
+      py1 = MAX (py1, pts[j].y);
+    }
+  return px1 >= x0 && px0 <= x1 && py1 >= y0 && py0 <= y1;
+}
+
 /**
  * ms_blueprint_draw_overlays:
  * @cr: a context whose user space is map pixels
@@ -281,6 +307,9 @@ end_layer (cairo_t *cr,
  *   markers keep their width on screen at any zoom
  *
  * Roads, then towns over them, as vectors, each at its layer's opacity.
+ * Only what reaches @cr's clip is drawn: a view at 1:1 shows a hundredth
+ * of an 8192² map's roads, and stroking them all took a view's frame
+ * longer than drawing the map (issue #37).
  */
 void
 ms_blueprint_draw_overlays (MsBlueprint            *bp,
@@ -295,8 +324,10 @@ ms_blueprint_draw_overlays (MsBlueprint            *bp,
   MsProfile *profile = ms_blueprint_get_profile (bp);
   double k = pixel_size;
   float op[MS_N_STACK_LAYERS];
+  double cx0, cy0, cx1, cy1;
 
   ms_blueprint_style_get_opacities (style, op);
+  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
 
   cairo_save (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -313,7 +344,11 @@ ms_blueprint_draw_overlays (MsBlueprint            *bp,
             {
               guint n_points;
               const MsPoint *pts = ms_blueprint_get_path (bp, tier, i, &n_points);
+              /* Round caps and joins reach half the width past a point. */
+              double margin = MAX (1.0, road_widths[tier]) * k;
 
+              if (!path_reaches (pts, n_points, cx0 - margin, cy0 - margin, cx1 + margin, cy1 + margin))
+                continue;
               for (guint j = 0; j < n_points; j++)
                 if (isfinite (pts[j].x) && isfinite (pts[j].y))
                   cairo_line_to (cr, pts[j].x, pts[j].y);
@@ -339,6 +374,10 @@ ms_blueprint_draw_overlays (MsBlueprint            *bp,
           double radius = (2.5 + 1.5 * towns[i].tier) * k;
 
           if (!isfinite (towns[i].x) || !isfinite (towns[i].y))
+            continue;
+          /* The marker and its outline, up to 2 px wide. */
+          if (towns[i].x + radius + 2.0 * k < cx0 || towns[i].x - radius - 2.0 * k > cx1 ||
+              towns[i].y + radius + 2.0 * k < cy0 || towns[i].y - radius - 2.0 * k > cy1)
             continue;
           cairo_arc (cr, towns[i].x, towns[i].y, radius, 0, 2 * G_PI);
           cairo_set_source_rgb (cr, tier->red / 255.0, tier->green / 255.0, tier->blue / 255.0);
