@@ -17,12 +17,6 @@ struct _MsMapView
   MsBlueprintStyle    style;
   MsDiffPyramid      *diff;         /* showing a difference, not a blueprint */
 
-  /* The roads and towns drawn once for a zoom and an area around the
-   * view, and moved with it (issue #37): see snapshot_overlays (). */
-  GdkTexture         *overlays;
-  double              overlays_zoom;
-  double              overlays_x, overlays_y;  /* map point of its top left */
-  guint64             overlay_renders;
 
   MsMapMarks          marks;
 };

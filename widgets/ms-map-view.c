@@ -12,7 +12,6 @@
 
 #include "config.h"
 
-#include <math.h>
 
 #include "ms-blueprint-pyramid.h"
 #include "ms-blueprint-gl-renderer.h"
@@ -28,10 +27,6 @@
  * asked for again for ever (issue #36). */
 #define PYRAMID_BUDGET   (96u << 20)
 #define TEXTURE_BUDGET   (64u << 20)
-
-/* Screen pixels drawn past each side of the view when the overlays are
- * drawn again because the view left them at the same zoom. */
-#define OVERLAY_MARGIN   256
 
 enum
 {
@@ -117,70 +112,6 @@ has_overlays (MsMapView *self)
 }
 
 static void
-clear_overlays (MsMapView *self)
-{
-  g_clear_object (&self->overlays);
-}
-
-/* The roads and towns, drawn on the CPU once for a zoom into a texture a
- * margin larger than the view, which the frames after place as the view
- * pans (at whole device pixels, so as sharp as drawn: within half a pixel
- * of the map under them, as GL samples the map's nearest cell).  Drawn
- * again when the zoom, the style or the map changes or the view leaves
- * the texture: stroking them into a view-sized cairo node every frame
- * cost a pan over the demo 12 ms a frame of 40 (bench/README.md). */
-static void
-snapshot_overlays (MsMapView   *self,
-                   GtkSnapshot *snapshot)
-{
-  MsViewport *vp = ms_tile_view_get_viewport (MS_TILE_VIEW (self));
-  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  double zoom = ms_viewport_get_zoom (vp);
-  double w = gtk_widget_get_width (GTK_WIDGET (self)), h = gtk_widget_get_height (GTK_WIDGET (self));
-  double x0, y0, x1, y1, sx, sy;
-
-  ms_viewport_screen_to_map (vp, 0, 0, &x0, &y0);
-  ms_viewport_screen_to_map (vp, w, h, &x1, &y1);
-  if (self->overlays != NULL &&
-      (self->overlays_zoom != zoom || x0 < self->overlays_x || y0 < self->overlays_y ||
-       x1 > self->overlays_x + gdk_texture_get_width (self->overlays) / (zoom * scale) ||
-       y1 > self->overlays_y + gdk_texture_get_height (self->overlays) / (zoom * scale)))
-    clear_overlays (self);
-
-  if (self->overlays == NULL)
-    {
-      /* A view that zooms draws each frame anew: no margin then. */
-      double margin = self->overlays_zoom == zoom ? OVERLAY_MARGIN : 0;
-      int tw = (int) ceil ((w + 2 * margin) * scale), th = (int) ceil ((h + 2 * margin) * scale);
-      cairo_surface_t *surface;
-      cairo_t *cr;
-
-      if (tw <= 0 || th <= 0)
-        return;
-      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, tw, th);
-      self->overlays_x = x0 - margin / zoom;
-      self->overlays_y = y0 - margin / zoom;
-      self->overlays_zoom = zoom;
-      cr = cairo_create (surface);
-      cairo_scale (cr, zoom * scale, zoom * scale);
-      cairo_translate (cr, -self->overlays_x, -self->overlays_y);
-      ms_blueprint_draw_overlays (self->blueprint, &self->style, cr, 1.0 / zoom);
-      cairo_destroy (cr);
-      self->overlays = ms_tile_view_texture_new (surface, 1.0);
-      cairo_surface_destroy (surface);
-      self->overlay_renders++;
-    }
-
-  ms_viewport_map_to_screen (vp, self->overlays_x, self->overlays_y, &sx, &sy);
-  sx = round (sx * scale) / scale;
-  sy = round (sy * scale) / scale;
-  gtk_snapshot_append_texture (snapshot, self->overlays,
-                               &GRAPHENE_RECT_INIT ((float) sx, (float) sy,
-                                                    (float) gdk_texture_get_width (self->overlays) / scale,
-                                                    (float) gdk_texture_get_height (self->overlays) / scale));
-}
-
-static void
 ms_map_view_snapshot (GtkWidget   *widget,
                       GtkSnapshot *snapshot)
 {
@@ -192,7 +123,12 @@ ms_map_view_snapshot (GtkWidget   *widget,
     return;
 
   if (has_overlays (self))
-    snapshot_overlays (self, snapshot);
+    {
+      cairo_t *cr = ms_tile_view_append_map_cairo (MS_TILE_VIEW (self), snapshot);
+
+      ms_blueprint_draw_overlays (self->blueprint, &self->style, cr, 1.0 / ms_viewport_get_zoom (vp));
+      cairo_destroy (cr);
+    }
 
   if (self->marks.func != NULL || self->marks.path != NULL)
     {
@@ -228,7 +164,6 @@ show_blueprint (MsMapView          *self,
   ms_map_view_set_marks (self, NULL, NULL, NULL);
   g_clear_object (&self->pyramid);
   g_set_object (&self->blueprint, blueprint);
-  clear_overlays (self);
 
   if (blueprint != NULL)
     {
@@ -309,19 +244,11 @@ ms_map_view_set_style (MsMapView              *self,
   g_return_if_fail (MS_IS_MAP_VIEW (self));
 
   self->style = *style;
-  clear_overlays (self);
   gl_renderer = ms_tile_view_get_gl_renderer (MS_TILE_VIEW (self));
   if (gl_renderer != NULL)
     ms_blueprint_gl_renderer_set_style (MS_BLUEPRINT_GL_RENDERER (gl_renderer), style);
   /* CPU tiles are coloured: a new style makes them stale. */
   ms_tile_view_invalidate (MS_TILE_VIEW (self), NULL, 0);
-}
-
-guint64
-ms_map_view_get_n_overlay_renders (MsMapView *self)
-{
-  g_return_val_if_fail (MS_IS_MAP_VIEW (self), 0);
-  return self->overlay_renders;
 }
 
 void
@@ -425,7 +352,6 @@ ms_map_view_dispose (GObject *object)
   g_clear_object (&self->diff);
   g_clear_object (&self->pyramid);
   g_clear_object (&self->blueprint);
-  clear_overlays (self);
 
   G_OBJECT_CLASS (ms_map_view_parent_class)->dispose (object);
 }

@@ -40,9 +40,6 @@ void                    ms_map_view_set_style       (MsMapView              *sel
                                                      const MsBlueprintStyle *style);
 const MsBlueprintStyle *ms_map_view_get_style       (MsMapView              *self);
 /* Outlines a rectangle of the map (file coordinates); NULL removes it. */
-/* How often the roads and towns were drawn (into the texture the frames
- * move as the view pans); for tests and benchmarks. */
-guint64                 ms_map_view_get_n_overlay_renders (MsMapView        *self);
 void                    ms_map_view_set_highlight   (MsMapView              *self,
                                                      const MsRect           *rect);
 gboolean                ms_map_view_get_highlight   (MsMapView              *self,

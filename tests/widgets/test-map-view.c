@@ -122,117 +122,6 @@ test_shows_the_map (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static MsBlueprint *demo (guint size, gint32 seed);
-
-/* The view's pixels against the CPU image of the whole map with its
- * roads and towns, the view showing map pixel (x + @dx, y + @dy) at
- * (x, y), zoom 1: no pixel off by more than cairo's edge rounding (the
- * overlays are drawn into a surface of another size, whose antialiasing
- * differs by a few steps, up to 14 of 255 seen); a road or town missing or
- * displaced is a whole colour. */
-static void
-assert_overlays_match (GtkWidget     *view,
-                       MsBlueprint   *bp,
-                       const MsBlueprintStyle *style,
-                       int            dx,
-                       int            dy)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree guint32 *shown = ms_test_capture (view, SIZE, SIZE);
-  cairo_surface_t *cpu = ms_render_blueprint (bp, style, NULL, 0, NULL, &error);
-  const guint8 *data = cairo_image_surface_get_data (cpu);
-  int stride = cairo_image_surface_get_stride (cpu);
-  guint bad = 0, worst = 0;
-
-  g_assert_no_error (error);
-  for (int y = 0; y < SIZE; y++)
-    for (int x = 0; x < SIZE; x++)
-      {
-        int mx = x + dx, my = y + dy;
-        guint32 a, b = shown[(gsize) y * SIZE + x];
-        guint d = 0;
-
-        if (mx < 0 || my < 0 || mx >= SIZE || my >= SIZE)
-          continue;
-        a = ((const guint32 *) (gconstpointer) (data + (gsize) my * stride))[mx];
-        for (guint shift = 0; shift < 24; shift += 8)
-          d = MAX (d, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
-        worst = MAX (worst, d);
-        bad += d > 32;
-      }
-  cairo_surface_destroy (cpu);
-  if (bad > 0)
-    g_error ("Shifted by %d,%d the view differs from the CPU image in %u pixels (worst by %u)", dx, dy, bad, worst);
-}
-
-/* Roads and towns are drawn once for a zoom and moved as the view pans
- * (issue #37): panning by whole pixels within the drawn margin draws them
- * no more and still shows them where the CPU image has them; a pan past
- * the margin, a zoom and a new style draw them again. */
-static void
-test_overlays_move_with_the_view (void)
-{
-  g_autoptr(MsBlueprint) bp = demo (SIZE, 42);
-  GtkWidget *window = gtk_window_new ();
-  GtkWidget *view = ms_map_view_new ();
-  MsViewport *viewport = ms_map_view_get_viewport (MS_MAP_VIEW (view));
-  MsBlueprintStyle style;
-  guint n_towns;
-  guint64 renders;
-
-  ms_blueprint_get_towns (bp, &n_towns);
-  g_assert_cmpuint (n_towns, >, 0);
-  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
-  gtk_window_set_default_size (GTK_WINDOW (window), SIZE, SIZE);
-  gtk_window_set_child (GTK_WINDOW (window), view);
-  ms_map_view_set_blueprint (MS_MAP_VIEW (view), bp);
-  ms_blueprint_style_init (&style);
-  style.overlays = MS_OVERLAY_TOWNS | MS_OVERLAY_ROADS;
-  ms_map_view_set_style (MS_MAP_VIEW (view), &style);
-  gtk_window_present (GTK_WINDOW (window));
-  wait_for_tiles (MS_MAP_VIEW (view));
-  g_assert_cmpfloat (ms_viewport_get_zoom (viewport), ==, 1.0);
-  assert_overlays_match (view, bp, &style, 0, 0);
-  renders = ms_map_view_get_n_overlay_renders (MS_MAP_VIEW (view));
-  g_assert_cmpuint (renders, >=, 1);
-
-  /* The first drawing had no margin (a fitted view is a new zoom): the
-   * first pan draws them again with one, then pans within it move them. */
-  ms_viewport_set_centre (viewport, SIZE / 2 + 40, SIZE / 2 + 24);
-  wait_for_tiles (MS_MAP_VIEW (view));
-  assert_overlays_match (view, bp, &style, 40, 24);
-  g_assert_cmpuint (ms_map_view_get_n_overlay_renders (MS_MAP_VIEW (view)), ==, renders + 1);
-  ms_viewport_set_centre (viewport, SIZE / 2 - 100, SIZE / 2 + 7);
-  wait_for_tiles (MS_MAP_VIEW (view));
-  assert_overlays_match (view, bp, &style, -100, 7);
-  ms_viewport_set_centre (viewport, SIZE / 2 + 150, SIZE / 2 - 120);
-  wait_for_tiles (MS_MAP_VIEW (view));
-  assert_overlays_match (view, bp, &style, 150, -120);
-  g_assert_cmpuint (ms_map_view_get_n_overlay_renders (MS_MAP_VIEW (view)), ==, renders + 1);
-
-  /* Past the margin: drawn again. */
-  ms_viewport_set_centre (viewport, SIZE / 2 + 250, SIZE / 2 - 240);
-  wait_for_tiles (MS_MAP_VIEW (view));
-  assert_overlays_match (view, bp, &style, 250, -240);
-  g_assert_cmpuint (ms_map_view_get_n_overlay_renders (MS_MAP_VIEW (view)), ==, renders + 2);
-
-  /* A zoom and a style draw them again. */
-  ms_viewport_set_zoom (viewport, 2.0);
-  wait_for_tiles (MS_MAP_VIEW (view));
-  g_assert_cmpuint (ms_map_view_get_n_overlay_renders (MS_MAP_VIEW (view)), ==, renders + 3);
-  ms_viewport_set_zoom (viewport, 1.0);
-  ms_viewport_set_centre (viewport, SIZE / 2, SIZE / 2);
-  wait_for_tiles (MS_MAP_VIEW (view));
-  renders = ms_map_view_get_n_overlay_renders (MS_MAP_VIEW (view));
-  style.layer = MS_BLUEPRINT_LAYER_BIOME;
-  ms_map_view_set_style (MS_MAP_VIEW (view), &style);
-  wait_for_tiles (MS_MAP_VIEW (view));
-  g_assert_cmpuint (ms_map_view_get_n_overlay_renders (MS_MAP_VIEW (view)), ==, renders + 1);
-  assert_overlays_match (view, bp, &style, 0, 0);
-
-  gtk_window_destroy (GTK_WINDOW (window));
-}
-
 static MsBlueprint *
 demo (guint size, gint32 seed)
 {
@@ -595,6 +484,5 @@ main (int argc, char **argv)
   g_test_add_func ("/map-view/no-seam-minified", test_no_seam_minified);
   g_test_add_func ("/map-view/loaded-pyramid", test_loaded_pyramid);
   g_test_add_func ("/map-view/fit-kept", test_fit_kept);
-  g_test_add_func ("/map-view/overlays-move-with-the-view", test_overlays_move_with_the_view);
   return g_test_run ();
 }
