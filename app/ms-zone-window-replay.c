@@ -37,6 +37,7 @@
 
 #include <math.h>
 
+#include "ms-bench-report.h"
 #include "ms-zone-window-private.h"
 
 #define N_DABS        120
@@ -153,34 +154,6 @@ all_shown (Replay *replay)
   return TRUE;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* Median, nearest-rank p95 and worst of @t (sorted here), as the pan/zoom
- * replay reports them. */
-static void
-append_spread (GString    *out,
-               const char *prefix,
-               const char *unit,
-               GArray     *t)
-{
-  guint n = t->len;
-
-  g_array_sort (t, compare_doubles);
-  if (n == 0)
-    return;
-  g_string_append_printf (out, "%s.median_%s %.2f\n%s.p95_%s %.2f\n%s.max_%s %.2f\n",
-                          prefix, unit, g_array_index (t, double, n / 2),
-                          prefix, unit, g_array_index (t, double, MIN (n - 1, (guint) ceil (n * 0.95) - 1)),
-                          prefix, unit, g_array_index (t, double, n - 1));
-}
-
 static void
 write_report (Replay *replay)
 {
@@ -194,6 +167,7 @@ write_report (Replay *replay)
       g_autoptr(GArray) lags = g_array_new (FALSE, FALSE, sizeof (double));
       guint unchanged = 0, not_shown = 0, next_frame = 0;
       const char *name = phase_names[p];
+      g_autofree char *prefix = g_strconcat (name, ".", NULL);
 
       g_array_append_vals (all, phase->intervals->data, phase->intervals->len);
       for (guint i = 0; i < phase->dabs->len; i++)
@@ -213,17 +187,17 @@ write_report (Replay *replay)
             }
         }
       g_string_append_printf (out, "%s.frames %u\n", name, phase->intervals->len);
-      append_spread (out, name, "ms", phase->intervals);
+      ms_bench_report_append_spread (out, prefix, "ms", phase->intervals);
       g_string_append_printf (out, "%s.zoom %.4f\n%s.level %u\n%s.from %.0f,%.0f\n%s.to %.0f,%.0f\n"
                               "%s.dabs %u\n%s.dabs_unchanged %u\n%s.dabs_not_shown %u\n"
                               "%s.dabs_next_frame %u\n",
                               name, phase->zoom, name, phase->level, name, phase->ax, phase->ay,
                               name, phase->bx, phase->by, name, phase->dabs->len, name, unchanged,
                               name, not_shown, name, next_frame);
-      append_spread (out, name, "lag", lags);
+      ms_bench_report_append_spread (out, prefix, "lag", lags);
     }
   g_string_append_printf (out, "frames %u\n", all->len);
-  append_spread (out, "all", "ms", all);
+  ms_bench_report_append_spread (out, "all.", "ms", all);
   g_string_append_printf (out, "settle_timeouts %u\n", replay->timeouts);
   g_string_append_printf (out, "brush_size %u\nusing_gl %d\nview_width %d\nview_height %d\n",
                           ms_zone_window_get_brush_size (replay->window),

@@ -16,6 +16,7 @@
 #include "ms-terrain-cpu.h"
 #include "ms-terrain-gl.h"
 #include "ms-terrain-view.h"
+#include "ms-terrain-view-replay.h"
 
 /* Screen pixels a mesh quad spans at the end of each LOD's range: about
  * 4 keeps llvmpipe interactive and the relief smooth. */
@@ -800,6 +801,7 @@ ms_terrain_view_init (MsTerrainView *self)
   g_signal_connect (controller, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
   gtk_widget_add_controller (widget, controller);
+  ms_terrain_view_replay_attach (self);
 }
 
 GtkWidget *

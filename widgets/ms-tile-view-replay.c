@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "ms-bench-report.h"
 #include "ms-tile-view-replay.h"
 
 #define N_PAN   240
@@ -54,15 +55,6 @@ replay_free (gpointer data)
   g_free (replay);
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 static void
 on_after_paint (GdkFrameClock *clock,
                 Replay        *replay)
@@ -79,26 +71,12 @@ write_report (MsTileView *view,
               Replay     *replay)
 {
   g_autoptr(GString) out = g_string_new (NULL);
-  GArray *t = replay->intervals;
-  GArray *p = replay->paints;
   MsTileViewStats stats;
-  double sum = 0;
 
-  g_array_sort (t, compare_doubles);
-  for (guint i = 0; i < t->len; i++)
-    sum += g_array_index (t, double, i);
   ms_tile_view_get_stats (view, &stats);
-  g_string_append_printf (out, "frames %u\n", t->len);
-  if (t->len > 0)
-    g_string_append_printf (out, "median_ms %.2f\np95_ms %.2f\nmax_ms %.2f\nmean_ms %.2f\n",
-                            g_array_index (t, double, t->len / 2),
-                            g_array_index (t, double, MIN (t->len - 1, (guint) ceil (t->len * 0.95) - 1)),
-                            g_array_index (t, double, t->len - 1), sum / t->len);
-  g_array_sort (p, compare_doubles);
-  if (p->len > 0)
-    g_string_append_printf (out, "paint_median_ms %.2f\npaint_p95_ms %.2f\n",
-                            g_array_index (p, double, p->len / 2),
-                            g_array_index (p, double, MIN (p->len - 1, (guint) ceil (p->len * 0.95) - 1)));
+  g_string_append_printf (out, "frames %u\n", replay->intervals->len);
+  ms_bench_report_append_spread (out, "", "ms", replay->intervals);
+  ms_bench_report_append_spread (out, "paint_", "ms", replay->paints);
   g_string_append_printf (out, "drawn_frames %" G_GUINT64_FORMAT "\nhole_frames %" G_GUINT64_FORMAT "\n"
                           "standin_frames %" G_GUINT64_FORMAT "\nrequests %" G_GUINT64_FORMAT "\n"
                           "requests_in_frame %" G_GUINT64_FORMAT "\n",
