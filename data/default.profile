@@ -8,7 +8,8 @@
 #
 # Form: one key per ordinal, counting from 0 with no gaps.  The number of keys
 # is the "known count" a reader range-checks ordinals against.
-#   [Biomes]      N=Name;#rrggbb[;water]   (water: an Ocean/Lake biome)
+#   [Biomes]      N=Name;#rrggbb[;water|;ocean]   (water: an Ocean/Lake biome;
+#                 ocean: the sea, a water biome that stats count as ocean)
 #   [TownTiers]   N=Name;#rrggbb
 #   [PlantTypes]  N=Name;#rrggbb           (zone layers; values from the server)
 #   [GroundTypes] N=Name;#rrggbb           (zone layers; values from the server)
@@ -18,7 +19,7 @@
 Name=Placeholder (not the real Enums.cs)
 
 [Biomes]
-0=Ocean;#1d4f7a;water
+0=Ocean;#1d4f7a;ocean
 1=Lake;#3b82b8;water
 2=Beach;#e8d8a0
 3=Dirt;#9c7a54

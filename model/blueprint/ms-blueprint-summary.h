@@ -13,8 +13,18 @@ typedef struct
   double  length;   /* sum of segment lengths, in pixels */
 } MsRoadSummary;
 
-/* Figures over a whole blueprint, shared by `info`, the app's metadata
- * panel and the comparison table. */
+/* What a summary computes beyond `info`'s figures (`stats`, the gallery). */
+typedef enum
+{
+  MS_SUMMARY_BASIC = 0,
+  MS_SUMMARY_PERCENTILES = 1 << 0,
+  MS_SUMMARY_COAST = 1 << 1,
+} MsSummaryFlags;
+
+#define MS_SUMMARY_N_PERCENTILES 3   /* 5, 50, 95 */
+
+/* Figures over a whole blueprint, shared by `info`, `stats`, the app's
+ * metadata panel and the comparison table. */
 typedef struct
 {
   guint64        finite_heights;
@@ -37,6 +47,21 @@ typedef struct
   guint          water_bodies;   /* distinct nonzero ids in WBID */
   guint          water_lakes;    /* distinct ids >= 2 */
   guint64        water_pixels;
+
+  /* MS_SUMMARY_PERCENTILES: the 5th, 50th and 95th nearest-rank
+   * percentiles of the finite heights (the smallest h with at least N %
+   * of them ≤ h); NAN without finite heights. */
+  gboolean       has_percentiles;
+  double         height_percentiles[MS_SUMMARY_N_PERCENTILES];
+
+  /* WBID present, or the profile names an ocean biome. */
+  gboolean       has_ocean;
+  /* MS_SUMMARY_COAST, where has_ocean: pixels of the ocean (WBID 1, or the
+   * ocean biome without WBID), and 4-neighbour pairs of one ocean pixel
+   * and one land pixel (land: WBID 0, or a biome that is not water). */
+  gboolean       has_coast;
+  guint64        ocean_pixels;
+  guint64        coast_pairs;
 } MsBlueprintSummary;
 
 /* The bounding box of each water body in WBID, in file coordinates:
@@ -54,6 +79,10 @@ GArray             *ms_blueprint_water_body_bounds (MsBlueprint      *blueprint,
 MsBlueprintSummary *ms_blueprint_summarize       (MsBlueprint        *blueprint,
                                                   GCancellable       *cancellable,
                                                   GError            **error);
+MsBlueprintSummary *ms_blueprint_summarize_full  (MsBlueprint        *blueprint,
+                                                  MsSummaryFlags      flags,
+                                                  GCancellable       *cancellable,
+                                                  GError            **error);
 void                ms_blueprint_summary_free    (MsBlueprintSummary *summary);
 /* Opens and summarises in one pass over each grid (see the .c). */
 MsBlueprintSummary *ms_blueprint_summarize_path  (const char         *path,
@@ -61,6 +90,13 @@ MsBlueprintSummary *ms_blueprint_summarize_path  (const char         *path,
                                                   MsBlueprint       **out_blueprint,
                                                   GCancellable       *cancellable,
                                                   GError            **error);
+
+MsBlueprintSummary *ms_blueprint_summarize_path_full (const char       *path,
+                                                      MsProfile        *profile,
+                                                      MsSummaryFlags    flags,
+                                                      MsBlueprint     **out_blueprint,
+                                                      GCancellable     *cancellable,
+                                                      GError          **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsBlueprintSummary, ms_blueprint_summary_free)
 

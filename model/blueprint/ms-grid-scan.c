@@ -443,3 +443,95 @@ ms_scan_water_ids (const guint8 *data,
     scan_water_id (data, i, seen, &previous, &wet);
   return wet;
 }
+
+/* Order-preserving keys: unsigned comparison of keys is float comparison
+ * of the finite values (−0 just below +0). */
+static inline guint32
+key_of_bits (guint32 bits)
+{
+  return (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
+}
+
+static inline gboolean
+bits_finite (guint32 bits)
+{
+  return (bits & 0x7f800000u) != 0x7f800000u;
+}
+
+guint32
+ms_height_key (float height)
+{
+  guint32 bits;
+
+  memcpy (&bits, &height, sizeof bits);
+  return key_of_bits (bits);
+}
+
+float
+ms_height_from_key (guint32 key)
+{
+  guint32 bits = (key & 0x80000000u) ? key & 0x7fffffffu : ~key;
+  float height;
+
+  memcpy (&height, &bits, sizeof height);
+  return height;
+}
+
+void
+ms_scan_height_keys (const guint8 *data,
+                     gsize         n,
+                     guint32       counts[65536])
+{
+  guint32 previous = 0, run = 0;
+  gboolean have = FALSE;
+
+  /* Neighbouring heights mostly share their top 16 bits: counted in a
+   * register while they do, so the table sees one increment a run. */
+  for (gsize i = 0; i < n; i++)
+    {
+      guint32 bits, top;
+
+      memcpy (&bits, data + 4 * i, sizeof bits);
+      if (!bits_finite (bits))
+        continue;
+      top = key_of_bits (bits) >> 16;
+      if (have && top == previous)
+        {
+          run++;
+          continue;
+        }
+      if (have)
+        counts[previous] += run;
+      previous = top;
+      run = 1;
+      have = TRUE;
+    }
+  if (have)
+    counts[previous] += run;
+}
+
+void
+ms_scan_height_keys_within (const guint8  *data,
+                            gsize          n,
+                            const guint16 *tops,
+                            guint          n_tops,
+                            guint32       *counts)
+{
+  g_return_if_fail (n_tops >= 1 && n_tops <= 4);
+
+  for (gsize i = 0; i < n; i++)
+    {
+      guint32 bits, key;
+
+      memcpy (&bits, data + 4 * i, sizeof bits);
+      if (!bits_finite (bits))
+        continue;
+      key = key_of_bits (bits);
+      for (guint t = 0; t < n_tops; t++)
+        if ((key >> 16) == tops[t])
+          {
+            counts[t * 65536 + (key & 0xffffu)]++;
+            break;
+          }
+    }
+}

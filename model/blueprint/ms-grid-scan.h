@@ -48,4 +48,20 @@ guint64 ms_scan_water_ids     (const guint8  *data,
                                gsize          n,
                                guint8         seen[65536]);
 
+/* Exact percentiles in two passes: the order-preserving key of a height
+ * (unsigned order of keys = float order of finite heights) and back. */
+guint32 ms_height_key         (float          height);
+float   ms_height_from_key    (guint32        key);
+/* counts[key >> 16] += 1 for each finite height of the @n at @data. */
+void    ms_scan_height_keys   (const guint8  *data,
+                               gsize          n,
+                               guint32        counts[65536]);
+/* For each finite height whose key's top 16 bits are tops[t] (1 to 4
+ * distinct values): counts[t × 65536 + (key & 0xffff)] += 1. */
+void    ms_scan_height_keys_within (const guint8  *data,
+                                    gsize          n,
+                                    const guint16 *tops,
+                                    guint          n_tops,
+                                    guint32       *counts);
+
 G_END_DECLS

@@ -156,20 +156,25 @@ parse_group (GKeyFile       *key_file,
         {
           g_set_error (error, MS_PROFILE_ERROR, MS_PROFILE_ERROR_INVALID,
                        "%s: [%s] %s: expected “Name;#rrggbb%s”", display_name, group, keys[i],
-                       kind == MS_PROFILE_BIOMES ? "[;water]" : "");
+                       kind == MS_PROFILE_BIOMES ? "[;water|;ocean]" : "");
           return FALSE;
         }
       if (n_fields == 3)
         {
-          if (kind != MS_PROFILE_BIOMES || g_strcmp0 (g_strstrip (fields[2]), "water") != 0)
+          const char *flag = g_strstrip (fields[2]);
+
+          /* “ocean” is a water biome that is the sea (stats' ocean and
+           * coastline in files without WBID). */
+          if (kind != MS_PROFILE_BIOMES || (g_strcmp0 (flag, "water") != 0 && g_strcmp0 (flag, "ocean") != 0))
             {
               g_set_error (error, MS_PROFILE_ERROR, MS_PROFILE_ERROR_INVALID,
                            "%s: [%s] %s: unknown third field “%s”%s", display_name, group,
                            keys[i], fields[2],
-                           kind == MS_PROFILE_BIOMES ? " (only “water” is known)" : "");
+                           kind == MS_PROFILE_BIOMES ? " (only “water” and “ocean” are known)" : "");
               return FALSE;
             }
           entry->water = TRUE;
+          entry->ocean = g_str_equal (flag, "ocean");
         }
       entry->name = g_strdup (g_strstrip (fields[0]));
     }
@@ -326,4 +331,12 @@ ms_profile_is_water_biome (MsProfile *self,
 {
   const MsProfileEntry *entry = ms_profile_get_entry (self, MS_PROFILE_BIOMES, ordinal);
   return entry != NULL && entry->water;
+}
+
+gboolean
+ms_profile_is_ocean_biome (MsProfile *self,
+                           guint      ordinal)
+{
+  const MsProfileEntry *entry = ms_profile_get_entry (self, MS_PROFILE_BIOMES, ordinal);
+  return entry != NULL && entry->ocean;
 }

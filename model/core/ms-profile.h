@@ -29,6 +29,7 @@ typedef struct
   guint8    green;
   guint8    blue;
   gboolean  water;  /* biomes only: an Ocean/Lake biome */
+  gboolean  ocean;  /* biomes only: the sea (implies water) */
 } MsProfileEntry;
 
 #define MS_TYPE_PROFILE (ms_profile_get_type ())
@@ -52,6 +53,8 @@ const char           *ms_profile_get_label    (MsProfile      *self,
                                                MsProfileEnum   kind,
                                                guint           ordinal);
 gboolean              ms_profile_is_water_biome (MsProfile    *self,
+                                                 guint         ordinal);
+gboolean              ms_profile_is_ocean_biome (MsProfile    *self,
                                                  guint         ordinal);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ms-blueprint.h"
@@ -33,7 +34,7 @@ grids_clear (Grids *g)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Grids, grids_clear)
 
 static GBytes *
-make_file (Grids *g, guint size, guint32 seed, guint n_biomes)
+make_file_full (Grids *g, guint size, guint32 seed, guint n_biomes, gboolean with_water)
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
   g_autoptr(GByteArray) out = g_byte_array_new ();
@@ -69,11 +70,180 @@ make_file (Grids *g, guint size, guint32 seed, guint n_biomes)
   g_byte_array_append (p, g->biomes, (guint) n);
   ms_test_put_section (out, "BIOM", p->data, p->len);
   g_byte_array_set_size (p, 0);
-  for (gsize i = 0; i < n; i++)
+  for (gsize i = 0; i < n && with_water; i++)
     ms_test_put_u16 (p, g->water[i]);
-  ms_test_put_section (out, "WBID", p->data, p->len);
+  if (with_water)
+    ms_test_put_section (out, "WBID", p->data, p->len);
 
   return g_byte_array_free_to_bytes (g_steal_pointer (&out));
+}
+
+static GBytes *
+make_file (Grids *g, guint size, guint32 seed, guint n_biomes)
+{
+  return make_file_full (g, size, seed, n_biomes, TRUE);
+}
+
+static int
+compare_floats (gconstpointer a,
+                gconstpointer b)
+{
+  float x = *(const float *) a, y = *(const float *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Class of pixel i for the coast, as the test sees the rules: with WBID,
+ * 0 land, 1 ocean, else lake; without, the default profile's biomes
+ * (0 Ocean, 1 Lake, the rest land). */
+static int
+pixel_class (const Grids *g,
+             gboolean     with_water,
+             gsize        i)
+{
+  guint v = with_water ? g->water[i] : g->biomes[i];
+
+  return v == 0 ? (with_water ? 0 : 1) : v == 1 ? (with_water ? 1 : 2) : (with_water ? 2 : 0);
+}
+
+/* The stats figures (MS_SUMMARY_PERCENTILES | MS_SUMMARY_COAST) against
+ * a sort and a loop over every neighbour pair, with and without WBID, in
+ * memory and from a file. */
+static void
+check_full (gconstpointer data)
+{
+  guint size = GPOINTER_TO_UINT (data) & 0xffff;
+  gboolean with_water = (GPOINTER_TO_UINT (data) >> 16) == 0;
+  g_autoptr(MsProfile) profile = ms_profile_new_default ();
+  guint n_biomes = ms_profile_get_count (profile, MS_PROFILE_BIOMES);
+  g_auto(Grids) grids = { 0 };
+  g_autoptr(GBytes) bytes = make_file_full (&grids, size, size * 31u + with_water, n_biomes, with_water);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "full.dat", profile, &error);
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *path = g_build_filename (dir, "full.dat", NULL);
+  g_autoptr(MsBlueprint) from_file = NULL;
+  gsize n = (gsize) size * size, n_finite = 0;
+  g_autofree float *sorted = g_new (float, n);
+  guint64 ocean = 0, pairs = 0;
+  const double pcts[] = { 5, 50, 95 };
+
+  g_assert_no_error (error);
+  for (gsize i = 0; i < n; i++)
+    if (isfinite (grids.heights[i]))
+      sorted[n_finite++] = grids.heights[i];
+  qsort (sorted, n_finite, sizeof (float), compare_floats);
+  /* Every pair once: (x, y)–(x, y + 1) and (x, y)–(x + 1, y), X outer. */
+  for (guint x = 0; x < size; x++)
+    for (guint y = 0; y < size; y++)
+      {
+        gsize i = (gsize) x * size + y;
+        int c = pixel_class (&grids, with_water, i);
+
+        ocean += c == 1;
+        if (y + 1 < size)
+          {
+            int d = pixel_class (&grids, with_water, i + 1);
+            pairs += (c == 0 && d == 1) || (c == 1 && d == 0);
+          }
+        if (x + 1 < size)
+          {
+            int d = pixel_class (&grids, with_water, i + size);
+            pairs += (c == 0 && d == 1) || (c == 1 && d == 0);
+          }
+      }
+  g_assert_cmpuint (pairs, >, 0);
+
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes),
+                                      NULL));
+  from_file = ms_blueprint_new_for_path (path, profile, &error);
+  g_assert_no_error (error);
+  for (guint which = 0; which < 2; which++)
+    {
+      g_autoptr(MsBlueprintSummary) s =
+        ms_blueprint_summarize_full (which == 0 ? bp : from_file, MS_SUMMARY_PERCENTILES | MS_SUMMARY_COAST,
+                                     NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (s->has_percentiles);
+      for (guint k = 0; k < G_N_ELEMENTS (pcts); k++)
+        {
+          /* Nearest rank: the ⌈p n / 100⌉-th smallest, counting from 1. */
+          gsize rank = (gsize) ceil (pcts[k] * (double) n_finite / 100.0);
+
+          g_assert_cmpfloat (s->height_percentiles[k], ==, sorted[MAX (rank, 1) - 1]);
+        }
+      g_assert_true (s->has_ocean);
+      g_assert_true (s->has_coast);
+      g_assert_cmpuint (s->ocean_pixels, ==, ocean);
+      g_assert_cmpuint (s->coast_pairs, ==, pairs);
+    }
+  ms_test_remove_tree (dir);
+}
+
+/* Hand-worked: 256² of heights 0, 1, …, 255 by column (x), so every
+ * height has 256 pixels: p5 is the ⌈0.05 × 65536⌉ = 3277th smallest,
+ * height 12 (heights 0…11 fill 3072, 12 reaches 3328); p50 the 32768th,
+ * height 127 (0…127 fill exactly 32768); p95 the 62260th, height 243
+ * (0…242 fill 62208, 243 reaches 62464).  Ocean the left half by WBID
+ * (x < 128), a lake (id 2) at x = 200: the coast is the 256 pairs
+ * across x = 127 | 128; the lake's edges are not coast. */
+static void
+check_hand_worked (void)
+{
+  g_autoptr(GByteArray) out = g_byte_array_new ();
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(MsBlueprint) bp = NULL;
+  g_autoptr(MsBlueprintSummary) s = NULL;
+  g_autoptr(GError) error = NULL;
+
+  ms_test_put_v2_head (out, 7, 256);
+  for (guint x = 0; x < 256; x++)
+    for (guint y = 0; y < 256; y++)
+      ms_test_put_f32 (p, (float) x);
+  ms_test_put_section (out, "HGTS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint x = 0; x < 256; x++)
+    for (guint y = 0; y < 256; y++)
+      g_byte_array_append (p, (const guint8[]) { x < 128 ? 0 : x == 200 ? 1 : 4 }, 1);
+  ms_test_put_section (out, "BIOM", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint x = 0; x < 256; x++)
+    for (guint y = 0; y < 256; y++)
+      ms_test_put_u16 (p, x < 128 ? 1 : x == 200 ? 2 : 0);
+  ms_test_put_section (out, "WBID", p->data, p->len);
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&out));
+  bp = ms_blueprint_new_for_bytes (bytes, "hand.dat", NULL, &error);
+  g_assert_no_error (error);
+  s = ms_blueprint_summarize_full (bp, MS_SUMMARY_PERCENTILES | MS_SUMMARY_COAST, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (s->height_percentiles[0], ==, 12);
+  g_assert_cmpfloat (s->height_percentiles[1], ==, 127);
+  g_assert_cmpfloat (s->height_percentiles[2], ==, 243);
+  g_assert_cmpuint (s->ocean_pixels, ==, 128 * 256);
+  g_assert_cmpuint (s->coast_pairs, ==, 256);
+  /* The basic summary leaves them out. */
+  ms_blueprint_summary_free (g_steal_pointer (&s));
+  s = ms_blueprint_summarize (bp, NULL, &error);
+  g_assert_false (s->has_percentiles);
+  g_assert_false (s->has_coast);
+}
+
+/* Keys order as floats do, and come back to the same bits. */
+static void
+check_height_keys (void)
+{
+  const float v[] = { -INFINITY, -1e30f, -2.5f, -1e-40f, -0.0f, 0.0f, 1e-40f, 0.25f, 1.0f, 3e38f, INFINITY };
+
+  for (guint i = 0; i < G_N_ELEMENTS (v); i++)
+    {
+      float back = ms_height_from_key (ms_height_key (v[i]));
+
+      g_assert_cmpmem (&back, sizeof back, &v[i], sizeof v[i]);
+      if (i > 0)
+        g_assert_cmpuint (ms_height_key (v[i - 1]), <, ms_height_key (v[i]));
+    }
 }
 
 static void
@@ -469,6 +639,15 @@ main (int argc, char **argv)
       g_autofree char *path = g_strdup_printf ("/blueprint/summary/against-plain-loop/%u", sizes[i]);
       g_test_add_data_func (path, GUINT_TO_POINTER (sizes[i]), check_size);
     }
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint water = 0; water < 2; water++)
+      {
+        g_autofree char *path = g_strdup_printf ("/blueprint/summary/percentiles-and-coast/%s/%u",
+                                                 water == 0 ? "wbid" : "biomes", sizes[i]);
+        g_test_add_data_func (path, GUINT_TO_POINTER (sizes[i] | (water << 16)), check_full);
+      }
+  g_test_add_func ("/blueprint/summary/percentiles-and-coast/hand-worked", check_hand_worked);
+  g_test_add_func ("/blueprint/summary/height-keys", check_height_keys);
   g_test_add_func ("/blueprint/summary/max-scan", check_max_u8);
   g_test_add_func ("/blueprint/summary/fused-open", check_summarize_path);
   g_test_add_func ("/blueprint/summary/biome-check-buffers", check_biome_check_buffers);

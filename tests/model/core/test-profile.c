@@ -22,6 +22,8 @@ test_default (void)
   ocean = ms_profile_get_entry (profile, MS_PROFILE_BIOMES, 0);
   g_assert_cmpstr (ocean->name, ==, "Ocean");
   g_assert_true (ocean->water);
+  g_assert_true (ocean->ocean);
+  g_assert_false (ms_profile_is_ocean_biome (profile, 1));
   g_assert_cmphex (ocean->red, ==, 0x1d);
   g_assert_cmphex (ocean->green, ==, 0x4f);
   g_assert_cmphex (ocean->blue, ==, 0x7a);
@@ -36,16 +38,22 @@ test_custom (void)
 {
   const char *text =
     "[Profile]\nName=Tiny\n"
-    "[Biomes]\n1=Land;#102030\n0=Sea;#000080;water\n"
+    "[Biomes]\n1=Land;#102030\n0=Sea;#000080;ocean\n2=Pond;#0000ff;water\n"
     "[TownTiers]\n0=Camp;#ffffff\n";
   g_autoptr(GError) error = NULL;
   g_autoptr(MsProfile) profile = ms_profile_new_for_data (text, -1, "tiny.profile", &error);
 
   g_assert_no_error (error);
   g_assert_cmpstr (ms_profile_get_name (profile), ==, "Tiny");
-  g_assert_cmpuint (ms_profile_get_count (profile, MS_PROFILE_BIOMES), ==, 2);
+  g_assert_cmpuint (ms_profile_get_count (profile, MS_PROFILE_BIOMES), ==, 3);
   g_assert_cmpstr (ms_profile_get_label (profile, MS_PROFILE_BIOMES, 1), ==, "Land");
+  /* “ocean” is water and the sea; “water” only water. */
   g_assert_true (ms_profile_is_water_biome (profile, 0));
+  g_assert_true (ms_profile_is_ocean_biome (profile, 0));
+  g_assert_true (ms_profile_is_water_biome (profile, 2));
+  g_assert_false (ms_profile_is_ocean_biome (profile, 2));
+  g_assert_false (ms_profile_is_water_biome (profile, 1));
+  g_assert_false (ms_profile_is_ocean_biome (profile, 1));
   g_assert_cmpuint (ms_profile_get_entry (profile, MS_PROFILE_BIOMES, 1)->blue, ==, 0x30);
   g_assert_cmpuint (ms_profile_get_count (profile, MS_PROFILE_TOWN_TIERS), ==, 1);
   /* Left out: the server's defaults. */
@@ -62,6 +70,7 @@ test_invalid (void)
     "[Biomes]\n0=Sea;#000080\n",                                           /* no tiers */
     "[Biomes]\nx=Sea;#000080\n[TownTiers]\n0=A;#000000\n",                 /* key */
     "[TownTiers]\n0=A;#000000;water\n[Biomes]\n0=Sea;#000080\n",           /* water on a tier */
+    "[TownTiers]\n0=A;#000000;ocean\n[Biomes]\n0=Sea;#000080\n",           /* ocean on a tier */
     "not a key file",
   };
 
