@@ -27,6 +27,7 @@ static const struct
   { "zone", ms_cli_zone, "Zone layers: info, edit, demo (run “zone” for usage)" },
   { "audit", ms_cli_audit, "Check a blueprint against the format's invariants" },
   { "diff", ms_cli_diff, "Measure what changed between two blueprints (text, --json, -o PNG)" },
+  { "stats", ms_cli_stats, "Figures to compare seeds by, one row a blueprint (text, --json, --csv)" },
 };
 
 int

@@ -121,5 +121,6 @@ int ms_cli_render   (MsCliArgs *args);
 int ms_cli_zone     (MsCliArgs *args);
 int ms_cli_audit    (MsCliArgs *args);
 int ms_cli_diff     (MsCliArgs *args);
+int ms_cli_stats    (MsCliArgs *args);
 
 G_END_DECLS

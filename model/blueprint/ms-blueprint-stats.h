@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "ms-blueprint.h"
+#include "ms-profile.h"
+
+G_BEGIN_DECLS
+
+/* One blueprint's figures for comparing seeds (`mapsmith-cli stats`, the
+ * seed gallery): the names and definitions of issue #38, in one place, so
+ * that JSON, CSV and the gallery's table show the same numbers.
+ *
+ * A row is a list of figures in a fixed order, each named by a dotted key
+ * ("land_pct", "height.p5", "biome_pct.3", "towns.by_tier.0"): a part of
+ * digits is an array index.  The list has the same keys for every file
+ * read with the same profile, so CSV columns line up; a file that could
+ * not be read has its error and null figures. */
+typedef enum
+{
+  MS_STAT_NULL,
+  MS_STAT_INT,
+  MS_STAT_DOUBLE,
+  MS_STAT_STRING,
+} MsStatKind;
+
+typedef struct
+{
+  char       *key;
+  MsStatKind  kind;
+  gint64      i;
+  double      d;
+  char       *s;
+} MsStat;
+
+typedef struct _MsBlueprintStats MsBlueprintStats;
+
+typedef enum
+{
+  MS_STATS_DEFAULT = 0,
+  MS_STATS_AUDIT = 1 << 0,   /* run the audit for audit.errors/warnings (else null) */
+} MsStatsFlags;
+
+/* Measures @path in one fused pass (ms_blueprint_summarize_path_full ()).
+ * @metres_per_pixel: a pixel's size for coastline_m and roads_m; 0 for
+ * 8192 m a world (8192 / map_size).  A file that cannot be read gives
+ * stats with its error (the reader's message: file, section, offset);
+ * NULL only when @cancellable was cancelled, with @error set. */
+MsBlueprintStats *ms_blueprint_stats_measure    (const char        *path,
+                                                 MsProfile         *profile,
+                                                 double             metres_per_pixel,
+                                                 MsStatsFlags       flags,
+                                                 GCancellable      *cancellable,
+                                                 GError           **error);
+void              ms_blueprint_stats_free       (MsBlueprintStats  *stats);
+
+/* NULL when the file was read. */
+const char       *ms_blueprint_stats_get_error  (MsBlueprintStats  *stats);
+const MsStat     *ms_blueprint_stats_get_fields (MsBlueprintStats  *stats,
+                                                 guint             *n_fields);
+/* The figure named @key, or NULL for a key the row does not have. */
+const MsStat     *ms_blueprint_stats_lookup     (MsBlueprintStats  *stats,
+                                                 const char        *key);
+
+/* One JSON object (`stats --json` prints one a line): the dotted keys
+ * nested; an error row's groups (height, biome_pct, …) are null. */
+JsonNode         *ms_blueprint_stats_to_json    (MsBlueprintStats  *stats);
+/* The CSV header for rows read with @profile (the keys, comma-separated,
+ * no newline), and one row under it (RFC 4180 quoting; null is empty). */
+char             *ms_blueprint_stats_csv_header (MsProfile         *profile);
+char             *ms_blueprint_stats_to_csv     (MsBlueprintStats  *stats);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsBlueprintStats, ms_blueprint_stats_free)
+
+G_END_DECLS
