@@ -4,7 +4,8 @@
  * its maps in 3D (app/ms-terrain-switch.c) and the first 3D view with a
  * complete picture orbit and fly in, one step per frame of its
  * GdkFrameClock, for the same number of frames as the flat replay
- * (widgets/ms-tile-view-replay.c) and the same path as
+ * (widgets/ms-tile-view-replay.c; MAPSMITH_BENCH_ORBIT_FRAMES=N for
+ * another count) and the same path as
  * bench-terrain-frames --orbit-only: 1.5° of yaw a frame, and in the
  * second half the distance times 0.16 in all.  It writes, as key value
  * lines, the intervals between frames the view drew (median, p95, max,
@@ -24,7 +25,9 @@
 #include "ms-bench-report.h"
 #include "ms-terrain-view-replay.h"
 
-#define N_STEPS 720   /* as ms-tile-view-replay.c's path */
+/* As ms-tile-view-replay.c's path, unless MAPSMITH_BENCH_ORBIT_FRAMES
+ * says (bench/zone-stroke: as many as its replay). */
+#define DEFAULT_STEPS 720
 
 typedef struct
 {
@@ -33,6 +36,7 @@ typedef struct
   guint          step;
   guint64        last_frames;
   gint64         last_time;
+  guint          n_steps;
   double         fly_in;
   GArray        *intervals;   /* double ms, between frames drawn */
   GArray        *paints;      /* double ms */
@@ -124,14 +128,14 @@ tick (GtkWidget     *widget,
     }
   replay->max_nodes = MAX (replay->max_nodes, ms_terrain_view_get_n_nodes (view));
 
-  if (replay->step >= N_STEPS)
+  if (replay->step >= replay->n_steps)
     {
       write_report (view, replay);
       return G_SOURCE_REMOVE;
     }
   camera = *ms_terrain_view_get_camera (view);
   camera.yaw_deg += 1.5;
-  if (replay->step >= N_STEPS / 2)
+  if (replay->step >= replay->n_steps / 2)
     camera.distance *= replay->fly_in;
   ms_terrain_view_set_camera (view, &camera);
   replay->step++;
@@ -143,13 +147,15 @@ void
 ms_terrain_view_replay_attach (MsTerrainView *view)
 {
   const char *path = g_getenv ("MAPSMITH_BENCH_ORBIT");
+  const char *frames = g_getenv ("MAPSMITH_BENCH_ORBIT_FRAMES");
   Replay *replay;
 
   if (path == NULL)
     return;
   replay = g_new0 (Replay, 1);
   replay->path = g_strdup (path);
-  replay->fly_in = pow (0.16, 1.0 / (N_STEPS - N_STEPS / 2));
+  replay->n_steps = frames != NULL ? CLAMP ((guint) g_ascii_strtoull (frames, NULL, 10), 2, 100000) : DEFAULT_STEPS;
+  replay->fly_in = pow (0.16, 1.0 / (replay->n_steps - replay->n_steps / 2));
   replay->intervals = g_array_new (FALSE, FALSE, sizeof (double));
   replay->paints = g_array_new (FALSE, FALSE, sizeof (double));
   gtk_widget_add_tick_callback (GTK_WIDGET (view), tick, replay, replay_free);

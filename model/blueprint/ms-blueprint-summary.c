@@ -35,7 +35,8 @@ typedef struct
   guint32        biomes[256];
   guint64        water_pixels;
   guint8        *seen;          /* 65536 water ids, or NULL without WBID */
-  guint32       *tops;          /* MS_SUMMARY_PERCENTILES: 65536 key counts */
+  guint32       *tops;          /* MS_SUMMARY_PERCENTILES: 2 × 65536 key counts */
+  guint32       *low;           /* and n_guessed × 65536 low-bit counts */
   guint64        ocean_pixels;  /* MS_SUMMARY_COAST */
   guint64        coast_pairs;
 } Band;
@@ -56,33 +57,23 @@ typedef struct
   guint          band_width;
   gboolean       has_water;
   MsSummaryFlags flags;
+  guint16        guessed[MS_SUMMARY_N_PERCENTILES];  /* guess_percentile_tops () */
+  guint          n_guessed;
   guint8         biome_class[256];  /* without WBID: each biome's class */
   Band          *bands;
   double        *column_sums;   /* one per column x */
   GCancellable  *cancellable;
 } SummaryJob;
 
-/* Classes of column @x into @out, from its water ids (host order, maybe
- * unaligned) with WBID, else from its biomes. */
+/* Classes of a column of biomes into @out (files without WBID; with
+ * WBID, ms_scan_coast_ids () reads the ids themselves). */
 static void
 classify_column (SummaryJob   *job,
-                 const guint8 *water,
                  const guint8 *biomes,
                  guint8       *out)
 {
-  guint n = job->n;
-
-  if (job->has_water)
-    for (guint y = 0; y < n; y++)
-      {
-        guint16 id;
-
-        memcpy (&id, water + 2 * y, sizeof id);
-        out[y] = id == 0 ? CLASS_LAND : id == 1 ? CLASS_OCEAN : CLASS_LAKE;
-      }
-  else
-    for (guint y = 0; y < n; y++)
-      out[y] = job->biome_class[biomes[y]];
+  for (guint y = 0; y < job->n; y++)
+    out[y] = job->biome_class[biomes[y]];
 }
 
 /* Ocean pixels of @column, and its coast pairs: down the column, and
@@ -123,6 +114,7 @@ summarize_band (guint    index,
   g_autofree guint8 *biomes = NULL;
   g_autofree guint16 *ids = NULL;
   g_autofree guint8 *classes = NULL;  /* MS_SUMMARY_COAST: this column's and the last */
+  const guint8 *previous_ids = NULL;  /* with WBID: column x − 1's ids */
   gboolean paired = FALSE;
   gboolean coast = (job->flags & MS_SUMMARY_COAST) != 0;
   MsColumnWindow hw, bw, ww;
@@ -132,22 +124,31 @@ summarize_band (guint    index,
   if (job->has_water)
     band->seen = g_new0 (guint8, 65536);
   if (job->flags & MS_SUMMARY_PERCENTILES)
-    band->tops = g_new0 (guint32, 65536);
+    band->tops = g_new0 (guint32, 2 * 65536);
+  if (job->n_guessed > 0)
+    band->low = g_new0 (guint32, (gsize) job->n_guessed * 65536);
   if (g_cancellable_is_cancelled (job->cancellable))
     return;
   if (coast)
     {
+      /* With WBID: the last column's ids (the window may have moved on);
+       * without: the two columns' classes, alternating by parity. */
       classes = g_new (guint8, 2 * (gsize) n);
       /* The column before the band, for the pairs across its edge. */
       if (x0 > 0)
         {
-          g_autofree guint8 *before = g_new (guint8, 2 * (gsize) n);
-
           if (job->has_water)
-            ms_blueprint_sample_column (job->bp, x0 - 1, 0, 1, n, NULL, (guint16 *) before, NULL);
+            {
+              ms_blueprint_sample_column (job->bp, x0 - 1, 0, 1, n, NULL, (guint16 *) classes, NULL);
+              previous_ids = classes;
+            }
           else
-            ms_blueprint_read_biomes (job->bp, x0 - 1, 0, n, before);
-          classify_column (job, before, before, classes + ((x0 - 1) & 1) * (gsize) n);
+            {
+              g_autofree guint8 *before = g_new (guint8, n);
+
+              ms_blueprint_read_biomes (job->bp, x0 - 1, 0, n, before);
+              classify_column (job, before, classes + ((x0 - 1) & 1) * (gsize) n);
+            }
         }
     }
 
@@ -197,13 +198,20 @@ summarize_band (guint    index,
         job->column_sums[x] = ms_scan_heights (h, n, &band->range);
       ms_scan_histogram_u8 (b, n, band->biomes);
       if (band->tops != NULL)
-        ms_scan_height_keys (h, n, band->tops);
+        ms_scan_height_keys (h, n, band->tops, job->guessed, job->n_guessed, band->low);
 
       {
         const guint8 *w = NULL;
 
         if (job->has_water)
           {
+            /* The coast wants the last column's ids: kept where the
+             * window is about to read over them. */
+            if (coast && x > x0 && previous_ids != classes && ww.max_columns > 0 && !ms_column_window_has (&ww, x))
+              {
+                memcpy (classes, previous_ids, 2 * (gsize) n);
+                previous_ids = classes;
+              }
             w = ms_column_window_get (&ww, x, x1);
             if (w == NULL)
               {
@@ -214,12 +222,24 @@ summarize_band (guint    index,
               }
             band->water_pixels += ms_scan_water_ids (w, n, band->seen);
           }
-        if (coast)
+        if (coast && job->has_water)
           {
-            /* Columns alternate between the two halves by parity. */
+            ms_scan_coast_ids (w, x > 0 ? previous_ids : NULL, n, &band->ocean_pixels, &band->coast_pairs);
+            /* Copied ids (v1, big-endian hosts) are written over by the
+             * next column. */
+            if (w == (const guint8 *) ids)
+              {
+                memcpy (classes, w, 2 * (gsize) n);
+                previous_ids = classes;
+              }
+            else
+              previous_ids = w;
+          }
+        else if (coast)
+          {
             guint8 *column = classes + (x & 1) * (gsize) n;
 
-            classify_column (job, w, b, column);
+            classify_column (job, b, column);
             count_coast (column, x > 0 ? classes + ((x - 1) & 1) * (gsize) n : NULL, n, band);
           }
       }
@@ -270,82 +290,196 @@ percentile_band (guint    index,
     }
 }
 
-/* The nearest-rank percentiles (the smallest height with at least @pct %
- * of the finite heights at or below it) from the merged @tops counts and
- * one more pass over the heights for the wanted top halves. */
+/* Rank r (from 1) of each percentile among @f finite heights: the r-th
+ * smallest is the smallest h with count (≤ h) ≥ r = ⌈pct × f / 100⌉, at
+ * least 1.  In integers: a double would round 5 % of 2³² heights. */
+static void
+percentile_ranks (guint64 f,
+                  guint64 ranks[MS_SUMMARY_N_PERCENTILES])
+{
+  static const guint pcts[MS_SUMMARY_N_PERCENTILES] = { 5, 50, 95 };
+
+  for (guint i = 0; i < MS_SUMMARY_N_PERCENTILES; i++)
+    ranks[i] = MAX ((guint64) 1, (pcts[i] * f + 99) / 100);
+}
+
+/* The top (key >> 16) holding each rank in @tops (65536 counts), and how
+ * many finite keys lie below it; returns the finite count. */
+static guint64
+locate_ranks (const guint32 *tops,
+              const guint64  ranks[MS_SUMMARY_N_PERCENTILES],
+              guint16        top_of[MS_SUMMARY_N_PERCENTILES],
+              guint64        below[MS_SUMMARY_N_PERCENTILES])
+{
+  guint64 seen = 0;
+  guint p = 0;
+
+  /* Only the finite heights' bins (the scan counts every value). */
+  for (guint top = MS_HEIGHT_TOP_FIRST_FINITE; top <= MS_HEIGHT_TOP_LAST_FINITE; top++)
+    {
+      while (p < MS_SUMMARY_N_PERCENTILES && seen + tops[top] >= ranks[p])
+        {
+          top_of[p] = (guint16) top;
+          below[p] = seen;
+          p++;
+        }
+      seen += tops[top];
+    }
+  return seen;
+}
+
+/* Adds @top to @set (at most MS_SUMMARY_N_PERCENTILES) unless there;
+ * returns its place. */
+static guint
+add_top (guint16 *set,
+         guint   *n_set,
+         guint16  top)
+{
+  for (guint t = 0; t < *n_set; t++)
+    if (set[t] == top)
+      return t;
+  set[*n_set] = top;
+  return (*n_set)++;
+}
+
+typedef struct
+{
+  MsBlueprint *bp;
+  guint        step;
+  guint        n_items;
+  guint32    **counts;   /* per item: 2 × 65536 */
+} GuessJob;
+
+static void
+guess_item (guint    index,
+            gpointer user_data)
+{
+  GuessJob *job = user_data;
+  guint n = ms_blueprint_get_map_size (job->bp);
+  g_autofree float *column = g_new (float, n);
+  guint32 *counts = job->counts[index] = g_new0 (guint32, 2 * 65536);
+
+  for (guint x = job->step / 2 + index * job->step; x < n; x += job->n_items * job->step)
+    {
+      ms_blueprint_read_heights (job->bp, x, 0, n, column);
+      ms_scan_height_keys ((const guint8 *) column, n, counts, NULL, 0, NULL);
+    }
+}
+
+/* Where the percentiles probably lie, from 128 columns spread over the
+ * map (fewer were seen to miss on the demo): the main pass counts the
+ * low bits of keys in these tops as it goes, so only a guess that missed
+ * needs another pass over HGTS.  Returns how many distinct tops @guess
+ * holds. */
+static guint
+guess_percentile_tops (MsBlueprint *bp,
+                       guint16      guess[MS_SUMMARY_N_PERCENTILES])
+{
+  guint n = ms_blueprint_get_map_size (bp), n_guess = 0;
+  guint n_items = ms_parallel_get_n_workers ();
+  g_autofree guint32 **tables = g_new0 (guint32 *, n_items);
+  GuessJob job = { bp, MAX (1u, n / 128), n_items, tables };
+  guint32 *counts;
+  guint64 f = 0, ranks[MS_SUMMARY_N_PERCENTILES], below[MS_SUMMARY_N_PERCENTILES];
+  guint16 top_of[MS_SUMMARY_N_PERCENTILES];
+
+  ms_parallel_for (n_items, guess_item, &job);
+  counts = tables[0];
+  for (guint k = 0; k < 65536; k++)
+    {
+      counts[k] += counts[65536 + k];
+      for (guint t = 1; t < n_items; t++)
+        counts[k] += tables[t][k] + tables[t][65536 + k];
+      if (k >= MS_HEIGHT_TOP_FIRST_FINITE && k <= MS_HEIGHT_TOP_LAST_FINITE)
+        f += counts[k];
+    }
+  for (guint t = 1; t < n_items; t++)
+    g_free (tables[t]);
+  if (f > 0)
+    {
+      percentile_ranks (f, ranks);
+      locate_ranks (counts, ranks, top_of, below);
+      for (guint i = 0; i < MS_SUMMARY_N_PERCENTILES; i++)
+        add_top (guess, &n_guess, top_of[i]);
+    }
+  g_free (counts);
+  return n_guess;
+}
+
+/* The nearest-rank percentiles (the smallest height with at least N % of
+ * the finite heights at or below it) from the merged @tops counts, the
+ * low bits the main pass counted in the guessed tops, and, for a
+ * percentile whose top was not guessed, one more pass over HGTS. */
 static void
 find_percentiles (MsBlueprint        *bp,
                   guint               band_width,
                   guint               n_bands,
                   const guint32      *tops,
+                  const guint16      *guessed,
+                  guint               n_guessed,
+                  const guint32      *guessed_counts,
                   MsBlueprintSummary *s,
                   GCancellable       *cancellable)
 {
-  static const double pcts[MS_SUMMARY_N_PERCENTILES] = { 5, 50, 95 };
-  guint64 ranks[MS_SUMMARY_N_PERCENTILES];
-  guint16 wanted_top[MS_SUMMARY_N_PERCENTILES];
-  guint64 below_top[MS_SUMMARY_N_PERCENTILES];   /* keys under that top */
-  guint16 distinct[MS_SUMMARY_N_PERCENTILES];
-  guint n_distinct = 0;
+  guint64 ranks[MS_SUMMARY_N_PERCENTILES], below[MS_SUMMARY_N_PERCENTILES];
+  guint16 top_of[MS_SUMMARY_N_PERCENTILES];
+  guint16 missing[MS_SUMMARY_N_PERCENTILES];
+  guint n_missing = 0;
   g_autofree guint32 **counts = g_new0 (guint32 *, n_bands);
-  LowJob job = { bp, ms_blueprint_get_map_size (bp), band_width, distinct, 0, counts, cancellable };
-  guint64 seen = 0;
-  guint p = 0;
+  LowJob job = { bp, ms_blueprint_get_map_size (bp), band_width, missing, 0, counts, cancellable };
 
   for (guint i = 0; i < MS_SUMMARY_N_PERCENTILES; i++)
-    {
-      /* Rank r (from 1): the r-th smallest is the smallest h with
-       * count (≤ h) ≥ r = ⌈pct × F / 100⌉, at least 1.  In integers: a
-       * double would round 5 % of 2³² heights. */
-      guint64 f = s->finite_heights;
-      guint64 num = (guint64) pcts[i] * f;
-
-      ranks[i] = MAX ((guint64) 1, (num + 99) / 100);
-      s->height_percentiles[i] = NAN;
-    }
+    s->height_percentiles[i] = NAN;
   if (s->finite_heights == 0)
     return;
-  for (guint top = 0; top < 65536 && p < MS_SUMMARY_N_PERCENTILES; top++)
-    {
-      while (p < MS_SUMMARY_N_PERCENTILES && seen + tops[top] >= ranks[p])
-        {
-          wanted_top[p] = (guint16) top;
-          below_top[p] = seen;
-          if (n_distinct == 0 || distinct[n_distinct - 1] != top)
-            distinct[n_distinct++] = (guint16) top;
-          p++;
-        }
-      seen += tops[top];
-    }
-  g_assert (p == MS_SUMMARY_N_PERCENTILES);
+  percentile_ranks (s->finite_heights, ranks);
+  locate_ranks (tops, ranks, top_of, below);
 
-  job.n_tops = n_distinct;
-  ms_parallel_for (n_bands, percentile_band, &job);
-  if (g_cancellable_is_cancelled (cancellable))
-    {
-      for (guint i = 0; i < n_bands; i++)
-        g_free (counts[i]);
-      return;
-    }
-  for (guint i = 1; i < n_bands; i++)
-    {
-      for (gsize k = 0; k < (gsize) n_distinct * 65536; k++)
-        counts[0][k] += counts[i][k];
-      g_free (counts[i]);
-    }
   for (guint i = 0; i < MS_SUMMARY_N_PERCENTILES; i++)
     {
-      guint t = 0;
-      guint64 c = below_top[i];
+      gboolean found = FALSE;
 
-      while (distinct[t] != wanted_top[i])
-        t++;
-      for (guint low = 0; low < 65536; low++)
+      for (guint t = 0; t < n_guessed; t++)
+        found |= guessed[t] == top_of[i];
+      if (!found)
+        add_top (missing, &n_missing, top_of[i]);
+    }
+  s->percentile_passes = 1 + (n_missing > 0);
+  if (n_missing > 0)
+    {
+      job.n_tops = n_missing;
+      ms_parallel_for (n_bands, percentile_band, &job);
+      for (guint i = 1; i < n_bands; i++)
         {
-          c += counts[0][t * 65536 + low];
+          for (gsize k = 0; k < (gsize) n_missing * 65536; k++)
+            counts[0][k] += counts[i][k];
+          g_clear_pointer (&counts[i], g_free);
+        }
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          g_free (counts[0]);
+          return;
+        }
+    }
+
+  for (guint i = 0; i < MS_SUMMARY_N_PERCENTILES; i++)
+    {
+      const guint32 *low = NULL;
+      guint64 c = below[i];
+
+      for (guint t = 0; t < n_guessed && low == NULL; t++)
+        if (guessed[t] == top_of[i])
+          low = guessed_counts + (gsize) t * 65536;
+      for (guint t = 0; t < n_missing && low == NULL; t++)
+        if (missing[t] == top_of[i])
+          low = counts[0] + (gsize) t * 65536;
+      g_assert (low != NULL);
+      for (guint k = 0; k < 65536; k++)
+        {
+          c += low[k];
           if (c >= ranks[i])
             {
-              s->height_percentiles[i] = ms_height_from_key (((guint32) wanted_top[i] << 16) | low);
+              s->height_percentiles[i] = ms_height_from_key (((guint32) top_of[i] << 16) | k);
               break;
             }
         }
@@ -367,7 +501,8 @@ summarize_grids (MsBlueprint        *bp,
   g_autofree double *column_sums = g_new (double, n);
   g_autofree guint8 *seen = NULL;
   g_autofree guint32 *tops = NULL;
-  SummaryJob job = { bp, n, 0, ms_blueprint_has_water (bp), flags, { 0 }, NULL, column_sums, cancellable };
+  g_autofree guint32 *guessed_counts = NULL;
+  SummaryJob job = { bp, n, 0, ms_blueprint_has_water (bp), flags, { 0 }, 0, { 0 }, NULL, column_sums, cancellable };
   MsProfile *profile = ms_blueprint_get_profile (bp);
   MsHeightRange range;
   double sum = 0.0;
@@ -390,6 +525,11 @@ summarize_grids (MsBlueprint        *bp,
   job.band_width = MAX (1u, MIN (n / (4 * ms_parallel_get_n_workers ()), (1u << 25) / n));
   n_bands = (n + job.band_width - 1) / job.band_width;
   bands = job.bands = g_new0 (Band, n_bands);
+  if (job.flags & MS_SUMMARY_PERCENTILES)
+    {
+      job.n_guessed = guess_percentile_tops (bp, job.guessed);
+      guessed_counts = g_new0 (guint32, (gsize) MAX (job.n_guessed, 1) * 65536);
+    }
   ms_parallel_for (n_bands, summarize_band, &job);
 
   ms_height_range_init (&range);
@@ -422,8 +562,14 @@ summarize_grids (MsBlueprint        *bp,
       if (band->tops != NULL)
         {
           for (guint k = 0; k < 65536; k++)
-            tops[k] += band->tops[k];
+            tops[k] += band->tops[k] + band->tops[65536 + k];
           g_free (band->tops);
+        }
+      if (band->low != NULL)
+        {
+          for (gsize k = 0; k < (gsize) job.n_guessed * 65536; k++)
+            guessed_counts[k] += band->low[k];
+          g_free (band->low);
         }
       s->ocean_pixels += band->ocean_pixels;
       s->coast_pairs += band->coast_pairs;
@@ -455,7 +601,8 @@ summarize_grids (MsBlueprint        *bp,
 
   s->has_percentiles = tops != NULL;
   if (tops != NULL && !g_cancellable_is_cancelled (cancellable))
-    find_percentiles (bp, job.band_width, n_bands, tops, s, cancellable);
+    find_percentiles (bp, job.band_width, n_bands, tops, job.guessed, job.n_guessed, guessed_counts, s,
+                      cancellable);
   return out_of_range;
 }
 

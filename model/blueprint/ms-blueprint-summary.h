@@ -53,6 +53,7 @@ typedef struct
    * of them ≤ h); NAN without finite heights. */
   gboolean       has_percentiles;
   double         height_percentiles[MS_SUMMARY_N_PERCENTILES];
+  guint          percentile_passes;  /* over HGTS: 1, or 2 when the sampled guess missed */
 
   /* WBID present, or the profile names an ocean biome. */
   gboolean       has_ocean;

@@ -477,37 +477,90 @@ ms_height_from_key (guint32 key)
   return height;
 }
 
-void
-ms_scan_height_keys (const guint8 *data,
-                     gsize         n,
-                     guint32       counts[65536])
-{
-  guint32 previous = 0, run = 0;
-  gboolean have = FALSE;
+typedef guint32 V4u __attribute__ ((vector_size (16)));
 
-  /* Neighbouring heights mostly share their top 16 bits: counted in a
-   * register while they do, so the table sees one increment a run. */
-  for (gsize i = 0; i < n; i++)
+/* Four keys at once: bits ^ 0x80000000 for positive values, ~bits for
+ * negative ones. */
+static inline V4u
+keys_of_lanes (V4i bits)
+{
+  return (V4u) (bits ^ ((bits >> 31) | (V4i) { G_MININT32, G_MININT32, G_MININT32, G_MININT32 }));
+}
+
+static inline void
+count_within (guint32        bits,
+              const guint16 *tops,
+              guint          n_tops,
+              guint32       *counts)
+{
+  guint32 key = key_of_bits (bits);
+
+  /* The wanted tops hold finite keys only, so a non-finite value (whose
+   * top is 0x007f or below, 0xff80 or above) never matches one. */
+  for (guint t = 0; t < n_tops; t++)
+    if ((key >> 16) == tops[t])
+      {
+        counts[t * 65536 + (key & 0xffffu)]++;
+        break;
+      }
+}
+
+void
+ms_scan_height_keys (const guint8  *data,
+                     gsize          n,
+                     guint32       *counts,
+                     const guint16 *tops,
+                     guint          n_tops,
+                     guint32       *low)
+{
+  guint32 *odd = counts + 65536;
+  V4u wanted[4];
+  gsize i = 0;
+
+  g_return_if_fail (n_tops <= 4 && (n_tops == 0 || low != NULL));
+
+  for (guint t = 0; t < 4; t++)
     {
-      guint32 bits, top;
+      /* No wanted top: one no finite key has. */
+      guint32 top = n_tops > 0 ? tops[MIN (t, n_tops - 1)] : 0;
+
+      wanted[t] = (V4u) { top, top, top, top };
+    }
+  /* Every value is counted, finite or not, without a branch: a
+   * non-finite value's top (≤ 0x007f or ≥ 0xff80) is never a finite
+   * one's, so the caller leaves those bins out.  Neighbours often share
+   * a bin; two tables, alternating, halve the chains of increments to
+   * one counter. */
+  for (; i + 4 <= n; i += 4)
+    {
+      V4i bits, hit;
+      V4u top;
+      guint64 lanes[2];
 
       memcpy (&bits, data + 4 * i, sizeof bits);
-      if (!bits_finite (bits))
+      top = keys_of_lanes (bits) >> 16;
+      counts[top[0]]++;
+      odd[top[1]]++;
+      counts[top[2]]++;
+      odd[top[3]]++;
+      if (n_tops == 0)
         continue;
-      top = key_of_bits (bits) >> 16;
-      if (have && top == previous)
-        {
-          run++;
-          continue;
-        }
-      if (have)
-        counts[previous] += run;
-      previous = top;
-      run = 1;
-      have = TRUE;
+      hit = (V4i) (top == wanted[0]) | (V4i) (top == wanted[1]) | (V4i) (top == wanted[2]) |
+            (V4i) (top == wanted[3]);
+      memcpy (lanes, &hit, sizeof lanes);
+      if ((lanes[0] | lanes[1]) != 0)
+        for (guint k = 0; k < 4; k++)
+          count_within ((guint32) bits[k], tops, n_tops, low);
     }
-  if (have)
-    counts[previous] += run;
+  for (; i < n; i++)
+    {
+      guint32 bits;
+
+      memcpy (&bits, data + 4 * i, sizeof bits);
+      counts[key_of_bits (bits) >> 16]++;
+      if (n_tops > 0)
+        count_within (bits, tops, n_tops, low);
+    }
 }
 
 void
@@ -517,21 +570,106 @@ ms_scan_height_keys_within (const guint8  *data,
                             guint          n_tops,
                             guint32       *counts)
 {
+  V4u wanted[4];
+  gsize i = 0;
+
   g_return_if_fail (n_tops >= 1 && n_tops <= 4);
 
-  for (gsize i = 0; i < n; i++)
+  for (guint t = 0; t < 4; t++)
     {
-      guint32 bits, key;
+      guint32 top = tops[MIN (t, n_tops - 1)];
+
+      wanted[t] = (V4u) { top, top, top, top };
+    }
+  /* Most heights are in none of the few wanted ranges: four at a time
+   * are let through with a few compares. */
+  for (; i + 4 <= n; i += 4)
+    {
+      V4i bits;
+      V4u top;
+      V4i hit;
+      guint64 lanes[2];
 
       memcpy (&bits, data + 4 * i, sizeof bits);
-      if (!bits_finite (bits))
+      top = keys_of_lanes (bits) >> 16;
+      hit = (V4i) (top == wanted[0]) | (V4i) (top == wanted[1]) | (V4i) (top == wanted[2]) |
+            (V4i) (top == wanted[3]);
+      memcpy (lanes, &hit, sizeof lanes);
+      if ((lanes[0] | lanes[1]) == 0)
         continue;
-      key = key_of_bits (bits);
-      for (guint t = 0; t < n_tops; t++)
-        if ((key >> 16) == tops[t])
-          {
-            counts[t * 65536 + (key & 0xffffu)]++;
-            break;
-          }
+      for (guint k = 0; k < 4; k++)
+        count_within ((guint32) bits[k], tops, n_tops, counts);
     }
+  for (; i < n; i++)
+    {
+      guint32 bits;
+
+      memcpy (&bits, data + 4 * i, sizeof bits);
+      count_within (bits, tops, n_tops, counts);
+    }
+}
+
+void
+ms_scan_coast_ids (const guint8 *ids,
+                   const guint8 *previous,
+                   gsize         n,
+                   guint64      *ocean,
+                   guint64      *pairs)
+{
+  const V8u16 zero = { 0 }, one = zero + 1;
+  /* Lane counts: at most two a step, 4096 steps a 32768 column. */
+  V8i16 n_ocean = { 0 }, n_pairs = { 0 };
+  guint64 o = 0, p = 0;
+  gsize y = 0;
+
+  g_return_if_fail (n <= 65536);
+
+  for (; y + 9 <= n; y += 8)
+    {
+      V8u16 c, d;
+      V8i16 c0, c1, d0, d1;
+
+      memcpy (&c, ids + 2 * y, sizeof c);
+      memcpy (&d, ids + 2 * (y + 1), sizeof d);
+      c0 = (V8i16) (c == zero);
+      c1 = (V8i16) (c == one);
+      d0 = (V8i16) (d == zero);
+      d1 = (V8i16) (d == one);
+      n_ocean -= c1;
+      n_pairs -= (c0 & d1) | (c1 & d0);
+      if (previous != NULL)
+        {
+          V8u16 q;
+          V8i16 q0, q1;
+
+          memcpy (&q, previous + 2 * y, sizeof q);
+          q0 = (V8i16) (q == zero);
+          q1 = (V8i16) (q == one);
+          n_pairs -= (c0 & q1) | (c1 & q0);
+        }
+    }
+  for (guint k = 0; k < 8; k++)
+    {
+      o += (guint16) n_ocean[k];
+      p += (guint16) n_pairs[k];
+    }
+  for (; y < n; y++)
+    {
+      guint16 c, d, q;
+
+      memcpy (&c, ids + 2 * y, sizeof c);
+      o += c == 1;
+      if (y + 1 < n)
+        {
+          memcpy (&d, ids + 2 * (y + 1), sizeof d);
+          p += (c == 0 && d == 1) || (c == 1 && d == 0);
+        }
+      if (previous != NULL)
+        {
+          memcpy (&q, previous + 2 * y, sizeof q);
+          p += (c == 0 && q == 1) || (c == 1 && q == 0);
+        }
+    }
+  *ocean += o;
+  *pairs += p;
 }

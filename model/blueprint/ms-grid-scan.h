@@ -52,10 +52,19 @@ guint64 ms_scan_water_ids     (const guint8  *data,
  * (unsigned order of keys = float order of finite heights) and back. */
 guint32 ms_height_key         (float          height);
 float   ms_height_from_key    (guint32        key);
-/* counts[key >> 16] += 1 for each finite height of the @n at @data. */
+/* For each of the @n heights at @data, finite or not, one count in bin
+ * key >> 16 of one of two tables of 65536 at @counts (2 × 65536 entries;
+ * the caller adds the two).  Finite heights' keys have tops 0x0080 …
+ * 0xff7f; non-finite ones never do.  With @n_tops (0 to 4) tops, also
+ * what ms_scan_height_keys_within () counts into @low, in the same pass. */
+#define MS_HEIGHT_TOP_FIRST_FINITE 0x0080
+#define MS_HEIGHT_TOP_LAST_FINITE  0xff7f
 void    ms_scan_height_keys   (const guint8  *data,
                                gsize          n,
-                               guint32        counts[65536]);
+                               guint32       *counts,
+                               const guint16 *tops,
+                               guint          n_tops,
+                               guint32       *low);
 /* For each finite height whose key's top 16 bits are tops[t] (1 to 4
  * distinct values): counts[t × 65536 + (key & 0xffff)] += 1. */
 void    ms_scan_height_keys_within (const guint8  *data,
@@ -63,5 +72,14 @@ void    ms_scan_height_keys_within (const guint8  *data,
                                     const guint16 *tops,
                                     guint          n_tops,
                                     guint32       *counts);
+/* The coast of a column of @n (≤ 65536) u16 water ids (host order, maybe
+ * unaligned): *ocean += how many are 1 (the ocean body), *pairs += the
+ * pairs of one 0 (land) and one 1 down the column, and across to the same
+ * row of @previous (the column before, or NULL). */
+void    ms_scan_coast_ids     (const guint8  *ids,
+                               const guint8  *previous,
+                               gsize          n,
+                               guint64       *ocean,
+                               guint64       *pairs);
 
 G_END_DECLS
