@@ -41,3 +41,47 @@ ms_bench_report_append_spread (GString    *out,
                           prefix, unit, g_array_index (values, double, n - 1),
                           prefix, unit, sum / n);
 }
+
+void
+ms_bench_paints_init (MsBenchPaints *paints)
+{
+  *paints = (MsBenchPaints) { NULL, 0, 0, g_array_new (FALSE, FALSE, sizeof (double)) };
+}
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                MsBenchPaints *paints)
+{
+  if (paints->step_time != 0)
+    {
+      double ms = (double) (g_get_monotonic_time () - paints->step_time) / 1000.0;
+
+      g_array_append_val (paints->paints, ms);
+    }
+  paints->step_time = 0;
+}
+
+void
+ms_bench_paints_watch (MsBenchPaints *paints,
+                       GdkFrameClock *clock)
+{
+  g_return_if_fail (paints->clock == NULL);
+
+  paints->clock = g_object_ref (clock);
+  paints->paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), paints);
+}
+
+void
+ms_bench_paints_step (MsBenchPaints *paints)
+{
+  paints->step_time = g_get_monotonic_time ();
+}
+
+void
+ms_bench_paints_clear (MsBenchPaints *paints)
+{
+  if (paints->clock != NULL)
+    g_clear_signal_handler (&paints->paint_id, paints->clock);
+  g_clear_object (&paints->clock);
+  g_clear_pointer (&paints->paints, g_array_unref);
+}

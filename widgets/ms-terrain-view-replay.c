@@ -39,10 +39,7 @@ typedef struct
   guint          n_steps;
   double         fly_in;
   GArray        *intervals;   /* double ms, between frames drawn */
-  GArray        *paints;      /* double ms */
-  GdkFrameClock *clock;       /* held while paint_id is connected */
-  gulong         paint_id;
-  gint64         step_time;
+  MsBenchPaints  paints;
   guint          max_nodes;
 } Replay;
 
@@ -53,26 +50,10 @@ replay_free (gpointer data)
 {
   Replay *replay = data;
 
-  if (replay->clock != NULL)
-    g_clear_signal_handler (&replay->paint_id, replay->clock);
-  g_clear_object (&replay->clock);
+  ms_bench_paints_clear (&replay->paints);
   g_free (replay->path);
   g_array_unref (replay->intervals);
-  g_array_unref (replay->paints);
   g_free (replay);
-}
-
-static void
-on_after_paint (GdkFrameClock *clock,
-                Replay        *replay)
-{
-  if (replay->step_time != 0)
-    {
-      double ms = (double) (g_get_monotonic_time () - replay->step_time) / 1000.0;
-
-      g_array_append_val (replay->paints, ms);
-    }
-  replay->step_time = 0;
 }
 
 static void
@@ -83,7 +64,7 @@ write_report (MsTerrainView *view,
 
   g_string_append_printf (out, "frames %u\n", replay->intervals->len);
   ms_bench_report_append_spread (out, "", "ms", replay->intervals);
-  ms_bench_report_append_spread (out, "paint_", "ms", replay->paints);
+  ms_bench_report_append_spread (out, "paint_", "ms", replay->paints.paints);
   g_string_append_printf (out, "max_nodes %u\nusing_gl %d\nview_width %d\nview_height %d\n",
                           replay->max_nodes, ms_terrain_view_get_using_gl (view),
                           gtk_widget_get_width (GTK_WIDGET (view)),
@@ -113,8 +94,7 @@ tick (GtkWidget     *widget,
       replay->started = TRUE;
       replay->last_frames = drawn;
       replay->last_time = now;
-      replay->clock = g_object_ref (clock);
-      replay->paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), replay);
+      ms_bench_paints_watch (&replay->paints, clock);
     }
   else if (drawn != replay->last_frames)
     {
@@ -139,7 +119,7 @@ tick (GtkWidget     *widget,
     camera.distance *= replay->fly_in;
   ms_terrain_view_set_camera (view, &camera);
   replay->step++;
-  replay->step_time = g_get_monotonic_time ();
+  ms_bench_paints_step (&replay->paints);
   return G_SOURCE_CONTINUE;
 }
 
@@ -157,6 +137,6 @@ ms_terrain_view_replay_attach (MsTerrainView *view)
   replay->n_steps = frames != NULL ? CLAMP ((guint) g_ascii_strtoull (frames, NULL, 10), 2, 100000) : DEFAULT_STEPS;
   replay->fly_in = pow (0.16, 1.0 / (replay->n_steps - replay->n_steps / 2));
   replay->intervals = g_array_new (FALSE, FALSE, sizeof (double));
-  replay->paints = g_array_new (FALSE, FALSE, sizeof (double));
+  ms_bench_paints_init (&replay->paints);
   gtk_widget_add_tick_callback (GTK_WIDGET (view), tick, replay, replay_free);
 }

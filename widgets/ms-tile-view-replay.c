@@ -33,10 +33,7 @@ typedef struct
   guint    step;
   gint64   last_time;
   GArray  *intervals;   /* double ms */
-  GArray  *paints;      /* double ms */
-  GdkFrameClock *clock; /* held while paint_id is connected */
-  gulong   paint_id;
-  gint64   step_time;   /* monotonic µs of the last step */
+  MsBenchPaints paints;
 } Replay;
 
 static gboolean claimed;
@@ -46,24 +43,10 @@ replay_free (gpointer data)
 {
   Replay *replay = data;
 
-  if (replay->clock != NULL)
-    g_clear_signal_handler (&replay->paint_id, replay->clock);
-  g_clear_object (&replay->clock);
+  ms_bench_paints_clear (&replay->paints);
   g_free (replay->path);
   g_array_unref (replay->intervals);
-  g_array_unref (replay->paints);
   g_free (replay);
-}
-
-static void
-on_after_paint (GdkFrameClock *clock,
-                Replay        *replay)
-{
-  double ms = (double) (g_get_monotonic_time () - replay->step_time) / 1000.0;
-
-  if (replay->step_time != 0)
-    g_array_append_val (replay->paints, ms);
-  replay->step_time = 0;
 }
 
 static void
@@ -76,7 +59,7 @@ write_report (MsTileView *view,
   ms_tile_view_get_stats (view, &stats);
   g_string_append_printf (out, "frames %u\n", replay->intervals->len);
   ms_bench_report_append_spread (out, "", "ms", replay->intervals);
-  ms_bench_report_append_spread (out, "paint_", "ms", replay->paints);
+  ms_bench_report_append_spread (out, "paint_", "ms", replay->paints.paints);
   g_string_append_printf (out, "drawn_frames %" G_GUINT64_FORMAT "\nhole_frames %" G_GUINT64_FORMAT "\n"
                           "standin_frames %" G_GUINT64_FORMAT "\nrequests %" G_GUINT64_FORMAT "\n"
                           "requests_in_frame %" G_GUINT64_FORMAT "\n",
@@ -166,8 +149,7 @@ tick (GtkWidget     *widget,
       replay->started = TRUE;
       ms_tile_view_reset_stats (view);
       replay->last_time = now;
-      replay->clock = g_object_ref (clock);
-      replay->paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), replay);
+      ms_bench_paints_watch (&replay->paints, clock);
     }
   else
     {
@@ -179,7 +161,7 @@ tick (GtkWidget     *widget,
 
   if (place (vp, replay->step++, width))
     {
-      replay->step_time = g_get_monotonic_time ();
+      ms_bench_paints_step (&replay->paints);
       return G_SOURCE_CONTINUE;
     }
   write_report (view, replay);
@@ -197,6 +179,6 @@ ms_tile_view_replay_attach (MsTileView *view)
   replay = g_new0 (Replay, 1);
   replay->path = g_strdup (path);
   replay->intervals = g_array_new (FALSE, FALSE, sizeof (double));
-  replay->paints = g_array_new (FALSE, FALSE, sizeof (double));
+  ms_bench_paints_init (&replay->paints);
   gtk_widget_add_tick_callback (GTK_WIDGET (view), tick, replay, replay_free);
 }

@@ -294,6 +294,20 @@ add_value (JsonBuilder  *b,
     }
 }
 
+/* Ends the innermost open object or array. */
+static void
+close_container (JsonBuilder *b,
+                 GPtrArray   *open,
+                 GArray      *arrays)
+{
+  if (g_array_index (arrays, gboolean, arrays->len - 1))
+    json_builder_end_array (b);
+  else
+    json_builder_end_object (b);
+  g_ptr_array_set_size (open, open->len - 1);
+  g_array_set_size (arrays, arrays->len - 1);
+}
+
 JsonNode *
 ms_blueprint_stats_to_json (MsBlueprintStats *stats)
 {
@@ -326,14 +340,7 @@ ms_blueprint_stats_to_json (MsBlueprintStats *stats)
       while (common < open->len && common + 1 < n_parts && g_str_equal (open->pdata[common], parts[common]))
         common++;
       while (open->len > common)
-        {
-          if (g_array_index (arrays, gboolean, arrays->len - 1))
-            json_builder_end_array (b);
-          else
-            json_builder_end_object (b);
-          g_ptr_array_set_size (open, open->len - 1);
-          g_array_set_size (arrays, arrays->len - 1);
-        }
+        close_container (b, open, arrays);
       for (guint k = common; k < n_parts; k++)
         {
           gboolean in_array = arrays->len > 0 && g_array_index (arrays, gboolean, arrays->len - 1);
@@ -358,14 +365,7 @@ ms_blueprint_stats_to_json (MsBlueprintStats *stats)
         }
     }
   while (open->len > 0)
-    {
-      if (g_array_index (arrays, gboolean, arrays->len - 1))
-        json_builder_end_array (b);
-      else
-        json_builder_end_object (b);
-      g_ptr_array_set_size (open, open->len - 1);
-      g_array_set_size (arrays, arrays->len - 1);
-    }
+    close_container (b, open, arrays);
   json_builder_end_object (b);
   return json_builder_get_root (b);
 }
