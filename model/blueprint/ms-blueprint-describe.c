@@ -138,7 +138,7 @@ ms_blueprint_describe_pixel (MsBlueprint *bp,
   g_string_append_printf (text, _("x %u, y %u (X outer, Y inner)"), x, y);
   g_string_append (text, "  ·  ");
   if (isfinite (height))
-    g_string_append_printf (text, _("height %.4f raw = %.1f m"), height, height * 251.0);
+    g_string_append_printf (text, _("height %.4f raw = %.1f m"), height, height * MS_BLUEPRINT_METRES_PER_RAW);
   else
     g_string_append (text, _("height not a number"));
   g_string_append (text, "  ·  ");
@@ -164,7 +164,7 @@ describe_one (GString     *text,
   g_string_append_printf (text, "(%u, %u) ", x, y);
   if (isfinite (h))
     /* Translators: a height in raw units and in metres. */
-    g_string_append_printf (text, _("%.4f raw = %.0f m"), h, h * 251.0);
+    g_string_append_printf (text, _("%.4f raw = %.0f m"), h, h * MS_BLUEPRINT_METRES_PER_RAW);
   else
     g_string_append (text, _("no height"));
   g_string_append_printf (text, ", %s", biome != NULL ? biome : "?");
@@ -220,7 +220,7 @@ ms_blueprint_describe_pair (MsBlueprint *a,
       double d = (double) hb - (double) ha;
 
       g_string_append_printf (text, _("%s%.4f raw = %s%.0f m"), d < 0 ? "−" : "+", fabs (d),
-                              d < 0 ? "−" : "+", fabs (d) * 251.0);
+                              d < 0 ? "−" : "+", fabs (d) * MS_BLUEPRINT_METRES_PER_RAW);
     }
   else
     {

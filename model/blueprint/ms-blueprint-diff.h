@@ -11,10 +11,9 @@
 
 G_BEGIN_DECLS
 
-/* The spec gives no horizontal scale; as render/'s MS_DEFAULT_WORLD_SPAN
- * (a test keeps them equal), a world spans 8192 m at any MapSize, so a
- * length in metres is the same whichever map's pixels it was measured in. */
-#define MS_DIFF_WORLD_SPAN 8192.0
+/* A world spans MS_BLUEPRINT_WORLD_SPAN at any MapSize, so a length in
+ * metres is the same whichever map's pixels it was measured in. */
+#define MS_DIFF_WORLD_SPAN MS_BLUEPRINT_WORLD_SPAN
 
 typedef struct
 {

@@ -16,11 +16,6 @@
 #include "ms-blueprint-stats.h"
 #include "ms-blueprint-summary.h"
 
-/* docs/BLUEPRINT_FORMAT.md, the WSRF note: 1 raw height unit = 251 m. */
-#define METRES_PER_RAW 251.0
-/* The app's choice of a world's span (--metres-per-pixel overrides). */
-#define WORLD_METRES 8192.0
-
 struct _MsBlueprintStats
 {
   GArray *fields;   /* MsStat */
@@ -54,20 +49,15 @@ stats_new (void)
   return stats;
 }
 
-/* Figures are added with a printf key; @known FALSE (or a non-finite
- * double) adds a null. */
-G_GNUC_PRINTF (3, 4) static MsStat *
+/* Figures in order; @known FALSE (or a non-finite double) adds a null. */
+static MsStat *
 add (MsBlueprintStats *stats,
      MsStatKind        kind,
-     const char       *format,
-     ...)
+     const char       *key)
 {
   MsStat stat = { 0 };
-  va_list args;
 
-  va_start (args, format);
-  stat.key = g_strdup_vprintf (format, args);
-  va_end (args);
+  stat.key = g_strdup (key);
   stat.kind = kind;
   g_array_append_val (stats->fields, stat);
   return &g_array_index (stats->fields, MsStat, stats->fields->len - 1);
@@ -79,7 +69,7 @@ add_double (MsBlueprintStats *stats,
             double            value,
             const char       *key)
 {
-  MsStat *stat = add (stats, known && isfinite (value) ? MS_STAT_DOUBLE : MS_STAT_NULL, "%s", key);
+  MsStat *stat = add (stats, known && isfinite (value) ? MS_STAT_DOUBLE : MS_STAT_NULL, key);
 
   stat->d = value;
 }
@@ -90,7 +80,7 @@ add_int (MsBlueprintStats *stats,
          gint64            value,
          const char       *key)
 {
-  MsStat *stat = add (stats, known ? MS_STAT_INT : MS_STAT_NULL, "%s", key);
+  MsStat *stat = add (stats, known ? MS_STAT_INT : MS_STAT_NULL, key);
 
   stat->i = value;
 }
@@ -118,7 +108,7 @@ add_figures (MsBlueprintStats         *stats,
 
       pixels = (double) n * n;
       if (metres_per_pixel <= 0)
-        metres_per_pixel = WORLD_METRES / n;
+        metres_per_pixel = MS_BLUEPRINT_WORLD_SPAN / n;
       /* Water: WBID ≠ 0, or in a file without WBID the profile's water
        * biomes; ocean likewise WBID = 1 or the ocean biome. */
       if (s->has_water)
@@ -153,7 +143,7 @@ add_figures (MsBlueprintStats         *stats,
       {
         g_autofree char *key = g_strdup_printf ("%s.%s", unit == 0 ? "height" : "height_m", height_keys[i]);
 
-        add_double (stats, heights_known, heights[i] * (unit == 0 ? 1.0 : METRES_PER_RAW), key);
+        add_double (stats, heights_known, heights[i] * (unit == 0 ? 1.0 : MS_BLUEPRINT_METRES_PER_RAW), key);
       }
   add_double (stats, heights_known && heights[1] > heights[0],
               (heights[2] - heights[0]) / (heights[1] - heights[0]), "hypsometric_integral");
@@ -235,15 +225,6 @@ ms_blueprint_stats_get_error (MsBlueprintStats *stats)
 {
   g_return_val_if_fail (stats != NULL, NULL);
   return stats->error;
-}
-
-const MsStat *
-ms_blueprint_stats_get_fields (MsBlueprintStats *stats,
-                               guint            *n_fields)
-{
-  g_return_val_if_fail (stats != NULL, NULL);
-  *n_fields = stats->fields->len;
-  return (const MsStat *) stats->fields->data;
 }
 
 const MsStat *

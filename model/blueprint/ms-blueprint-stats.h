@@ -57,8 +57,6 @@ void              ms_blueprint_stats_free       (MsBlueprintStats  *stats);
 
 /* NULL when the file was read. */
 const char       *ms_blueprint_stats_get_error  (MsBlueprintStats  *stats);
-const MsStat     *ms_blueprint_stats_get_fields (MsBlueprintStats  *stats,
-                                                 guint             *n_fields);
 /* The figure named @key, or NULL for a key the row does not have. */
 const MsStat     *ms_blueprint_stats_lookup     (MsBlueprintStats  *stats,
                                                  const char        *key);

@@ -48,6 +48,14 @@ typedef enum
 #define MS_BLUEPRINT_V1_HEADER   "ISLA_V1"
 #define MS_BLUEPRINT_MIN_SIZE    256
 #define MS_BLUEPRINT_MAX_SIZE    32768
+
+/* Units.  Heights are in raw units: 1 raw = 251 m (the spec's WSRF note).
+ * The spec gives no horizontal scale; the generator works in normalised
+ * map coordinates, so a world spans the same distance at any MapSize, and
+ * Mapsmith takes that to be 8192 m (one metre a pixel at 8K, the voxel
+ * size): metres per pixel = 8192 / MapSize unless the user says. */
+#define MS_BLUEPRINT_METRES_PER_RAW 251.0
+#define MS_BLUEPRINT_WORLD_SPAN     8192.0
 #define MS_SECTION_HEADER_SIZE   12  /* u32 tag + u64 payload length */
 
 void ms_section_tag_to_string (guint32 tag,

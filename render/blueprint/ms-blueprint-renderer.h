@@ -12,11 +12,8 @@
 
 G_BEGIN_DECLS
 
-/* The spec gives no horizontal scale.  The generator works in normalised map
- * coordinates, so a world spans the same distance at any MapSize; by default
- * Mapsmith takes that to be 8192 m (one metre per pixel at 8K, the voxel
- * size), i.e. metres per pixel = 8192 / MapSize. */
-#define MS_DEFAULT_WORLD_SPAN 8192.0f
+/* The model's MS_BLUEPRINT_WORLD_SPAN (8192 m a world), as a float. */
+#define MS_DEFAULT_WORLD_SPAN ((float) MS_BLUEPRINT_WORLD_SPAN)
 
 /* Renders @region (NULL: the whole map) so that neither side exceeds
  * @max_size (0: no limit), averaging heights over square blocks and sampling

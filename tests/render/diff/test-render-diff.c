@@ -196,19 +196,11 @@ test_tiles (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
 }
 
-/* The diff's metres (model/) and the renderer's scale (render/) are one. */
-static void
-test_world_span (void)
-{
-  g_assert_cmpfloat (MS_DIFF_WORLD_SPAN, ==, (double) MS_DEFAULT_WORLD_SPAN);
-}
-
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/diff/legend", test_legend);
-  g_test_add_func ("/render/diff/world-span", test_world_span);
   g_test_add_func ("/render/diff/tiles", test_tiles);
   return g_test_run ();
 }
