@@ -20,6 +20,7 @@ struct _MsBlueprintStats
 {
   GArray *fields;   /* MsStat */
   char   *error;
+  double *curve;    /* MS_SUMMARY_N_CURVE raw heights, or NULL */
 };
 
 static void
@@ -36,6 +37,7 @@ ms_blueprint_stats_free (MsBlueprintStats *stats)
     return;
   g_array_unref (stats->fields);
   g_free (stats->error);
+  g_free (stats->curve);
   g_free (stats);
 }
 
@@ -217,7 +219,146 @@ ms_blueprint_stats_measure (const char    *path,
   stat = add (stats, stats->error != NULL ? MS_STAT_STRING : MS_STAT_NULL, "error");
   stat->s = g_strdup (stats->error);
   add_figures (stats, profile, bp, summary, metres_per_pixel, findings);
+  if (summary != NULL && summary->finite_heights > 0)
+    stats->curve = g_memdup2 (summary->hypsometric, sizeof summary->hypsometric);
   return g_steal_pointer (&stats);
+}
+
+const double *
+ms_blueprint_stats_get_curve (MsBlueprintStats *stats,
+                              guint            *n_entries)
+{
+  g_return_val_if_fail (stats != NULL, NULL);
+
+  if (n_entries != NULL)
+    *n_entries = stats->curve != NULL ? MS_SUMMARY_N_CURVE : 0;
+  return stats->curve;
+}
+
+gboolean
+ms_blueprint_stats_audit (MsBlueprintStats  *stats,
+                          MsProfile         *profile,
+                          GCancellable      *cancellable,
+                          GError           **error)
+{
+  g_autoptr(MsBlueprint) bp = NULL;
+  g_autoptr(GPtrArray) findings = NULL;
+  const MsStat *file;
+  MsStat *errors, *warnings;
+
+  g_return_val_if_fail (stats != NULL, FALSE);
+  g_return_val_if_fail (MS_IS_PROFILE (profile), FALSE);
+
+  file = ms_blueprint_stats_lookup (stats, "file");
+  errors = (MsStat *) ms_blueprint_stats_lookup (stats, "audit.errors");
+  warnings = (MsStat *) ms_blueprint_stats_lookup (stats, "audit.warnings");
+  /* An error row has nothing to audit. */
+  if (stats->error != NULL || file == NULL || errors == NULL || warnings == NULL)
+    return TRUE;
+  bp = ms_blueprint_new_for_path_full (file->s, profile, NULL, NULL, cancellable, error);
+  if (bp == NULL)
+    return FALSE;
+  findings = ms_blueprint_audit (bp, cancellable, error);
+  if (findings == NULL)
+    return FALSE;
+  errors->kind = warnings->kind = MS_STAT_INT;
+  errors->i = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR);
+  warnings->i = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING);
+  return TRUE;
+}
+
+guint
+ms_blueprint_stats_get_n_fields (MsBlueprintStats *stats)
+{
+  g_return_val_if_fail (stats != NULL, 0);
+  return stats->fields->len;
+}
+
+const MsStat *
+ms_blueprint_stats_get_field (MsBlueprintStats *stats,
+                              guint             index)
+{
+  g_return_val_if_fail (stats != NULL, NULL);
+  g_return_val_if_fail (index < stats->fields->len, NULL);
+  return &g_array_index (stats->fields, MsStat, index);
+}
+
+GStrv
+ms_blueprint_stats_get_keys (MsProfile *profile)
+{
+  g_autoptr(MsBlueprintStats) stats = stats_new ();
+  g_autoptr(GStrvBuilder) keys = g_strv_builder_new ();
+
+  g_return_val_if_fail (MS_IS_PROFILE (profile), NULL);
+
+  g_strv_builder_add_many (keys, "file", "seed", "map_size", "error", NULL);
+  add_figures (stats, profile, NULL, NULL, 0, NULL);
+  for (guint i = 0; i < stats->fields->len; i++)
+    g_strv_builder_add (keys, g_array_index (stats->fields, MsStat, i).key);
+  return g_strv_builder_end (keys);
+}
+
+/* What a person types for a figure, lower case, with spaces and dashes as
+ * underscores ("Snowy Peaks" → "snowy_peaks"). */
+static char *
+name_of_label (const char *label)
+{
+  g_autofree char *down = g_utf8_strdown (label, -1);
+
+  g_strdelimit (down, " -", '_');
+  return g_steal_pointer (&down);
+}
+
+char *
+ms_blueprint_stats_resolve_name (MsProfile  *profile,
+                                 const char *name)
+{
+  /* Short names for the figures people filter by most. */
+  static const struct { const char *name, *key; } aliases[] = {
+    { "land", "land_pct" }, { "water", "water_pct" },
+    { "ocean", "ocean_pixels" }, { "lake", "lake_pixels" },
+    { "size", "map_size" },
+    { "min", "height.min" }, { "max", "height.max" }, { "mean", "height.mean" },
+    { "p5", "height.p5" }, { "p50", "height.p50" }, { "p95", "height.p95" },
+    { "median", "height.p50" },
+    { "min_m", "height_m.min" }, { "max_m", "height_m.max" }, { "mean_m", "height_m.mean" },
+    { "p5_m", "height_m.p5" }, { "p50_m", "height_m.p50" }, { "p95_m", "height_m.p95" },
+    { "hi", "hypsometric_integral" }, { "hypsometric", "hypsometric_integral" },
+    { "coast", "coastline_m" }, { "coastline", "coastline_m" },
+    { "highway_nodes", "towns.highway_nodes" },
+    { "highway", "roads_m.highway" }, { "branch", "roads_m.branch" },
+    { "rugged", "roads_m.rugged" }, { "trail", "roads_m.trail" },
+    { "errors", "audit.errors" }, { "warnings", "audit.warnings" },
+  };
+  g_auto(GStrv) keys = NULL;
+  g_autofree char *down = NULL;
+
+  g_return_val_if_fail (MS_IS_PROFILE (profile), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  down = g_ascii_strdown (name, -1);
+  keys = ms_blueprint_stats_get_keys (profile);
+  if (g_strv_contains ((const char * const *) keys, down))
+    return g_steal_pointer (&down);
+  for (guint i = 0; i < G_N_ELEMENTS (aliases); i++)
+    if (g_str_equal (down, aliases[i].name))
+      return g_strdup (aliases[i].key);
+  /* A biome by its name, and a town tier by its name. */
+  for (guint b = 0; b < ms_profile_get_count (profile, MS_PROFILE_BIOMES); b++)
+    {
+      g_autofree char *label = name_of_label (ms_profile_get_entry (profile, MS_PROFILE_BIOMES, b)->name);
+
+      if (g_str_equal (down, label))
+        return g_strdup_printf ("biome_pct.%u", b);
+    }
+  for (guint t = 0; t < ms_profile_get_count (profile, MS_PROFILE_TOWN_TIERS); t++)
+    {
+      g_autofree char *label = name_of_label (ms_profile_get_entry (profile, MS_PROFILE_TOWN_TIERS, t)->name);
+
+      if (g_str_equal (down, label))
+        return g_strdup_printf ("towns.by_tier.%u", t);
+    }
+  return NULL;
 }
 
 const char *
@@ -354,15 +495,12 @@ ms_blueprint_stats_to_json (MsBlueprintStats *stats)
 char *
 ms_blueprint_stats_csv_header (MsProfile *profile)
 {
-  g_autoptr(MsBlueprintStats) stats = stats_new ();
-  g_autoptr(GString) out = g_string_new ("file,seed,map_size,error");
+  g_auto(GStrv) keys = NULL;
 
   g_return_val_if_fail (MS_IS_PROFILE (profile), NULL);
 
-  add_figures (stats, profile, NULL, NULL, 0, NULL);
-  for (guint i = 0; i < stats->fields->len; i++)
-    g_string_append_printf (out, ",%s", g_array_index (stats->fields, MsStat, i).key);
-  return g_string_free (g_steal_pointer (&out), FALSE);
+  keys = ms_blueprint_stats_get_keys (profile);
+  return g_strjoinv (",", keys);
 }
 
 /* The shortest of %.15g and %.17g that reads back as @value. */

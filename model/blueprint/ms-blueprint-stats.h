@@ -55,6 +55,33 @@ MsBlueprintStats *ms_blueprint_stats_measure    (const char        *path,
                                                  GError           **error);
 void              ms_blueprint_stats_free       (MsBlueprintStats  *stats);
 
+/* Fills audit.errors and audit.warnings of stats measured without
+ * MS_STATS_AUDIT (the gallery shows the other figures first): the file is
+ * opened again.  Nothing to do for an error row. */
+gboolean          ms_blueprint_stats_audit      (MsBlueprintStats  *stats,
+                                                 MsProfile         *profile,
+                                                 GCancellable      *cancellable,
+                                                 GError           **error);
+
+/* The hypsometric curve in raw heights (MsBlueprintSummary.hypsometric:
+ * entry i the height at or above which i % of the area lies), or NULL for
+ * a file without finite heights. */
+const double     *ms_blueprint_stats_get_curve  (MsBlueprintStats  *stats,
+                                                 guint             *n_entries);
+
+/* The row's figures in order, "file" first. */
+guint             ms_blueprint_stats_get_n_fields (MsBlueprintStats *stats);
+const MsStat     *ms_blueprint_stats_get_field  (MsBlueprintStats  *stats,
+                                                 guint              index);
+/* The keys of every row read with @profile, in order. */
+GStrv             ms_blueprint_stats_get_keys   (MsProfile         *profile);
+/* The key a filter's name stands for: a key itself, a short name ("land",
+ * "lakes", "p50", "coast", "errors"; see the .c), or a biome's or town
+ * tier's name in lower case with underscores for spaces ("snowy_peaks");
+ * NULL for a name that is none of these.  Case does not matter. */
+char             *ms_blueprint_stats_resolve_name (MsProfile       *profile,
+                                                   const char      *name);
+
 /* NULL when the file was read. */
 const char       *ms_blueprint_stats_get_error  (MsBlueprintStats  *stats);
 /* The figure named @key, or NULL for a key the row does not have. */

@@ -487,6 +487,36 @@ find_percentiles (MsBlueprint        *bp,
   g_free (counts[0]);
 }
 
+
+/* Entry i: the smallest height of the bin where the count from the top
+ * reaches i % of @s's finite heights; the ends exact. */
+static void
+hypsometric_curve (const guint32      *tops,
+                   MsBlueprintSummary *s)
+{
+  guint64 f = s->finite_heights, above = 0;
+  /* Non-finite keys' tops are ≥ 0xff80 (+inf, NaN) or ≤ 0x007f. */
+  guint k = 0xff80;
+
+  for (guint i = 0; i < MS_SUMMARY_N_CURVE; i++)
+    s->hypsometric[i] = NAN;
+  if (f == 0)
+    return;
+  for (guint i = 1; i + 1 < MS_SUMMARY_N_CURVE; i++)
+    {
+      /* At least ⌈i × f / 100⌉ heights at or above it. */
+      guint64 want = MAX ((i * f + (MS_SUMMARY_N_CURVE - 2)) / (MS_SUMMARY_N_CURVE - 1), 1);
+      float h;
+
+      while (above < want && k > 0x0080)
+        above += tops[--k];
+      h = ms_height_from_key ((guint32) k << 16);
+      s->hypsometric[i] = CLAMP ((double) h, s->height_min, s->height_max);
+    }
+  s->hypsometric[0] = s->height_max;
+  s->hypsometric[MS_SUMMARY_N_CURVE - 1] = s->height_min;
+}
+
 /* Returns how many biome ordinals were beyond the profile's. */
 static guint64
 summarize_grids (MsBlueprint        *bp,
@@ -600,6 +630,8 @@ summarize_grids (MsBlueprint        *bp,
       }
 
   s->has_percentiles = tops != NULL;
+  if (tops != NULL)
+    hypsometric_curve (tops, s);
   if (tops != NULL && !g_cancellable_is_cancelled (cancellable))
     find_percentiles (bp, job.band_width, n_bands, tops, job.guessed, job.n_guessed, guessed_counts, s,
                       cancellable);

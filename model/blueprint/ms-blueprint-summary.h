@@ -22,6 +22,7 @@ typedef enum
 } MsSummaryFlags;
 
 #define MS_SUMMARY_N_PERCENTILES 3   /* 5, 50, 95 */
+#define MS_SUMMARY_N_CURVE 101       /* 0 %, 1 %, … 100 % of the area above */
 
 /* Figures over a whole blueprint, shared by `info`, `stats`, the app's
  * metadata panel and the comparison table. */
@@ -54,6 +55,12 @@ typedef struct
   gboolean       has_percentiles;
   double         height_percentiles[MS_SUMMARY_N_PERCENTILES];
   guint          percentile_passes;  /* over HGTS: 1, or 2 when the sampled guess missed */
+  /* The hypsometric curve, also with MS_SUMMARY_PERCENTILES: entry i is
+   * the height at or above which i % of the finite heights lie (entry 0 the
+   * maximum, entry 100 the minimum), read off the main pass's histogram of
+   * the heights' top 16 key bits, so to within 1/128 of the height (the
+   * lower edge of its bin, clamped to the range); NAN without heights. */
+  double         hypsometric[MS_SUMMARY_N_CURVE];
 
   /* WBID present, or the profile names an ocean biome. */
   gboolean       has_ocean;

@@ -173,6 +173,19 @@ check_full (gconstpointer data)
 
           g_assert_cmpfloat (s->height_percentiles[k], ==, sorted[MAX (rank, 1) - 1]);
         }
+      /* The curve: entry i within a bin (1/128 of the height) below the
+       * ⌈i n / 100⌉-th largest height, the ends exact. */
+      g_assert_cmpfloat (s->hypsometric[0], ==, sorted[n_finite - 1]);
+      g_assert_cmpfloat (s->hypsometric[100], ==, sorted[0]);
+      for (guint i = 1; i < 100; i++)
+        {
+          gsize want = MAX ((i * n_finite + 99) / 100, 1);
+          double exact = sorted[n_finite - want];
+
+          g_assert_cmpfloat (s->hypsometric[i], <=, exact);
+          g_assert_cmpfloat (exact - s->hypsometric[i], <=, fabs (exact) / 64.0 + 1e-30);
+          g_assert_cmpfloat (s->hypsometric[i], <=, s->hypsometric[i - 1]);
+        }
       g_assert_true (s->has_ocean);
       g_assert_true (s->has_coast);
       g_assert_cmpuint (s->ocean_pixels, ==, ocean);
@@ -227,6 +240,15 @@ check_hand_worked (void)
   g_assert_cmpuint (s->percentile_passes, ==, 2);
   g_assert_cmpuint (s->ocean_pixels, ==, 128 * 256);
   g_assert_cmpuint (s->coast_pairs, ==, 256);
+  /* The hypsometric curve: 256 − h columns (256 pixels each) lie at or
+   * above height h, so entry i is the largest h with (256 − h) × 256 ≥
+   * ⌈i × 65536 / 100⌉; every integer below 256 is a bin's lower edge. */
+  g_assert_cmpfloat (s->hypsometric[0], ==, 255);
+  g_assert_cmpfloat (s->hypsometric[1], ==, 253);    /* ⌈655.36⌉ = 656 → 3 columns */
+  g_assert_cmpfloat (s->hypsometric[10], ==, 230);   /* 6554 → 26 columns */
+  g_assert_cmpfloat (s->hypsometric[50], ==, 128);   /* 32768 → 128 columns */
+  g_assert_cmpfloat (s->hypsometric[99], ==, 2);     /* 64881 → 254 columns */
+  g_assert_cmpfloat (s->hypsometric[100], ==, 0);
   /* The basic summary leaves them out. */
   ms_blueprint_summary_free (g_steal_pointer (&s));
   s = ms_blueprint_summarize (bp, NULL, &error);
