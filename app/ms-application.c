@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-application.h"
+#include "ms-gallery-window.h"
 #include "ms-css.h"
 #include "ms-recovery-dialog.h"
 #include "ms-zone-directory.h"
@@ -115,6 +116,39 @@ open_zone (GtkApplication *app,
 static void pick_zone (GtkApplication *app,
                        const char     *dir);
 
+void
+ms_application_open_gallery (GtkApplication *app,
+                             GPtrArray      *files,
+                             const char     *title)
+{
+  MsGalleryWindow *gallery;
+
+  g_return_if_fail (GTK_IS_APPLICATION (app));
+
+  gallery = ms_gallery_window_new (app, files, title);
+  gtk_window_present (GTK_WINDOW (gallery));
+}
+
+/* A folder of blueprints opens as a seed gallery; any other folder is a
+ * server's zone folder, whose zones the picker lists. */
+static void
+open_folder (GtkApplication *app,
+             GFile          *folder)
+{
+  g_autoptr(GPtrArray) blueprints = ms_gallery_list_folder (folder, NULL);
+  g_autofree char *path = g_file_get_path (folder);
+
+  if (blueprints != NULL && blueprints->len > 0)
+    {
+      g_autofree char *name = g_file_get_basename (folder);
+
+      ms_application_open_gallery (app, blueprints, name);
+      return;
+    }
+  if (path != NULL)
+    pick_zone (app, path);
+}
+
 static void
 ms_application_open (GApplication  *app,
                      GFile        **files,
@@ -129,10 +163,10 @@ ms_application_open (GApplication  *app,
       MsZoneLayer layer;
       guint zone_id;
 
-      /* A folder is a server's zone folder: list its zones to choose from. */
+      /* A folder of blueprints is a gallery, another a zone folder. */
       if (path != NULL && g_file_query_file_type (files[i], G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY)
         {
-          pick_zone (GTK_APPLICATION (app), path);
+          open_folder (GTK_APPLICATION (app), files[i]);
           continue;
         }
 
@@ -313,6 +347,39 @@ open_zone_folder_activated (GSimpleAction *action,
 }
 
 static void
+on_seed_folder_chosen (GtkNativeDialog *chooser,
+                       int              response,
+                       gpointer         user_data)
+{
+  GtkApplication *app = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+      if (folder != NULL)
+        open_folder (app, folder);
+    }
+  g_object_unref (chooser);
+  g_application_release (G_APPLICATION (app));
+}
+
+static void
+open_seed_folder_activated (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GtkFileChooserNative *chooser =
+    gtk_file_chooser_native_new (_("Open a Folder of Blueprints"), gtk_application_get_active_window (app),
+                                 GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Open"), _("_Cancel"));
+
+  g_application_hold (G_APPLICATION (app));
+  g_signal_connect (chooser, "response", G_CALLBACK (on_seed_folder_chosen), app);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
 quit_activated (GSimpleAction *action,
                 GVariant      *parameter,
                 gpointer       user_data)
@@ -349,6 +416,7 @@ static const GActionEntry app_actions[] = {
   { "about", about_activated },
   { "open-zone", open_zone_activated, "(su)" },
   { "open-zone-folder", open_zone_folder_activated },
+  { "open-seed-folder", open_seed_folder_activated },
   { "pick-zone", pick_zone_activated, "s" },
   { "open-demo-zone", open_demo_zone_activated },
 };
@@ -362,6 +430,7 @@ ms_application_startup (GApplication *app)
   static const char *export_accels[] = { "<Control>e", NULL };
   static const char *close_accels[] = { "<Control>w", NULL };
   static const char *new_accels[] = { "<Control>n", NULL };
+  static const char *seed_folder_accels[] = { "<Control><Shift>o", NULL };
   /* Every window's side panel (the viewer's sidebar, the painter's panel,
    * the comparison's figures): an accelerator, so the menus name it. */
   static const char *sidebar_accels[] = { "F9", NULL };
@@ -374,6 +443,7 @@ ms_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export('view')", export_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "window.close", close_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.new-window", new_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.open-seed-folder", seed_folder_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.sidebar-visible", sidebar_accels);
 
   self->settings = g_settings_new (MS_SETTINGS_SCHEMA);

@@ -13,4 +13,9 @@ MsApplication *ms_application_new          (void);
  * backend), so this is for tests and the app alone. */
 GSettings     *ms_application_get_settings (MsApplication *self);
 
+/* A seed gallery of @files (GFile blueprints), titled @title. */
+void           ms_application_open_gallery (GtkApplication *app,
+                                            GPtrArray      *files,
+                                            const char     *title);
+
 G_END_DECLS

@@ -10,7 +10,9 @@
 
 #include <glib/gi18n.h>
 
+#include "ms-application.h"
 #include "ms-blueprint-renderer.h"
+#include "ms-gallery-window.h"
 #include "ms-settings.h"
 #include "ms-window-private.h"
 
@@ -332,7 +334,8 @@ cancel_load_action (GtkWidget  *widget,
   _ms_window_cancel_load (MS_WINDOW (widget));
 }
 
-/* The first file replaces this window's map; others get windows. */
+/* One file replaces this window's map; several files, or a folder of
+ * blueprints, open as a seed gallery. */
 static gboolean
 on_drop (GtkDropTarget *target,
          const GValue  *value,
@@ -341,6 +344,28 @@ on_drop (GtkDropTarget *target,
          MsWindow      *self)
 {
   GSList *files = g_value_get_boxed (value);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (files != NULL && files->next == NULL &&
+      g_file_query_file_type (files->data, G_FILE_QUERY_INFO_NONE, NULL) == G_FILE_TYPE_DIRECTORY)
+    {
+      g_autoptr(GPtrArray) blueprints = ms_gallery_list_folder (files->data, NULL);
+      g_autofree char *name = g_file_get_basename (files->data);
+
+      if (blueprints == NULL || blueprints->len == 0)
+        return FALSE;
+      ms_application_open_gallery (app, blueprints, name);
+      return TRUE;
+    }
+  if (files != NULL && files->next != NULL)
+    {
+      g_autoptr(GPtrArray) blueprints = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (GSList *l = files; l != NULL; l = l->next)
+        g_ptr_array_add (blueprints, g_object_ref (l->data));
+      ms_application_open_gallery (app, blueprints, _("Dropped Files"));
+      return TRUE;
+    }
 
   for (GSList *l = files; l != NULL; l = l->next)
     {

@@ -496,37 +496,9 @@ ms_minimap_show_overview (MsMinimap          *self,
     }
 
   /* The top tile is the whole map at most 256 cells a side, the image's
-   * own size: colouring it is a moment's work on this thread.  The
-   * biome layer needs the tile's biomes, which it may leave out. */
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) top->width, (int) top->height);
-  cairo_surface_flush (surface);
-  {
-    MsBlueprintStyle style = self->style;
-    float opacities[MS_N_STACK_LAYERS];
-
-    ms_blueprint_style_get_opacities (&style, opacities);
-    if (top->grid.biomes == NULL && opacities[MS_STACK_BIOME] > 0.0f)
-      {
-        ms_blueprint_style_get_stack (&style, style.stack);
-        style.layer = MS_BLUEPRINT_LAYER_CUSTOM;
-        style.stack[MS_STACK_BIOME].visible = FALSE;
-      }
-    ms_blueprint_colour_grid (blueprint, &style, &top->grid,
-                              (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
-                              cairo_image_surface_get_stride (surface) / 4, NULL);
-    cairo_surface_mark_dirty (surface);
-    /* The towns and roads the render draws, so nothing pops in with it:
-     * a cell of the top tile is 2^level map pixels. */
-    if (ms_blueprint_style_has_overlays (&style))
-      {
-        cairo_t *cr = cairo_create (surface);
-        double k = ldexp (1.0, (int) top->key.level);
-
-        cairo_scale (cr, 1.0 / k, 1.0 / k);
-        ms_blueprint_draw_overlays (blueprint, &style, cr, k);
-        cairo_destroy (cr);
-      }
-  }
+   * own size: colouring it is a moment's work on this thread. */
+  surface = ms_blueprint_render_cells (blueprint, &self->style, &top->grid, top->width, top->height,
+                                       top->key.level);
   set_texture (self, surface);
   self->overview = g_steal_pointer (&keep);
 }

@@ -235,6 +235,24 @@ ms_blueprint_stats_get_curve (MsBlueprintStats *stats,
   return stats->curve;
 }
 
+void
+ms_blueprint_stats_set_audit (MsBlueprintStats *stats,
+                              guint             errors,
+                              guint             warnings)
+{
+  MsStat *e, *w;
+
+  g_return_if_fail (stats != NULL);
+
+  e = (MsStat *) ms_blueprint_stats_lookup (stats, "audit.errors");
+  w = (MsStat *) ms_blueprint_stats_lookup (stats, "audit.warnings");
+  if (stats->error != NULL || e == NULL || w == NULL)
+    return;
+  e->kind = w->kind = MS_STAT_INT;
+  e->i = errors;
+  w->i = warnings;
+}
+
 gboolean
 ms_blueprint_stats_audit (MsBlueprintStats  *stats,
                           MsProfile         *profile,
@@ -244,16 +262,13 @@ ms_blueprint_stats_audit (MsBlueprintStats  *stats,
   g_autoptr(MsBlueprint) bp = NULL;
   g_autoptr(GPtrArray) findings = NULL;
   const MsStat *file;
-  MsStat *errors, *warnings;
 
   g_return_val_if_fail (stats != NULL, FALSE);
   g_return_val_if_fail (MS_IS_PROFILE (profile), FALSE);
 
-  file = ms_blueprint_stats_lookup (stats, "file");
-  errors = (MsStat *) ms_blueprint_stats_lookup (stats, "audit.errors");
-  warnings = (MsStat *) ms_blueprint_stats_lookup (stats, "audit.warnings");
   /* An error row has nothing to audit. */
-  if (stats->error != NULL || file == NULL || errors == NULL || warnings == NULL)
+  file = ms_blueprint_stats_lookup (stats, "file");
+  if (stats->error != NULL || file == NULL)
     return TRUE;
   bp = ms_blueprint_new_for_path_full (file->s, profile, NULL, NULL, cancellable, error);
   if (bp == NULL)
@@ -261,9 +276,8 @@ ms_blueprint_stats_audit (MsBlueprintStats  *stats,
   findings = ms_blueprint_audit (bp, cancellable, error);
   if (findings == NULL)
     return FALSE;
-  errors->kind = warnings->kind = MS_STAT_INT;
-  errors->i = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR);
-  warnings->i = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING);
+  ms_blueprint_stats_set_audit (stats, ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR),
+                                ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING));
   return TRUE;
 }
 

@@ -63,6 +63,12 @@ gboolean          ms_blueprint_stats_audit      (MsBlueprintStats  *stats,
                                                  GCancellable      *cancellable,
                                                  GError           **error);
 
+/* Sets audit.errors and audit.warnings (an audit run elsewhere: the
+ * gallery's worker audits, the main thread owns the row). */
+void              ms_blueprint_stats_set_audit  (MsBlueprintStats  *stats,
+                                                 guint              errors,
+                                                 guint              warnings);
+
 /* The hypsometric curve in raw heights (MsBlueprintSummary.hypsometric:
  * entry i the height at or above which i % of the area lies), or NULL for
  * a file without finite heights. */

@@ -646,3 +646,43 @@ ms_render_blueprint_to_png (MsBlueprint            *bp,
   ms_save_transaction_free (transaction);
   return saved;
 }
+
+cairo_surface_t *
+ms_blueprint_render_cells (MsBlueprint            *blueprint,
+                           const MsBlueprintStyle *style,
+                           const MsBlueprintGrid  *grid,
+                           guint                   width,
+                           guint                   height,
+                           guint                   level)
+{
+  MsBlueprintStyle cell_style = *style;
+  float opacities[MS_N_STACK_LAYERS];
+  cairo_surface_t *surface;
+
+  g_return_val_if_fail (MS_IS_BLUEPRINT (blueprint), NULL);
+  g_return_val_if_fail (style != NULL && grid != NULL, NULL);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) width, (int) height);
+  cairo_surface_flush (surface);
+  ms_blueprint_style_get_opacities (&cell_style, opacities);
+  if (grid->biomes == NULL && opacities[MS_STACK_BIOME] > 0.0f)
+    {
+      ms_blueprint_style_get_stack (&cell_style, cell_style.stack);
+      cell_style.layer = MS_BLUEPRINT_LAYER_CUSTOM;
+      cell_style.stack[MS_STACK_BIOME].visible = FALSE;
+    }
+  ms_blueprint_colour_grid (blueprint, &cell_style, grid,
+                            (guint32 *) (gpointer) cairo_image_surface_get_data (surface),
+                            cairo_image_surface_get_stride (surface) / 4, NULL);
+  cairo_surface_mark_dirty (surface);
+  if (ms_blueprint_style_has_overlays (&cell_style))
+    {
+      cairo_t *cr = cairo_create (surface);
+      double k = ldexp (1.0, (int) level);
+
+      cairo_scale (cr, 1.0 / k, 1.0 / k);
+      ms_blueprint_draw_overlays (blueprint, &cell_style, cr, k);
+      cairo_destroy (cr);
+    }
+  return surface;
+}

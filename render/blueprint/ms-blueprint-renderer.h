@@ -41,6 +41,17 @@ void              ms_blueprint_colour_grid     (MsBlueprint            *blueprin
                                                 guint32                *pixels,
                                                 int                     stride,
                                                 GCancellable           *cancellable);
+/* A pyramid tile's cells (@width × @height, a cell 2^@level map pixels)
+ * as an image of their own size, coloured in @style with the towns and
+ * roads it draws: the minimap's overview, the gallery's thumbnails.  A
+ * grid without biomes (the pyramid may leave them out) shows no biome
+ * layer rather than a wrong one. */
+cairo_surface_t  *ms_blueprint_render_cells    (MsBlueprint            *blueprint,
+                                                const MsBlueprintStyle *style,
+                                                const MsBlueprintGrid  *grid,
+                                                guint                   width,
+                                                guint                   height,
+                                                guint                   level);
 void              ms_blueprint_draw_overlays   (MsBlueprint            *blueprint,
                                                 const MsBlueprintStyle *style,
                                                 cairo_t                *cr,
