@@ -195,7 +195,7 @@ create_legend_layout (MsHypsometricPlot *self,
 
 /* The margins around the plot area, which are the same at every size:
  * tick labels and the height title on the left and top, the share labels
- * and title below, the legend on the right.  FALSE with no data. */
+ * and title below, then the legend.  FALSE with no data. */
 static gboolean
 compute_margins (MsHypsometricPlot *self,
                  Layout            *l,
@@ -239,8 +239,10 @@ compute_margins (MsHypsometricPlot *self,
 
   *left = ceil (PAD + label_max + GAP + TICK);
   *top = ceil (PAD + l->line_height + GAP);
-  *right = ceil (MAX (PAD + LEGEND_GAP + l->legend.size.width, PAD + w100 / 2.0));
-  *bottom = ceil (TICK + GAP + 2 * l->line_height + GAP + PAD);
+  /* The legend goes under the plot: a side panel is narrow, and a
+   * legend beside the plot would leave the curves a sliver. */
+  *right = ceil (PAD + w100 / 2.0);
+  *bottom = ceil (TICK + GAP + 2 * l->line_height + GAP + LEGEND_GAP + l->legend.size.height + PAD);
   return TRUE;
 }
 
@@ -260,8 +262,9 @@ compute_layout (MsHypsometricPlot *self,
   /* Too small to draw anything honest. */
   if (l->plot.size.width < 16 || l->plot.size.height < 16)
     return FALSE;
-  l->legend.origin.x = l->plot.origin.x + l->plot.size.width + (float) LEGEND_GAP;
-  l->legend.origin.y = l->plot.origin.y;
+  l->legend.origin.x = l->plot.origin.x;
+  l->legend.origin.y = (float) ceil (l->plot.origin.y + l->plot.size.height + TICK + GAP + 2 * l->line_height + GAP +
+                                     LEGEND_GAP);
   return TRUE;
 }
 
@@ -509,7 +512,7 @@ snapshot_text (MsHypsometricPlot *self,
     g_autoptr(PangoLayout) y_title = create_layout (self, _("Height"));
 
     pango_layout_get_pixel_size (x_title, &w, &h);
-    append_layout_at (snapshot, x_title, x_for_share (l, 0.5) - w / 2.0,
+    append_layout_at (snapshot, x_title, MAX (PAD, x_for_share (l, 0.5) - w / 2.0),
                       bottom + TICK + GAP + l->line_height + GAP, fg);
     append_layout_at (snapshot, y_title, left - TICK - GAP, PAD, fg);
   }
@@ -578,9 +581,9 @@ ms_hypsometric_plot_measure (GtkWidget      *widget,
     {
       *minimum = MIN_HEIGHT;
       *natural = 300;
-      /* The legend stands beside the plot: as tall as the plot at most. */
+      /* The legend under the plot, and a plot of 120 px at least. */
       if (compute_margins (self, &l, &left, &top, &right, &bottom))
-        *minimum = MAX (*minimum, (int) (top + bottom + l.legend.size.height));
+        *minimum = MAX (*minimum, (int) (top + bottom + 120));
       *natural = MAX (*natural, *minimum);
     }
 }

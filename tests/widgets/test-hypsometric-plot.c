@@ -238,24 +238,24 @@ test_curves (Fixture       *fixture,
     }
 }
 
-/* Right of the plot area, rows holding series @series: how many separate
- * runs of them, and where the first starts. */
+/* Below the plot area (the legend's place), rows holding series @series:
+ * how many separate runs of them, and where the first starts. */
 static guint
 count_runs (const guint32         *pixels,
             const graphene_rect_t *area,
             guint                  series,
             int                   *start)
 {
-  int left = (int) ceil (area->origin.x + area->size.width) + 4;
+  int below = (int) ceil (area->origin.y + area->size.height) + 4;
   gboolean in_run = FALSE;
   guint runs = 0;
 
   *start = -1;
-  for (int y = 0; y < PLOT_HEIGHT; y++)
+  for (int y = below; y < PLOT_HEIGHT; y++)
     {
       gboolean found = FALSE;
 
-      for (int x = left; x < PLOT_WIDTH && !found; x++)
+      for (int x = 0; x < PLOT_WIDTH && !found; x++)
         found = is_series (pixels[y * PLOT_WIDTH + x], series);
       if (found && !in_run)
         {
