@@ -1082,6 +1082,8 @@ ms_gallery_window_new (GtkApplication *application,
   ms_settings_get_blueprint_style (self->settings, &style);
   self->loader = ms_gallery_loader_new (G_LIST_MODEL (self->store), self->profile, &style);
   g_signal_connect_swapped (self->loader, "notify", G_CALLBACK (on_loader_notify), self);
+  if (g_getenv ("MAPSMITH_BENCH_GALLERY") != NULL)
+    ms_gallery_window_start_bench (self, g_getenv ("MAPSMITH_BENCH_GALLERY"));
   ms_gallery_loader_start (self->loader);
   update_progress (self);
   update_count (self);

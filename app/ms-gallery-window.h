@@ -51,4 +51,10 @@ GtkWidget       *ms_gallery_window_get_bars    (MsGalleryWindow  *self);
 GBytes          *ms_gallery_window_serialize   (MsGalleryWindow  *self,
                                                 MsGalleryFormat   format);
 
+/* MAPSMITH_BENCH_GALLERY=FILE (bench/gallery): times the first and the
+ * last card on screen, the figures and the audits, writes them to
+ * @report_path and quits; ms-gallery-window-bench.c. */
+void             ms_gallery_window_start_bench (MsGalleryWindow  *self,
+                                                const char       *report_path);
+
 G_END_DECLS

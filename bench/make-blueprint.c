@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * bench-make-blueprint SIZE OUT.dat — a valid v2 blueprint of any MapSize up
+ * bench-make-blueprint SIZE OUT.dat [SEED] — a valid v2 blueprint of any MapSize up
  * to 32768, streamed column by column through ms_save_file(), so a 32768²
  * map (4 GiB of heights, 9 GiB in all) needs a few MiB of memory to make.
  * The demo generator builds its grids in memory and stops at 8192.
@@ -53,14 +53,18 @@ noise (float x, float y, guint32 seed)
 
 /* Height at (x, y); a pixel is sea exactly when it is outside the island
  * disc's edge band and below SEA, which keeps the sea connected. */
+/* bench-make-blueprint's SEED: another island for each (0, the default,
+ * is the island every earlier run measured). */
+static guint32 island_seed;
+
 static float
 height_at (guint size, guint x, guint y)
 {
   float u = (float) x / size - 0.5f, v = (float) y / size - 0.5f;
   float r = sqrtf (u * u + v * v) * 2.0f;
-  float n = 0.5f * noise (x / 512.0f, y / 512.0f, 1) +
-            0.3f * noise (x / 128.0f, y / 128.0f, 2) +
-            0.2f * noise (x / 32.0f, y / 32.0f, 3);
+  float n = 0.5f * noise (x / 512.0f, y / 512.0f, 1 + 3 * island_seed) +
+            0.3f * noise (x / 128.0f, y / 128.0f, 2 + 3 * island_seed) +
+            0.2f * noise (x / 32.0f, y / 32.0f, 3 + 3 * island_seed);
   float h = n * 1.2f - r * r * 0.9f + 0.1f;
 
   if (r < 0.8f)
@@ -202,7 +206,7 @@ write_blueprint (MsSaveStream  *stream,
   guint16 sea_surface;
   SeaCount sea = { 0, };
 
-  params.world_seed = 1;
+  params.world_seed = island_seed != 0 ? (gint32) island_seed : 1;
   params.map_size = (gint32) job->size;
   params.crater_radius = job->size * 0.05f;
   params.density_multiplier = 1.0f;
@@ -253,11 +257,12 @@ main (int argc, char *argv[])
   g_autoptr(GError) error = NULL;
   Job job;
 
-  if (argc != 3 || atoi (argv[1]) < MS_BLUEPRINT_MIN_SIZE || atoi (argv[1]) > 32768)
+  if ((argc != 3 && argc != 4) || atoi (argv[1]) < MS_BLUEPRINT_MIN_SIZE || atoi (argv[1]) > 32768)
     {
-      g_printerr ("usage: bench-make-blueprint SIZE OUT.dat   (SIZE 256..32768)\n");
+      g_printerr ("usage: bench-make-blueprint SIZE OUT.dat [SEED]   (SIZE 256..32768)\n");
       return 2;
     }
+  island_seed = argc == 4 ? (guint32) strtoul (argv[3], NULL, 10) : 0;
   job.size = (guint) atoi (argv[1]);
   if (!ms_save_file (argv[2], NULL, MS_SAVE_FLAGS_NONE, write_blueprint, &job, NULL, &error))
     {
