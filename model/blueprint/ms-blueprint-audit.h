@@ -43,4 +43,8 @@ gboolean             ms_audit_finding_marks_pixel  (MsBlueprint          *bluepr
                                                     guint                 x,
                                                     guint                 y);
 
+/* For the tests: the audit without its fast path for quiet blocks of
+ * pixels (TRUE again after), whose findings must be the same. */
+void _ms_blueprint_audit_set_quiet_blocks (gboolean enabled);
+
 G_END_DECLS
