@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * One worker for the whole folder rather than a task per file: the fused
- * passes already use every processor, and one file at a time keeps the
- * memory to one file's tiles however many files there are.  The thumbnail
- * and the figures of a file are made back to back, so a file that is not
- * in the page cache is read from disk once.
+ * pass already uses every processor, and one file at a time keeps the
+ * memory to one file's row and thumbnail however many files there are.
+ * The thumbnail comes out of the figures' pass (MS_STATS_OVERVIEW: the
+ * render pyramid's top tile, cell for cell), so each file is read once.
  */
 #define G_LOG_DOMAIN "ms-gallery"
 
@@ -13,13 +13,10 @@
 #include <glib/gi18n.h>
 
 #include "ms-blueprint-audit.h"
-#include "ms-blueprint-pyramid.h"
+#include "ms-blueprint-grid.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-gallery-item.h"
 #include "ms-gallery-loader.h"
-
-/* The top pass keeps its 21 tiles of (256 + 2)² cells. */
-#define THUMBNAIL_PYRAMID_BUDGET (32u << 20)
 
 struct _MsGalleryLoader
 {
@@ -151,47 +148,55 @@ update_new (MsGalleryLoader *self,
   return u;
 }
 
-/* The thumbnail: the pyramid's top tile in the viewer's style. */
+/* The thumbnail: the pyramid's top tile in the viewer's style, from the
+ * overview the figures' pass made (ms_blueprint_grid_from_overview ()). */
 static void
-open_file (MsGalleryLoader *self,
-           GMainContext    *context,
-           MsGalleryItem   *item,
-           const char      *path)
+post_opened (MsGalleryLoader  *self,
+             GMainContext     *context,
+             MsGalleryItem    *item,
+             const char       *path,
+             MsBlueprintStats *stats)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(MsBlueprint) bp = NULL;
-  g_autoptr(MsBlueprintPyramid) pyramid = NULL;
-  g_autoptr(MsBlueprintTile) top = NULL;
   Update *u = update_new (self, item, UPDATE_OPENED);
-  MsTileKey key = { 0, 0, 0 };
+  const guint32 *counts = NULL;
+  const float *means;
+  guint cell = 0, width = 0, height = 0;
 
-  bp = ms_blueprint_new_for_path_full (path, self->profile, NULL, NULL, self->cancellable, &error);
-  if (bp != NULL)
+  if (ms_blueprint_stats_get_error (stats) != NULL)
+    {
+      u->error = g_strdup (ms_blueprint_stats_get_error (stats));
+      post (context, u);
+      return;
+    }
+  /* The figures' pass has just checked this file's biomes. */
+  bp = ms_blueprint_new_for_path_unchecked (path, self->profile, &error);
+  means = ms_blueprint_stats_get_overview (stats, &cell, &width, &height, &counts);
+  if (bp != NULL && means != NULL)
     {
       const MsBlueprintParams *params = ms_blueprint_get_params (bp);
-      guint n = ms_blueprint_get_map_size (bp);
+      guint n = ms_blueprint_get_map_size (bp), level = 0;
+      MsBlueprintGrid grid;
+      cairo_surface_t *surface;
 
       /* A v1 file has no PRMS, so no seed. */
       if (params != NULL)
         u->subtitle = g_strdup_printf (_("Seed %d · %u²"), params->world_seed, n);
       else
         u->subtitle = g_strdup_printf (_("Version 1 · %u²"), n);
-      pyramid = ms_blueprint_pyramid_new (bp, THUMBNAIL_PYRAMID_BUDGET);
-      key.level = ms_blueprint_pyramid_get_top_level (pyramid);
-      top = ms_blueprint_pyramid_get_tile (pyramid, &key, self->cancellable, &error);
-    }
-  if (top != NULL)
-    {
-      cairo_surface_t *surface = ms_blueprint_render_cells (bp, &self->style, &top->grid, top->width, top->height,
-                                                            top->key.level);
-
+      while ((1u << level) < cell)
+        level++;
+      ms_blueprint_grid_from_overview (bp, means, counts, cell, width, height, &grid);
+      surface = ms_blueprint_render_cells (bp, &self->style, &grid, width, height, level);
+      ms_blueprint_grid_clear (&grid);
       u->width = (guint) cairo_image_surface_get_width (surface);
       u->height = (guint) cairo_image_surface_get_height (surface);
       u->stride = (guint) cairo_image_surface_get_stride (surface);
       u->pixels = g_bytes_new (cairo_image_surface_get_data (surface), (gsize) u->stride * u->height);
       cairo_surface_destroy (surface);
     }
-  else if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  else if (bp == NULL)
     u->error = g_strdup (error->message);
   post (context, u);
 }
@@ -215,16 +220,14 @@ run (GTask        *task,
       g_autoptr(GError) error = NULL;
       Update *u;
 
-      open_file (self, context, item, path);
-      if (g_cancellable_is_cancelled (cancellable))
-        break;
       u = update_new (self, item, UPDATE_MEASURED);
-      u->stats = ms_blueprint_stats_measure (path, self->profile, 0, MS_STATS_DEFAULT, cancellable, &error);
+      u->stats = ms_blueprint_stats_measure (path, self->profile, 0, MS_STATS_OVERVIEW, cancellable, &error);
       if (u->stats == NULL)
         {
           update_free (u);
           break;
         }
+      post_opened (self, context, item, path, u->stats);
       /* Measured files are audited after all the figures are in. */
       g_ptr_array_add (measured, g_object_ref (item));
       {

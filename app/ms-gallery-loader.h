@@ -10,9 +10,9 @@ G_BEGIN_DECLS
 
 /* Reads the seed gallery's blueprints (MsGalleryItem) on one worker
  * thread, in the list's order, each file once and then let go: its
- * thumbnail (the pyramid's top tile in the viewer's style) goes up as soon
- * as it is made, then its figures (stats' fused pass, on all processors);
- * the audit's counts come last, for every file, after all the figures.
+ * figures and its thumbnail (the pyramid's top tile in the viewer's
+ * style) from stats' one fused pass on all processors; the audit's counts
+ * come last, for every file, after all the figures.
  * Results reach the items on the main context.  Cancelling, or dropping
  * the loader, stops the worker at its next check. */
 #define MS_TYPE_GALLERY_LOADER (ms_gallery_loader_get_type ())

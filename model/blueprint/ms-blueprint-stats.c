@@ -21,6 +21,9 @@ struct _MsBlueprintStats
   GArray *fields;   /* MsStat */
   char   *error;
   double *curve;    /* MS_SUMMARY_N_CURVE raw heights, or NULL */
+  float   *overview_means;   /* MS_STATS_OVERVIEW */
+  guint32 *overview_counts;
+  guint    overview_cell, overview_width, overview_height;
 };
 
 static void
@@ -38,6 +41,8 @@ ms_blueprint_stats_free (MsBlueprintStats *stats)
   g_array_unref (stats->fields);
   g_free (stats->error);
   g_free (stats->curve);
+  g_free (stats->overview_means);
+  g_free (stats->overview_counts);
   g_free (stats);
 }
 
@@ -197,8 +202,10 @@ ms_blueprint_stats_measure (const char    *path,
 
   if (profile == NULL)
     profile = fallback = ms_profile_new_default ();
-  summary = ms_blueprint_summarize_path_full (path, profile, MS_SUMMARY_PERCENTILES | MS_SUMMARY_COAST, &bp,
-                                              cancellable, &local_error);
+  summary = ms_blueprint_summarize_path_full (path, profile,
+                                              MS_SUMMARY_PERCENTILES | MS_SUMMARY_COAST |
+                                              ((flags & MS_STATS_OVERVIEW) ? MS_SUMMARY_OVERVIEW : 0),
+                                              &bp, cancellable, &local_error);
   if (summary != NULL && (flags & MS_STATS_AUDIT))
     {
       findings = ms_blueprint_audit (bp, cancellable, &local_error);
@@ -221,7 +228,35 @@ ms_blueprint_stats_measure (const char    *path,
   add_figures (stats, profile, bp, summary, metres_per_pixel, findings);
   if (summary != NULL && summary->finite_heights > 0)
     stats->curve = g_memdup2 (summary->hypsometric, sizeof summary->hypsometric);
+  if (summary != NULL && summary->overview_means != NULL)
+    {
+      stats->overview_means = g_steal_pointer (&summary->overview_means);
+      stats->overview_counts = g_steal_pointer (&summary->overview_counts);
+      stats->overview_cell = summary->overview_cell;
+      stats->overview_width = summary->overview_width;
+      stats->overview_height = summary->overview_height;
+    }
   return g_steal_pointer (&stats);
+}
+
+const float *
+ms_blueprint_stats_get_overview (MsBlueprintStats  *stats,
+                                 guint             *cell,
+                                 guint             *width,
+                                 guint             *height,
+                                 const guint32    **counts)
+{
+  g_return_val_if_fail (stats != NULL, NULL);
+
+  if (cell != NULL)
+    *cell = stats->overview_cell;
+  if (width != NULL)
+    *width = stats->overview_width;
+  if (height != NULL)
+    *height = stats->overview_height;
+  if (counts != NULL)
+    *counts = stats->overview_counts;
+  return stats->overview_means;
 }
 
 const double *

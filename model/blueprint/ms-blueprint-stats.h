@@ -40,6 +40,7 @@ typedef enum
 {
   MS_STATS_DEFAULT = 0,
   MS_STATS_AUDIT = 1 << 0,   /* run the audit for audit.errors/warnings (else null) */
+  MS_STATS_OVERVIEW = 1 << 1, /* keep the summary's overview (the gallery's thumbnail) */
 } MsStatsFlags;
 
 /* Measures @path in one fused pass (ms_blueprint_summarize_path_full ()).
@@ -74,6 +75,15 @@ void              ms_blueprint_stats_set_audit  (MsBlueprintStats  *stats,
  * a file without finite heights. */
 const double     *ms_blueprint_stats_get_curve  (MsBlueprintStats  *stats,
                                                  guint             *n_entries);
+
+/* MS_STATS_OVERVIEW: MsBlueprintSummary's overview_means (row-major over
+ * cells of @cell × @cell pixels, @width × @height of them) and their
+ * counts; NULL for an error row or without the flag. */
+const float      *ms_blueprint_stats_get_overview (MsBlueprintStats *stats,
+                                                   guint            *cell,
+                                                   guint            *width,
+                                                   guint            *height,
+                                                   const guint32   **counts);
 
 /* The row's figures in order, "file" first. */
 guint             ms_blueprint_stats_get_n_fields (MsBlueprintStats *stats);

@@ -23,6 +23,8 @@ ms_blueprint_summary_free (MsBlueprintSummary *summary)
     return;
   g_free (summary->biome_counts);
   g_free (summary->towns_by_tier);
+  g_free (summary->overview_means);
+  g_free (summary->overview_counts);
   g_free (summary);
 }
 
@@ -62,8 +64,43 @@ typedef struct
   guint8         biome_class[256];  /* without WBID: each biome's class */
   Band          *bands;
   double        *column_sums;   /* one per column x */
+  guint          overview_cell; /* MS_SUMMARY_OVERVIEW, else 0 */
+  guint          overview_height;
+  float         *overview_means;
+  guint32       *overview_counts;
   GCancellable  *cancellable;
 } SummaryJob;
+
+/* Adds column @h's finite heights to the cells' sums and counts: cell cy
+ * takes rows [cy · k, (cy + 1) · k). */
+static void
+overview_add_column (const guint8 *h,
+                     guint         n,
+                     guint         k,
+                     double       *sums,
+                     guint32      *counts)
+{
+  for (guint y0 = 0, cy = 0; y0 < n; y0 += k, cy++)
+    {
+      guint y1 = MIN (y0 + k, n);
+      float sum = 0.0f;
+      guint count = 0;
+
+      for (guint y = y0; y < y1; y++)
+        {
+          float v;
+          gboolean finite;
+
+          memcpy (&v, h + (gsize) y * sizeof (float), sizeof v);
+          /* v − v is 0 for a finite v, NaN for inf and NaN. */
+          finite = v - v == 0.0f;
+          sum += finite ? v : 0.0f;
+          count += finite;
+        }
+      sums[cy] += sum;
+      counts[cy] += count;
+    }
+}
 
 /* Classes of a column of biomes into @out (files without WBID; with
  * WBID, ms_scan_coast_ids () reads the ids themselves). */
@@ -119,8 +156,15 @@ summarize_band (guint    index,
   gboolean coast = (job->flags & MS_SUMMARY_COAST) != 0;
   MsColumnWindow hw, bw, ww;
   guint8 *windows;
+  g_autofree double *cell_sums = NULL;     /* MS_SUMMARY_OVERVIEW: this cell column's */
+  g_autofree guint32 *cell_counts = NULL;
 
   ms_height_range_init (&band->range);
+  if (job->overview_cell > 0)
+    {
+      cell_sums = g_new0 (double, job->overview_height);
+      cell_counts = g_new0 (guint32, job->overview_height);
+    }
   if (job->has_water)
     band->seen = g_new0 (guint8, 65536);
   if (job->flags & MS_SUMMARY_PERCENTILES)
@@ -197,6 +241,28 @@ summarize_band (guint    index,
       else
         job->column_sums[x] = ms_scan_heights (h, n, &band->range);
       ms_scan_histogram_u8 (b, n, band->biomes);
+      if (cell_sums != NULL)
+        {
+          guint k = job->overview_cell, cx = x / k;
+
+          overview_add_column (h, n, k, cell_sums, cell_counts);
+          /* The cell column's last map column: its means.  Bands start
+           * on cell columns, so a cell column is one band's. */
+          if ((x + 1) % k == 0 || x + 1 == n)
+            {
+              guint width = (n + k - 1) / k;
+
+              for (guint cy = 0; cy < job->overview_height; cy++)
+                {
+                  gsize o = (gsize) cy * width + cx;
+
+                  job->overview_counts[o] = cell_counts[cy];
+                  job->overview_means[o] = cell_counts[cy] > 0 ? (float) (cell_sums[cy] / cell_counts[cy]) : NAN;
+                  cell_sums[cy] = 0;
+                  cell_counts[cy] = 0;
+                }
+            }
+        }
       if (band->tops != NULL)
         ms_scan_height_keys (h, n, band->tops, job->guessed, job->n_guessed, band->low);
 
@@ -532,7 +598,7 @@ summarize_grids (MsBlueprint        *bp,
   g_autofree guint8 *seen = NULL;
   g_autofree guint32 *tops = NULL;
   g_autofree guint32 *guessed_counts = NULL;
-  SummaryJob job = { bp, n, 0, ms_blueprint_has_water (bp), flags, { 0 }, 0, { 0 }, NULL, column_sums, cancellable };
+  SummaryJob job = { bp, n, 0, ms_blueprint_has_water (bp), flags, { 0 }, 0, { 0 }, NULL, column_sums, 0, 0, NULL, NULL, cancellable };
   MsProfile *profile = ms_blueprint_get_profile (bp);
   MsHeightRange range;
   double sum = 0.0;
@@ -553,6 +619,21 @@ summarize_grids (MsBlueprint        *bp,
   /* A few bands per processor balance the load; ≤ 2²⁵ pixels a band keeps
    * the u32 biome counts from overflowing. */
   job.band_width = MAX (1u, MIN (n / (4 * ms_parallel_get_n_workers ()), (1u << 25) / n));
+  if (flags & MS_SUMMARY_OVERVIEW)
+    {
+      guint k = 1;
+
+      while ((guint64) MS_SUMMARY_OVERVIEW_CELLS * k < n)
+        k *= 2;
+      job.overview_cell = s->overview_cell = k;
+      s->overview_width = (n + k - 1) / k;
+      job.overview_height = s->overview_height = (n + k - 1) / k;
+      job.overview_means = s->overview_means = g_new (float, (gsize) s->overview_width * s->overview_height);
+      job.overview_counts = s->overview_counts = g_new (guint32, (gsize) s->overview_width * s->overview_height);
+      /* Whole cell columns a band (a few more pixels than 2²⁵ at most:
+       * the biome counts are u32). */
+      job.band_width = (job.band_width + k - 1) / k * k;
+    }
   n_bands = (n + job.band_width - 1) / job.band_width;
   bands = job.bands = g_new0 (Band, n_bands);
   if (job.flags & MS_SUMMARY_PERCENTILES)

@@ -19,7 +19,12 @@ typedef enum
   MS_SUMMARY_BASIC = 0,
   MS_SUMMARY_PERCENTILES = 1 << 0,
   MS_SUMMARY_COAST = 1 << 1,
+  MS_SUMMARY_OVERVIEW = 1 << 2,
 } MsSummaryFlags;
+
+/* MS_SUMMARY_OVERVIEW's cells are at most this many a side: the render
+ * pyramid's tile size, whose top tile they are. */
+#define MS_SUMMARY_OVERVIEW_CELLS 256
 
 #define MS_SUMMARY_N_PERCENTILES 3   /* 5, 50, 95 */
 #define MS_SUMMARY_N_CURVE 101       /* 0 %, 1 %, … 100 % of the area above */
@@ -70,6 +75,17 @@ typedef struct
   gboolean       has_coast;
   guint64        ocean_pixels;
   guint64        coast_pairs;
+
+  /* MS_SUMMARY_OVERVIEW: the map in cells of overview_cell × overview_cell
+   * pixels, the smallest power of two that leaves at most
+   * MS_SUMMARY_OVERVIEW_CELLS a side (the render pyramid's top level): each
+   * cell the mean of its finite heights (NAN without) and how many there
+   * are, row-major over cells (index cy × overview_width + cx).  The
+   * gallery's thumbnail, made in the same pass as the figures. */
+  guint          overview_cell;
+  guint          overview_width, overview_height;
+  float         *overview_means;
+  guint32       *overview_counts;
 } MsBlueprintSummary;
 
 /* The bounding box of each water body in WBID, in file coordinates:

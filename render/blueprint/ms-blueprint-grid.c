@@ -781,3 +781,50 @@ ms_blueprint_grid_reduce (MsBlueprint     *bp,
   job.band_width = MAX (1u, MAX_BAND_WIDTH / grid->k);
   ms_parallel_for ((grid->width + job.band_width - 1) / job.band_width, reduce_band, &job);
 }
+
+void
+ms_blueprint_grid_from_overview (MsBlueprint     *bp,
+                                 const float     *means,
+                                 const guint32   *counts,
+                                 guint            cell,
+                                 guint            width,
+                                 guint            height,
+                                 MsBlueprintGrid *grid)
+{
+  gsize cells;
+
+  g_return_if_fail (MS_IS_BLUEPRINT (bp));
+  g_return_if_fail (means != NULL && counts != NULL && cell > 0 && grid != NULL);
+
+  memset (grid, 0, sizeof *grid);
+  grid->k = cell;
+  grid->x0 = grid->y0 = -(gint64) cell;
+  grid->width = width + 2;
+  grid->height = height + 2;
+  cells = (gsize) grid->width * grid->height;
+  grid->heights = g_new (float, cells);
+  grid->counts = g_new0 (guint32, cells);
+  grid->biomes = g_new (guint8, cells);
+  grid->water_ids = g_new (guint16, cells);
+  grid->surfaces = g_new (guint16, cells);
+  for (gsize i = 0; i < cells; i++)
+    grid->heights[i] = NAN;
+  for (guint cy = 0; cy < height; cy++)
+    {
+      memcpy (grid->heights + (gsize) (cy + 1) * grid->width + 1, means + (gsize) cy * width,
+              width * sizeof (float));
+      memcpy (grid->counts + (gsize) (cy + 1) * grid->width + 1, counts + (gsize) cy * width,
+              width * sizeof (guint32));
+    }
+  ms_blueprint_grid_sample (bp, grid, NULL);
+}
+
+void
+ms_blueprint_grid_clear (MsBlueprintGrid *grid)
+{
+  g_clear_pointer (&grid->heights, g_free);
+  g_clear_pointer (&grid->counts, g_free);
+  g_clear_pointer (&grid->biomes, g_free);
+  g_clear_pointer (&grid->water_ids, g_free);
+  g_clear_pointer (&grid->surfaces, g_free);
+}

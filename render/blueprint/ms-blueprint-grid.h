@@ -37,4 +37,19 @@ void ms_blueprint_grid_sample (MsBlueprint     *blueprint,
                                MsBlueprintGrid *grid,
                                GCancellable    *cancellable);
 
+/* The render pyramid's top tile from a fused summary's overview
+ * (MS_SUMMARY_OVERVIEW: @means and @counts, @width × @height cells of
+ * @cell pixels): the cells with a one-cell apron of NaN around them (the
+ * apron lies off the map), and the biome and water samples read from
+ * @blueprint.  The gallery's thumbnails, without a pass of their own.
+ * Free the arrays with ms_blueprint_grid_clear (). */
+void ms_blueprint_grid_from_overview (MsBlueprint     *blueprint,
+                                      const float     *means,
+                                      const guint32   *counts,
+                                      guint            cell,
+                                      guint            width,
+                                      guint            height,
+                                      MsBlueprintGrid *grid);
+void ms_blueprint_grid_clear         (MsBlueprintGrid *grid);
+
 G_END_DECLS

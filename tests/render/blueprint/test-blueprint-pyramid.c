@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ms-blueprint-pyramid.h"
+#include "ms-blueprint-summary.h"
 #include "ms-demo-blueprint.h"
 #include "ms-test-util.h"
 
@@ -81,11 +82,13 @@ make_blueprint (void)
 }
 
 static void
-check_tile (MsBlueprint           *bp,
-            const MsBlueprintTile *tile)
+check_grid (MsBlueprint           *bp,
+            const MsBlueprintGrid *g,
+            guint                  level,
+            guint                  tx,
+            guint                  ty)
 {
-  const MsBlueprintGrid *g = &tile->grid;
-  guint k = 1u << tile->key.level;
+  guint k = 1u << level;
 
   g_assert_cmpuint (g->k, ==, k);
   for (guint cy = 0; cy < g->height; cy++)
@@ -99,14 +102,20 @@ check_tile (MsBlueprint           *bp,
 
         if (isnan (want) != isnan (got) ||
             (!isnan (want) && fabsf (want - got) > 1e-5f * MAX (1.0f, fabsf (want))))
-          g_error ("tile %u/%u/%u cell (%u, %u): height %g, expected %g", tile->key.level,
-                   tile->key.tx, tile->key.ty, cx, cy, got, want);
+          g_error ("tile %u/%u/%u cell (%u, %u): height %g, expected %g", level, tx, ty, cx, cy, got, want);
         if (sx >= 0 && sy >= 0)
           {
             g_assert_cmpuint (g->biomes[o], ==, ms_blueprint_get_biome (bp, (guint) sx, (guint) sy));
             g_assert_cmpuint (g->water_ids[o], ==, ms_blueprint_get_water_id (bp, (guint) sx, (guint) sy));
           }
       }
+}
+
+static void
+check_tile (MsBlueprint           *bp,
+            const MsBlueprintTile *tile)
+{
+  check_grid (bp, &tile->grid, tile->key.level, tile->key.tx, tile->key.ty);
 }
 
 /* Every tile of every level, in the order given, checked against the
@@ -231,6 +240,35 @@ test_top_pass_cancelled (void)
   g_assert_cmpuint (ms_blueprint_pyramid_get_cached_tiles (pyramid), ==, 0);
 }
 
+/* The gallery's thumbnail made in the figures' pass (MS_SUMMARY_OVERVIEW)
+ * is the top tile: the same geometry and, cell by cell, what the plain
+ * loop says, apron and samples included. */
+static void
+test_summary_overview (void)
+{
+  g_autoptr(MsBlueprint) bp = make_blueprint ();
+  g_autoptr(MsBlueprintPyramid) pyramid = ms_blueprint_pyramid_new (bp, 64u << 20);
+  g_autoptr(MsBlueprintSummary) s = NULL;
+  g_autoptr(GError) error = NULL;
+  MsBlueprintGrid grid;
+  guint top = ms_blueprint_pyramid_get_top_level (pyramid), width, height;
+  MsTileKey key = { top, 0, 0 };
+
+  s = ms_blueprint_summarize_full (bp, MS_SUMMARY_OVERVIEW, NULL, &error);
+  g_assert_no_error (error);
+  /* 1029 pixels: 8-pixel cells, 129 of them (1029 / 4 would be 258 > 256). */
+  g_assert_cmpuint (s->overview_cell, ==, 1u << top);
+  g_assert_cmpuint (s->overview_cell, ==, 8);
+  ms_blueprint_pyramid_get_tile_size (pyramid, &key, &width, &height);
+  g_assert_cmpuint (s->overview_width, ==, width);
+  g_assert_cmpuint (s->overview_height, ==, height);
+  g_assert_cmpuint (width, ==, 129);
+  ms_blueprint_grid_from_overview (bp, s->overview_means, s->overview_counts, s->overview_cell,
+                                   s->overview_width, s->overview_height, &grid);
+  check_grid (bp, &grid, top, 0, 0);
+  ms_blueprint_grid_clear (&grid);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -239,5 +277,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/blueprint-pyramid/first-overview-direct", test_first_overview_direct);
   g_test_add_func ("/blueprint-pyramid/small-top-direct", test_small_top_direct);
   g_test_add_func ("/blueprint-pyramid/top-pass-cancelled", test_top_pass_cancelled);
+  g_test_add_func ("/blueprint-pyramid/summary-overview", test_summary_overview);
   return g_test_run ();
 }
