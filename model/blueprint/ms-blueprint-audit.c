@@ -556,8 +556,9 @@ swap_columns (Audit *a)
 }
 
 /* Per field: columns read a buffer at a time (ms_column_window_get ()),
- * not one copying read a column. */
-#define AUDIT_WINDOW_BYTES ((gsize) 1 << 20)
+ * not one copying read a column; 1 MiB for the four, as the audit keeps
+ * to a few MiB whatever the map's size. */
+#define AUDIT_WINDOW_BYTES ((gsize) 256 << 10)
 
 static gboolean
 scan_grids (Audit         *a,
