@@ -459,6 +459,8 @@ cell_setup (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_label_new (NULL);
 
   g_object_set_data (G_OBJECT (label), "ms-column", spec);
+  /* on_table_pressed () finds the row of a click through its cell. */
+  g_object_set_data (G_OBJECT (label), "ms-list-item", list_item);
   if (spec->index == G_MAXUINT)
     {
       gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -573,6 +575,36 @@ add_columns (MsGalleryWindow *self)
             add_column (self, title, key, key_index (self, key), 0, 1.0);
           }
     }
+}
+
+/* GTK 4.8's column view undoes a Ctrl+click in the cell it toggled in the
+ * row (both handle it), so the table could not add a row to the
+ * selection: Ctrl+click toggles the row here, before either. */
+static void
+on_table_pressed (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  MsGalleryWindow *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  GtkWidget *picked;
+  GtkListItem *list_item = NULL;
+  guint position;
+
+  if (n_press != 1 || (state & GDK_CONTROL_MASK) == 0 || (state & GDK_SHIFT_MASK) != 0)
+    return;
+  picked = gtk_widget_pick (GTK_WIDGET (self->column_view), x, y, GTK_PICK_DEFAULT);
+  for (; picked != NULL && list_item == NULL; picked = gtk_widget_get_parent (picked))
+    list_item = g_object_get_data (G_OBJECT (picked), "ms-list-item");
+  if (list_item == NULL || gtk_list_item_get_item (list_item) == NULL)
+    return;
+  position = gtk_list_item_get_position (list_item);
+  if (gtk_selection_model_is_selected (GTK_SELECTION_MODEL (self->selection), position))
+    gtk_selection_model_unselect_item (GTK_SELECTION_MODEL (self->selection), position);
+  else
+    gtk_selection_model_select_item (GTK_SELECTION_MODEL (self->selection), position, FALSE);
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
 }
 
 /* ---- the loader ---- */
@@ -1051,6 +1083,13 @@ ms_gallery_window_new (GtkApplication *application,
   g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (on_selection_changed), self);
   g_signal_connect_swapped (self->selection, "items-changed", G_CALLBACK (update_count), self);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  {
+    GtkGesture *press = gtk_gesture_click_new ();
+
+    gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (press), GTK_PHASE_CAPTURE);
+    g_signal_connect (press, "pressed", G_CALLBACK (on_table_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (press));
+  }
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (card_setup), self);

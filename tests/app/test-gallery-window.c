@@ -20,6 +20,7 @@
 #include "ms-gallery-window.h"
 #include "ms-hypsometric-plot.h"
 #include "ms-test-app.h"
+#include "ms-test-display.h"
 #include "ms-test-util.h"
 
 #define N 256
@@ -436,6 +437,75 @@ test_folder_and_close (void)
   ms_test_remove_tree (dir);
 }
 
+/* A cell of row @position in the table (a label its factory made). */
+static GtkWidget *
+find_cell (GtkWidget *widget,
+           guint      position)
+{
+  GtkListItem *list_item = g_object_get_data (G_OBJECT (widget), "ms-list-item");
+
+  if (list_item != NULL && gtk_list_item_get_item (list_item) != NULL &&
+      gtk_list_item_get_position (list_item) == position && gtk_widget_get_mapped (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_cell (child, position);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+ctrl_click_row (MsGalleryWindow *window,
+                const char      *window_id,
+                guint            position)
+{
+  GtkWidget *cell = find_cell (GTK_WIDGET (ms_gallery_window_get_column_view (window)), position);
+
+  g_assert_nonnull (cell);
+  ms_test_xdotool ("keydown", "ctrl", NULL);
+  ms_test_click_widget (cell, window_id, 1);
+  ms_test_xdotool ("keyup", "ctrl", NULL);
+  ms_test_run_for (100);
+}
+
+/* Ctrl+click adds a row of the table to the selection and takes it out
+ * again, with the real pointer (GTK 4.8's column view alone undid it). */
+static void
+test_table_ctrl_click (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  MsGalleryWindow *window = open_gallery (dir);
+  GtkSelectionModel *selection = ms_gallery_window_get_selection (window);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (ms_gallery_window_get_column_view (window)),
+                                              GTK_TYPE_STACK);
+  g_autofree char *window_id = NULL;
+
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "table");
+  ms_test_iterate_until (ms_test_widget_mapped, ms_gallery_window_get_column_view (window), "the table");
+  ms_test_run_for (300);
+  /* A plain title for xdotool's search, as the other window tests. */
+  gtk_window_set_title (GTK_WINDOW (window), "gallery-ctrl-click");
+  ms_test_run_for (200);
+  window_id = ms_test_x_window_id ("gallery-ctrl-click");
+  gtk_selection_model_select_item (selection, 0, TRUE);
+  ctrl_click_row (window, window_id, 2);
+  ctrl_click_row (window, window_id, 3);
+  g_assert_true (gtk_selection_model_is_selected (selection, 0));
+  g_assert_false (gtk_selection_model_is_selected (selection, 1));
+  g_assert_true (gtk_selection_model_is_selected (selection, 2));
+  g_assert_true (gtk_selection_model_is_selected (selection, 3));
+  ctrl_click_row (window, window_id, 0);
+  g_assert_false (gtk_selection_model_is_selected (selection, 0));
+  g_assert_true (gtk_selection_model_is_selected (selection, 2));
+  g_assert_cmpuint (ms_hypsometric_plot_get_n_curves (MS_HYPSOMETRIC_PLOT (ms_gallery_window_get_plot (window))), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (window));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -444,6 +514,7 @@ main (int argc, char **argv)
   g_test_add_func ("/gallery/sort-and-filter", test_sort_and_filter);
   g_test_add_func ("/gallery/selection-and-compare", test_selection);
   g_test_add_func ("/gallery/export", test_export);
+  g_test_add_func ("/gallery/table-ctrl-click", test_table_ctrl_click);
   g_test_add_func ("/gallery/folder-and-close", test_folder_and_close);
   return ms_test_app_run ();
 }
