@@ -13,6 +13,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "ms-chart.h"
 #include "ms-biome-bars.h"
 
 #define PAD            8.0
@@ -27,7 +28,6 @@
 #define LINE_SPACING   4.0
 #define MIN_WIDTH      320
 #define EMPTY_HEIGHT   80
-#define DIM_ALPHA      0.55f   /* as GTK themes fade .dim-label */
 
 typedef struct
 {
@@ -309,27 +309,7 @@ ms_biome_bars_hit (MsBiomeBars *self,
 
 /* -------------------------------------------------------------- drawing --- */
 
-static void
-get_foreground (GtkWidget *widget,
-                GdkRGBA   *colour)
-{
-  /* gtk_widget_get_color () is 4.10; the build pins the 4.8 API, where this
-   * is not deprecated. */
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), colour);
-}
 
-static void
-append_layout_at (GtkSnapshot   *snapshot,
-                  PangoLayout   *layout,
-                  double         x,
-                  double         y,
-                  const GdkRGBA *colour)
-{
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) round (x), (float) round (y)));
-  gtk_snapshot_append_layout (snapshot, layout, colour);
-  gtk_snapshot_restore (snapshot);
-}
 
 /* A 1 px frame just inside @rect. */
 static void
@@ -371,29 +351,10 @@ draw_legend_entry (MsBiomeBars *self,
   gtk_snapshot_append_color (draw->snapshot, &colour, &swatch);
   append_frame (draw->snapshot, &swatch, &edge);
   pango_layout_get_pixel_size (layout, NULL, &h);
-  append_layout_at (draw->snapshot, layout, x + SWATCH_SIZE + SWATCH_GAP,
+  ms_chart_append_layout_at (draw->snapshot, layout, x + SWATCH_SIZE + SWATCH_GAP,
                     y + (draw->line_height - h) / 2, draw->fg);
 }
 
-static void
-snapshot_empty (MsBiomeBars   *self,
-                GtkSnapshot   *snapshot,
-                const GdkRGBA *fg)
-{
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
-  g_autoptr(PangoLayout) layout =
-    gtk_widget_create_pango_layout (GTK_WIDGET (self), _("Select seeds to compare their biomes"));
-  GdkRGBA dim = *fg;
-  int h;
-
-  dim.alpha *= DIM_ALPHA;
-  pango_layout_set_width (layout, (int) MAX (width - 2 * PAD, 1) * PANGO_SCALE);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-  pango_layout_get_pixel_size (layout, NULL, &h);
-  append_layout_at (snapshot, layout, PAD, (height - h) / 2.0, &dim);
-}
 
 static void
 ms_biome_bars_snapshot (GtkWidget   *widget,
@@ -405,10 +366,10 @@ ms_biome_bars_snapshot (GtkWidget   *widget,
   LegendDraw legend;
   Layout l;
 
-  get_foreground (widget, &fg);
+  ms_chart_get_foreground (widget, &fg);
   if (self->rows->len == 0)
     {
-      snapshot_empty (self, snapshot, &fg);
+      ms_chart_snapshot_placeholder (widget, snapshot, _("Select seeds to compare their biomes"), &fg, PAD);
       return;
     }
   if (!compute_layout (self, width, &l))
@@ -426,7 +387,7 @@ ms_biome_bars_snapshot (GtkWidget   *widget,
       int h;
 
       pango_layout_get_pixel_size (layout, NULL, &h);
-      append_layout_at (snapshot, layout, PAD, row_top (r) + (BAR_HEIGHT - h) / 2, &fg);
+      ms_chart_append_layout_at (snapshot, layout, PAD, row_top (r) + (BAR_HEIGHT - h) / 2, &fg);
 
       /* The frame just outside the bar, so every pixel inside is a
        * biome's colour; an empty row is only its frame. */

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <glib/gi18n.h>
 
+#include "ms-chart.h"
 #include "ms-hypsometric-plot.h"
 
 #define PAD                 8.0
@@ -30,7 +31,6 @@
 #define LEGEND_LABEL_MAX    160    /* px; longer labels are ellipsized */
 #define MIN_WIDTH           320
 #define MIN_HEIGHT          200
-#define DIM_ALPHA           0.55f  /* as GTK themes fade .dim-label */
 
 typedef struct
 {
@@ -306,14 +306,6 @@ ms_hypsometric_plot_get_plot_area (MsHypsometricPlot *self,
 
 /* -------------------------------------------------------------- drawing --- */
 
-static void
-get_foreground (GtkWidget *widget,
-                GdkRGBA   *colour)
-{
-  /* gtk_widget_get_color () is 4.10; the build pins the 4.8 API, where this
-   * is not deprecated. */
-  gtk_style_context_get_color (gtk_widget_get_style_context (widget), colour);
-}
 
 static GdkRGBA
 faded (const GdkRGBA *colour,
@@ -325,37 +317,7 @@ faded (const GdkRGBA *colour,
   return c;
 }
 
-static void
-append_layout_at (GtkSnapshot   *snapshot,
-                  PangoLayout   *layout,
-                  double         x,
-                  double         y,
-                  const GdkRGBA *colour)
-{
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) round (x), (float) round (y)));
-  gtk_snapshot_append_layout (snapshot, layout, colour);
-  gtk_snapshot_restore (snapshot);
-}
 
-static void
-snapshot_empty (MsHypsometricPlot *self,
-                GtkSnapshot       *snapshot,
-                const GdkRGBA     *fg)
-{
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
-  g_autoptr(PangoLayout) layout = create_layout (self, _("Select seeds to compare their "
-                                                         "hypsometric curves"));
-  GdkRGBA dim = faded (fg, DIM_ALPHA);
-  int w, h;
-
-  pango_layout_set_width (layout, (int) MAX (width - 2 * PAD, 1) * PANGO_SCALE);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-  pango_layout_get_pixel_size (layout, &w, &h);
-  append_layout_at (snapshot, layout, PAD, (height - h) / 2.0, &dim);
-}
 
 /* Grid, axes, curves and the legend's box and swatches: everything but text. */
 static void
@@ -494,7 +456,7 @@ snapshot_text (MsHypsometricPlot *self,
       g_autoptr(PangoLayout) layout = create_layout (self, text);
 
       pango_layout_get_pixel_size (layout, &w, &h);
-      append_layout_at (snapshot, layout, left - TICK - GAP - w,
+      ms_chart_append_layout_at (snapshot, layout, left - TICK - GAP - w,
                         floor (y_for_height (l, value)) + 0.5 - h / 2.0, &dim);
     }
   for (guint k = 0; k <= X_INTERVALS; k++)
@@ -503,7 +465,7 @@ snapshot_text (MsHypsometricPlot *self,
       g_autoptr(PangoLayout) layout = create_layout (self, text);
 
       pango_layout_get_pixel_size (layout, &w, &h);
-      append_layout_at (snapshot, layout, x_for_share (l, (double) k / X_INTERVALS) - w / 2.0,
+      ms_chart_append_layout_at (snapshot, layout, x_for_share (l, (double) k / X_INTERVALS) - w / 2.0,
                         bottom + TICK + GAP, &dim);
     }
 
@@ -512,9 +474,9 @@ snapshot_text (MsHypsometricPlot *self,
     g_autoptr(PangoLayout) y_title = create_layout (self, _("Height"));
 
     pango_layout_get_pixel_size (x_title, &w, &h);
-    append_layout_at (snapshot, x_title, MAX (PAD, x_for_share (l, 0.5) - w / 2.0),
+    ms_chart_append_layout_at (snapshot, x_title, MAX (PAD, x_for_share (l, 0.5) - w / 2.0),
                       bottom + TICK + GAP + l->line_height + GAP, fg);
-    append_layout_at (snapshot, y_title, left - TICK - GAP, PAD, fg);
+    ms_chart_append_layout_at (snapshot, y_title, left - TICK - GAP, PAD, fg);
   }
 
   for (guint i = 0; i < self->curves->len; i++)
@@ -525,7 +487,7 @@ snapshot_text (MsHypsometricPlot *self,
                      i * (l->legend_row_height + LEGEND_ROW_SPACING);
 
       pango_layout_get_pixel_size (layout, &w, &h);
-      append_layout_at (snapshot, layout,
+      ms_chart_append_layout_at (snapshot, layout,
                         l->legend.origin.x + LEGEND_PAD + LEGEND_SWATCH_W + 1.5 * GAP,
                         row_y + (l->legend_row_height - h) / 2, fg);
     }
@@ -542,11 +504,12 @@ ms_hypsometric_plot_snapshot (GtkWidget   *widget,
   Layout l;
   cairo_t *cr;
 
-  get_foreground (widget, &fg);
+  ms_chart_get_foreground (widget, &fg);
   if (!compute_layout (self, width, height, &l))
     {
       if (self->curves->len == 0)
-        snapshot_empty (self, snapshot, &fg);
+        ms_chart_snapshot_placeholder (widget, snapshot, _("Select seeds to compare their hypsometric curves"),
+                                       &fg, PAD);
       return;
     }
 
