@@ -311,23 +311,54 @@ pick_zone_activated (GSimpleAction *action,
   pick_zone (GTK_APPLICATION (user_data), g_variant_get_string (parameter, NULL));
 }
 
+/* A folder chooser whose answer goes to @chosen (a zone folder's picker,
+ * a folder of seeds' gallery). */
+typedef void (*FolderChosen) (GtkApplication *app,
+                              GFile          *folder);
+
 static void
-on_zone_folder_chosen (GtkNativeDialog *chooser,
-                       int              response,
-                       gpointer         user_data)
+on_folder_chosen (GtkNativeDialog *chooser,
+                  int              response,
+                  gpointer         user_data)
 {
   GtkApplication *app = user_data;
+  FolderChosen chosen = g_object_get_data (G_OBJECT (chooser), "ms-chosen");
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *dir = folder ? g_file_get_path (folder) : NULL;
 
-      if (dir != NULL)
-        pick_zone (app, dir);
+      if (folder != NULL)
+        chosen (app, folder);
     }
   g_object_unref (chooser);
   g_application_release (G_APPLICATION (app));
+}
+
+static void
+choose_folder (GtkApplication *app,
+               const char     *title,
+               FolderChosen    chosen)
+{
+  GtkFileChooserNative *chooser =
+    gtk_file_chooser_native_new (title, gtk_application_get_active_window (app),
+                                 GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Open"), _("_Cancel"));
+
+  /* The chooser may outlive every window: keep the app until it answers. */
+  g_application_hold (G_APPLICATION (app));
+  g_object_set_data (G_OBJECT (chooser), "ms-chosen", chosen);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_folder_chosen), app);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+pick_zone_in (GtkApplication *app,
+              GFile          *folder)
+{
+  g_autofree char *dir = g_file_get_path (folder);
+
+  if (dir != NULL)
+    pick_zone (app, dir);
 }
 
 static void
@@ -335,33 +366,7 @@ open_zone_folder_activated (GSimpleAction *action,
                             GVariant      *parameter,
                             gpointer       user_data)
 {
-  GtkApplication *app = user_data;
-  GtkFileChooserNative *chooser =
-    gtk_file_chooser_native_new (_("Open a Zone Folder"), gtk_application_get_active_window (app),
-                                 GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Open"), _("_Cancel"));
-
-  /* The chooser may outlive every window: keep the app until it answers. */
-  g_application_hold (G_APPLICATION (app));
-  g_signal_connect (chooser, "response", G_CALLBACK (on_zone_folder_chosen), app);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-static void
-on_seed_folder_chosen (GtkNativeDialog *chooser,
-                       int              response,
-                       gpointer         user_data)
-{
-  GtkApplication *app = user_data;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-
-      if (folder != NULL)
-        open_folder (app, folder);
-    }
-  g_object_unref (chooser);
-  g_application_release (G_APPLICATION (app));
+  choose_folder (GTK_APPLICATION (user_data), _("Open a Zone Folder"), pick_zone_in);
 }
 
 static void
@@ -369,14 +374,7 @@ open_seed_folder_activated (GSimpleAction *action,
                             GVariant      *parameter,
                             gpointer       user_data)
 {
-  GtkApplication *app = user_data;
-  GtkFileChooserNative *chooser =
-    gtk_file_chooser_native_new (_("Open a Folder of Blueprints"), gtk_application_get_active_window (app),
-                                 GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Open"), _("_Cancel"));
-
-  g_application_hold (G_APPLICATION (app));
-  g_signal_connect (chooser, "response", G_CALLBACK (on_seed_folder_chosen), app);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  choose_folder (GTK_APPLICATION (user_data), _("Open a Folder of Blueprints"), open_folder);
 }
 
 static void
