@@ -21,6 +21,7 @@
 #include "ms-hypsometric-plot.h"
 #include "ms-test-app.h"
 #include "ms-test-display.h"
+#include "ms-window.h"
 #include "ms-test-util.h"
 
 #define N 256
@@ -506,6 +507,73 @@ test_table_ctrl_click (void)
   ms_test_remove_tree (dir);
 }
 
+static MsGalleryWindow *
+find_gallery (void)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (ms_test_app ())); l != NULL; l = l->next)
+    if (MS_IS_GALLERY_WINDOW (l->data))
+      return l->data;
+  return NULL;
+}
+
+/* Drops @files (GFile, NULL-terminated) on @window's drop target, as GTK
+ * does once the drag ends over it. */
+static gboolean
+drop_files (GtkWidget *window,
+            GFile    **files)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window);
+  GSList *list = NULL;
+  GValue value = G_VALUE_INIT;
+  gboolean handled = FALSE;
+
+  for (guint i = 0; files[i] != NULL; i++)
+    list = g_slist_append (list, files[i]);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_set_boxed (&value, list);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        g_signal_emit_by_name (controller, "drop", &value, 10.0, 10.0, &handled);
+    }
+  g_value_unset (&value);
+  g_slist_free (list);
+  return handled;
+}
+
+/* Several files, or a folder of blueprints, dropped on a viewer window
+ * open a gallery of them. */
+static void
+test_drop (void)
+{
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autoptr(GPtrArray) files = make_folder (dir);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  MsWindow *viewer = ms_window_new (GTK_APPLICATION (ms_test_app ()));
+  MsGalleryWindow *gallery;
+
+  gtk_window_present (GTK_WINDOW (viewer));
+  ms_test_run_for (100);
+  g_assert_true (drop_files (GTK_WIDGET (viewer), (GFile *[]) { files->pdata[0], files->pdata[2], NULL }));
+  ms_test_iterate_until (gallery_open, NULL, "the gallery of the dropped files");
+  gallery = find_gallery ();
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (ms_gallery_window_get_selection (gallery))), ==, 2);
+  ms_test_iterate_until (loader_done, gallery, "the gallery's reading");
+  gtk_window_destroy (GTK_WINDOW (gallery));
+
+  g_assert_true (drop_files (GTK_WIDGET (viewer), (GFile *[]) { folder, NULL }));
+  ms_test_iterate_until (gallery_open, NULL, "the gallery of the dropped folder");
+  gallery = find_gallery ();
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (ms_gallery_window_get_selection (gallery))), ==,
+                    N_FILES + 1);
+  ms_test_iterate_until (loader_done, gallery, "the gallery's reading");
+  gtk_window_destroy (GTK_WINDOW (gallery));
+  gtk_window_destroy (GTK_WINDOW (viewer));
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -516,5 +584,6 @@ main (int argc, char **argv)
   g_test_add_func ("/gallery/export", test_export);
   g_test_add_func ("/gallery/table-ctrl-click", test_table_ctrl_click);
   g_test_add_func ("/gallery/folder-and-close", test_folder_and_close);
+  g_test_add_func ("/gallery/drop", test_drop);
   return ms_test_app_run ();
 }
