@@ -36,12 +36,20 @@ typedef struct
   MsHeightRange  range;
   guint32        biomes[256];
   guint64        water_pixels;
-  guint8        *seen;          /* 65536 water ids, or NULL without WBID */
-  guint32       *tops;          /* MS_SUMMARY_PERCENTILES: 2 × 65536 key counts */
-  guint32       *low;           /* and n_guessed × 65536 low-bit counts */
   guint64        ocean_pixels;  /* MS_SUMMARY_COAST */
   guint64        coast_pairs;
 } Band;
+
+/* The big tables a band adds to, one set per band at work rather than one
+ * per band: counts add up in any order, and fresh megabytes for each of
+ * many bands cost more in page faults than filling them.  u32 counts hold
+ * a 32768² map's 2³⁰ pixels. */
+typedef struct
+{
+  guint8        *seen;          /* 65536 water ids, or NULL without WBID */
+  guint32       *tops;          /* MS_SUMMARY_PERCENTILES: 2 × 65536 key counts */
+  guint32       *low;           /* and n_guessed × 65536 low-bit counts */
+} Tables;
 
 /* A pixel's class for the coastline: a pair is coast when its two
  * classes OR to LAND | OCEAN. */
@@ -63,6 +71,9 @@ typedef struct
   guint          n_guessed;
   guint8         biome_class[256];  /* without WBID: each biome's class */
   Band          *bands;
+  GMutex         tables_lock;
+  GPtrArray     *tables;        /* every Tables made */
+  GPtrArray     *idle_tables;   /* those no band holds now */
   double        *column_sums;   /* one per column x */
   guint          overview_cell; /* MS_SUMMARY_OVERVIEW, else 0 */
   guint          overview_height;
@@ -139,12 +150,54 @@ count_coast (const guint8 *column,
 #define SUMMARY_WINDOW_BYTES ((gsize) 256 << 10)
 
 static void
+tables_free (Tables *t)
+{
+  g_free (t->seen);
+  g_free (t->tops);
+  g_free (t->low);
+  g_free (t);
+}
+
+static Tables *
+take_tables (SummaryJob *job)
+{
+  Tables *t;
+
+  g_mutex_lock (&job->tables_lock);
+  if (job->idle_tables->len > 0)
+    t = g_ptr_array_steal_index_fast (job->idle_tables, job->idle_tables->len - 1);
+  else
+    {
+      t = g_new0 (Tables, 1);
+      if (job->has_water)
+        t->seen = g_new0 (guint8, 65536);
+      if (job->flags & MS_SUMMARY_PERCENTILES)
+        t->tops = g_new0 (guint32, 2 * 65536);
+      if (job->n_guessed > 0)
+        t->low = g_new0 (guint32, (gsize) job->n_guessed * 65536);
+      g_ptr_array_add (job->tables, t);
+    }
+  g_mutex_unlock (&job->tables_lock);
+  return t;
+}
+
+static void
+give_tables (SummaryJob *job,
+             Tables     *t)
+{
+  g_mutex_lock (&job->tables_lock);
+  g_ptr_array_add (job->idle_tables, t);
+  g_mutex_unlock (&job->tables_lock);
+}
+
+static void
 summarize_band (guint    index,
                 gpointer user_data)
 {
   static MsScratchSlot windows_slot;
   SummaryJob *job = user_data;
   Band *band = &job->bands[index];
+  Tables *tables;
   guint n = job->n;
   guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
   g_autofree float *heights = NULL;
@@ -165,14 +218,9 @@ summarize_band (guint    index,
       cell_sums = g_new0 (double, job->overview_height);
       cell_counts = g_new0 (guint32, job->overview_height);
     }
-  if (job->has_water)
-    band->seen = g_new0 (guint8, 65536);
-  if (job->flags & MS_SUMMARY_PERCENTILES)
-    band->tops = g_new0 (guint32, 2 * 65536);
-  if (job->n_guessed > 0)
-    band->low = g_new0 (guint32, (gsize) job->n_guessed * 65536);
   if (g_cancellable_is_cancelled (job->cancellable))
     return;
+  tables = take_tables (job);
   if (coast)
     {
       /* With WBID: the last column's ids (the window may have moved on);
@@ -263,8 +311,8 @@ summarize_band (guint    index,
                 }
             }
         }
-      if (band->tops != NULL)
-        ms_scan_height_keys (h, n, band->tops, job->guessed, job->n_guessed, band->low);
+      if (tables->tops != NULL)
+        ms_scan_height_keys (h, n, tables->tops, job->guessed, job->n_guessed, tables->low);
 
       {
         const guint8 *w = NULL;
@@ -286,7 +334,7 @@ summarize_band (guint    index,
                 ms_blueprint_sample_column (job->bp, x, 0, 1, n, NULL, ids, NULL);
                 w = (const guint8 *) ids;
               }
-            band->water_pixels += ms_scan_water_ids (w, n, band->seen);
+            band->water_pixels += ms_scan_water_ids (w, n, tables->seen);
           }
         if (coast && job->has_water)
           {
@@ -310,6 +358,7 @@ summarize_band (guint    index,
           }
       }
     }
+  give_tables (job, tables);
 }
 
 /* The second, narrow pass of MS_SUMMARY_PERCENTILES: the low 16 bits of
@@ -436,7 +485,10 @@ guess_item (guint    index,
  * map (fewer were seen to miss on the demo): the main pass counts the
  * low bits of keys in these tops as it goes, so only a guess that missed
  * needs another pass over HGTS.  Returns how many distinct tops @guess
- * holds. */
+ * holds.  (Counting the tops beside each guess too saved that pass on 4
+ * of 23 bench maps but cost every map more in the main pass than the
+ * pass costs those 4: the keys in the wanted tops are what the main
+ * pass's histogram spends its time on.) */
 static guint
 guess_percentile_tops (MsBlueprint *bp,
                        guint16      guess[MS_SUMMARY_N_PERCENTILES])
@@ -598,7 +650,10 @@ summarize_grids (MsBlueprint        *bp,
   g_autofree guint8 *seen = NULL;
   g_autofree guint32 *tops = NULL;
   g_autofree guint32 *guessed_counts = NULL;
-  SummaryJob job = { bp, n, 0, ms_blueprint_has_water (bp), flags, { 0 }, 0, { 0 }, NULL, column_sums, 0, 0, NULL, NULL, cancellable };
+  SummaryJob job = {
+    .bp = bp, .n = n, .has_water = ms_blueprint_has_water (bp), .flags = flags,
+    .column_sums = column_sums, .cancellable = cancellable,
+  };
   MsProfile *profile = ms_blueprint_get_profile (bp);
   MsHeightRange range;
   double sum = 0.0;
@@ -636,6 +691,9 @@ summarize_grids (MsBlueprint        *bp,
     }
   n_bands = (n + job.band_width - 1) / job.band_width;
   bands = job.bands = g_new0 (Band, n_bands);
+  g_mutex_init (&job.tables_lock);
+  job.tables = g_ptr_array_new_with_free_func ((GDestroyNotify) tables_free);
+  job.idle_tables = g_ptr_array_new ();
   if (job.flags & MS_SUMMARY_PERCENTILES)
     {
       job.n_guessed = guess_percentile_tops (bp, job.guessed);
@@ -663,28 +721,24 @@ summarize_grids (MsBlueprint        *bp,
           s->biome_counts[b] += band->biomes[b];
         else
           out_of_range += band->biomes[b];
-      if (band->seen != NULL)
-        {
-          s->water_pixels += band->water_pixels;
-          for (guint id = 1; id < 65536; id++)
-            seen[id] |= band->seen[id];
-          g_free (band->seen);
-        }
-      if (band->tops != NULL)
-        {
-          for (guint k = 0; k < 65536; k++)
-            tops[k] += band->tops[k] + band->tops[65536 + k];
-          g_free (band->tops);
-        }
-      if (band->low != NULL)
-        {
-          for (gsize k = 0; k < (gsize) job.n_guessed * 65536; k++)
-            guessed_counts[k] += band->low[k];
-          g_free (band->low);
-        }
+      s->water_pixels += band->water_pixels;
       s->ocean_pixels += band->ocean_pixels;
       s->coast_pairs += band->coast_pairs;
     }
+  for (guint i = 0; i < job.tables->len; i++)
+    {
+      Tables *t = g_ptr_array_index (job.tables, i);
+
+      for (guint id = 1; t->seen != NULL && id < 65536; id++)
+        seen[id] |= t->seen[id];
+      for (guint k = 0; t->tops != NULL && k < 65536; k++)
+        tops[k] += t->tops[k] + t->tops[65536 + k];
+      for (gsize k = 0; t->low != NULL && k < (gsize) job.n_guessed * 65536; k++)
+        guessed_counts[k] += t->low[k];
+    }
+  g_ptr_array_unref (job.idle_tables);
+  g_ptr_array_unref (job.tables);
+  g_mutex_clear (&job.tables_lock);
   s->has_coast = (job.flags & MS_SUMMARY_COAST) != 0;
   for (guint x = 0; x < n; x++)
     sum += column_sums[x];
