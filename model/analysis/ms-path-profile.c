@@ -105,14 +105,19 @@ bilinear (const MsPathSource *source,
   return (h00 * (1 - tx) + h10 * tx) * (1 - ty) + (h01 * (1 - tx) + h11 * tx) * ty;
 }
 
+/* Closer than this to the segment's end, a sample is the end: no interval
+ * is shorter, so no slope divides by a rounding error.  A segment no
+ * longer than this adds no sample, as a repeated point. */
+#define NEAR_END 1e-6
+
 /* Samples on a segment of length @length before its end: k · step for
- * k · step < length (a hair of slack, so 10 px at step 1 gives 0 … 9 and
- * then the end, not a tenth sample a rounding error short of it). */
+ * k · step < length - NEAR_END (so 10 px at step 1 gives 0 … 9 and then
+ * the end, not a tenth sample a rounding error short of it). */
 static double
 samples_before_end (double length,
                     double step)
 {
-  return MAX (1.0, ceil (length / step - 1e-9));
+  return MAX (1.0, ceil ((length - NEAR_END) / step));
 }
 
 MsPathProfile *
@@ -162,13 +167,13 @@ ms_path_profile_sample (const MsPathSource  *source,
     {
       double l = hypot (points[2 * i] - points[2 * i - 2], points[2 * i + 1] - points[2 * i - 1]);
 
-      if (l > 0)
+      if (l > NEAR_END)
         total += samples_before_end (l, step);
     }
   if (total == 0)
     {
       g_set_error (error, MS_PATH_PROFILE_ERROR, MS_PATH_PROFILE_ERROR_BAD_PATH,
-                   "the path has no length: all its points are the same");
+                   "the path has no length: all its points are the same (within %g px)", NEAR_END);
       return NULL;
     }
   if (total + 1 > MS_PATH_PROFILE_MAX_SAMPLES)
@@ -190,7 +195,8 @@ ms_path_profile_sample (const MsPathSource  *source,
       double l = hypot (dx, dy);
       guint count;
 
-      if (l == 0)
+      length += l;
+      if (l <= NEAR_END)
         continue;
       count = (guint) samples_before_end (l, step);
       for (guint k = 0; k < count; k++)
@@ -200,9 +206,8 @@ ms_path_profile_sample (const MsPathSource  *source,
 
           s->x = ax + dx * t;
           s->y = ay + dy * t;
-          s->distance_m = (length + k * step) * source->metres_per_pixel;
+          s->distance_m = (length - l + k * step) * source->metres_per_pixel;
         }
-      length += l;
     }
   /* The last point exactly, not the last segment's start plus its length. */
   profile->samples[n].x = points[2 * n_points - 2];
@@ -427,13 +432,17 @@ blueprint_source_init (BlueprintSource *b,
       g_hash_table_add (b->towns, GUINT_TO_POINTER (nearest_index (towns[i].x, b->size) * b->size +
                                                     nearest_index (towns[i].y, b->size) + 1));
 
+  /* Only points on the map count (the sampler refuses the others), so the
+   * cells stay within the map's. */
   for (guint i = 0; i < n_points; i++)
-    {
-      box[0] = MIN (box[0], points[2 * i]);
-      box[1] = MIN (box[1], points[2 * i + 1]);
-      box[2] = MAX (box[2], points[2 * i]);
-      box[3] = MAX (box[3], points[2 * i + 1]);
-    }
+    if (points[2 * i] >= -0.5 && points[2 * i] < b->size - 0.5 &&
+        points[2 * i + 1] >= -0.5 && points[2 * i + 1] < b->size - 0.5)
+      {
+        box[0] = MIN (box[0], points[2 * i]);
+        box[1] = MIN (box[1], points[2 * i + 1]);
+        box[2] = MAX (box[2], points[2 * i]);
+        box[3] = MAX (box[3], points[2 * i + 1]);
+      }
   for (MsRoadTier tier = 0; tier < MS_N_ROAD_TIERS; tier++)
     for (guint p = 0; p < ms_blueprint_get_n_paths (bp, tier); p++)
       {

@@ -17,8 +17,10 @@
  * pixels of length from the segment's start, then the segment's end: the
  * distance does not carry over at a join, so every vertex is a sample (a
  * corner's height is never cut off) and the last interval of a segment may
- * be shorter than @step.  Zero-length segments (a repeated point) add
- * nothing.  The first sample is the first point, the last the last point.
+ * be shorter than @step, but never shorter than 10⁻⁶ px (a sample that
+ * close to the segment's end is the end).  A segment of 10⁻⁶ px or less (a
+ * repeated point) adds no sample.  The first sample is the first point,
+ * the last the last point.
  *
  * Heights are bilinear between the four pixel centres round the sample,
  * (⌊x⌋, ⌊y⌋) … (⌊x⌋ + 1, ⌊y⌋ + 1); a neighbour outside the map is clamped

@@ -143,6 +143,28 @@ test_steps (void)
   g_assert_cmpfloat_with_epsilon (ends->samples[1].distance_m, 50.0, 1e-9);
 }
 
+/* A rounding error past a whole step is not a sample of its own, nor a
+ * 10⁻⁷ px segment at the end: 0 … 9 and the end, 11 samples each, and no
+ * slope over a vanishing run. */
+static void
+test_near_end (void)
+{
+  g_autoptr(MsBlueprint) bp = open_plane ();
+  const double over[] = { 10, 20, 10, 30 + 1e-9 };
+  const double tail[] = { 10, 20, 10, 30, 10, 30 + 1e-7 };
+  g_autoptr(MsPathProfile) a = profile_of (bp, over, 2, 1.0, 1.0);
+  g_autoptr(MsPathProfile) b = profile_of (bp, tail, 3, 1.0, 1.0);
+
+  g_assert_cmpuint (a->n_samples, ==, 11);
+  g_assert_cmpfloat_with_epsilon (a->samples[9].distance_m, 9, 1e-12);
+  g_assert_cmpuint (b->n_samples, ==, 11);
+  g_assert_cmpfloat (b->samples[10].y, ==, 30 + 1e-7);
+  g_assert_cmpfloat_with_epsilon (b->samples[10].distance_m, 10 + 1e-7, 1e-12);
+  /* One pixel along y: B raw over 1 m. */
+  g_assert_cmpfloat_with_epsilon (b->samples[9].slope_pct, B * 251 * 100, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->samples[10].slope_pct, B * 251 * 100, 1e-6);
+}
+
 /* Joins: (10, 20) → (13, 24) is 5 px, (13, 24) → (13, 24) adds nothing,
  * (13, 24) → (13, 30) is 6 px.  At step 2 each segment restarts at its
  * start: 0, 2, 4 on the first, the vertex at 5, then 7, 9 and the end at
@@ -571,6 +593,7 @@ main (int argc, char **argv)
   g_test_add_func ("/path-profile/plane/segment", test_plane_segment);
   g_test_add_func ("/path-profile/plane/reverse", test_plane_reverse);
   g_test_add_func ("/path-profile/plane/steps", test_steps);
+  g_test_add_func ("/path-profile/plane/near-end", test_near_end);
   g_test_add_func ("/path-profile/plane/joins", test_joins);
   g_test_add_func ("/path-profile/plane/edges", test_edges);
   g_test_add_func ("/path-profile/bad-paths", test_bad_paths);
