@@ -588,6 +588,42 @@ ms_cli_json_journal (const MsZoneJournalInfo *info)
 }
 
 /* Pretty-printed, and freed. */
+JsonNode *
+ms_cli_json_path_profile (const MsPathProfile *profile,
+                          double               step,
+                          gboolean             zone)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "samples");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < profile->n_samples; i++)
+    {
+      const MsPathSample *s = &profile->samples[i];
+
+      json_builder_begin_object (b);
+      add_members (b, "distance_m:d x:d y:d height:d height_m:d slope_pct:d slope_deg:d",
+                   s->distance_m, s->x, s->y, s->height, s->height_m, s->slope_pct, s->slope_deg);
+      json_builder_set_member_name (b, "crosses");
+      json_builder_begin_array (b);
+      for (guint bit = 0; bit < MS_PATH_N_CROSSES; bit++)
+        if (s->crosses & (1u << bit))
+          json_builder_add_string_value (b, ms_path_crosses_to_string (1u << bit));
+      json_builder_end_array (b);
+      if (zone)
+        add_members (b, "server_slope:u slope_fails:b",
+                     s->server_slope, (s->crosses & MS_PATH_CROSSES_SLOPE_FAIL) != 0);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  add_members (b, "length_m:d ascent_m:d descent_m:d metres_per_pixel:d step:d n_samples:u",
+               profile->length_m, profile->ascent_m, profile->descent_m, profile->metres_per_pixel,
+               step, profile->n_samples);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
 void
 ms_cli_print_json (JsonNode *root)
 {

@@ -12,6 +12,7 @@
 #include "ms-blueprint-audit.h"
 #include "ms-blueprint-diff.h"
 #include "ms-blueprint-summary.h"
+#include "ms-path-profile.h"
 #include "ms-zone.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-journal.h"
@@ -56,5 +57,9 @@ JsonNode *ms_cli_json_zone_list      (GPtrArray                *entries);
 JsonNode *ms_cli_json_journal        (const MsZoneJournalInfo  *info);
 /* MsZoneJournalInfo* */
 JsonNode *ms_cli_json_journal_list   (GPtrArray                *infos);
+/* `profile` and `zone profile`; @zone adds each sample's server slope. */
+JsonNode *ms_cli_json_path_profile   (const MsPathProfile      *profile,
+                                      double                    step,
+                                      gboolean                  zone);
 
 G_END_DECLS

@@ -28,6 +28,7 @@ static const struct
   { "audit", ms_cli_audit, "Check a blueprint against the format's invariants" },
   { "diff", ms_cli_diff, "Measure what changed between two blueprints (text, --json, -o PNG)" },
   { "stats", ms_cli_stats, "Figures to compare seeds by, one row a blueprint (text, --json, --csv)" },
+  { "profile", ms_cli_profile, "Heights, slope and crossings along a path (text, --json, --csv)" },
 };
 
 int

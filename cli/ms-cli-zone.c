@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * mapsmith-cli zone: info, edit, demo, render, list, journal, mask, audit.  Thin wrappers over MsZone;
+ * mapsmith-cli zone: info, edit, demo, render, list, journal, mask, audit (and profile, in
+ * ms-cli-profile.c).  Thin wrappers over MsZone;
  * every edit goes through the same engine and save path as the app, every
  * image through the CPU zone renderer and the same PNG save path.
  */
@@ -222,6 +223,14 @@ open_zone (MsCliArgs  *args,
   else
     print_open_notes (zone);
   return zone;
+}
+
+MsZone *
+ms_cli_open_zone (MsCliArgs  *args,
+                  char      **argv,
+                  int         n_args)
+{
+  return open_zone (args, argv, n_args);
 }
 
 static int
@@ -934,6 +943,7 @@ ms_cli_zone (MsCliArgs *args)
     { "journal", zone_journal },
     { "mask", zone_mask },
     { "audit", zone_audit },
+    { "profile", ms_cli_zone_profile },
   };
 
   for (guint i = 0; args->argc >= 2 && i < G_N_ELEMENTS (subcommands); i++)
@@ -952,6 +962,7 @@ ms_cli_zone (MsCliArgs *args)
               "                    [--layer L] [--flags A,B] [--max-size N] [--region X Y W H]\n"
               "       mapsmith-cli zone list [--json] DIR\n"
               "       mapsmith-cli zone audit [--json] DIR ZONEID\n"
+              "       mapsmith-cli zone profile DIR ZONEID --path X1,Y1,X2,Y2[,...] [--step S] [--json|--csv]\n"
               "       mapsmith-cli zone journal list|show FILE|apply FILE [--json] [--force] [--check]\n"
               "       mapsmith-cli zone mask export DIR ZONEID --flag F|--plant-allowed -o OUT.png\n"
               "       mapsmith-cli zone mask import DIR ZONEID --flag F --set|--clear [--check] MASK.png\n"

@@ -12,6 +12,7 @@
 #include "ms-blueprint-renderer.h"  /* MsRect */
 #include "ms-blueprint.h"
 #include "ms-profile.h"
+#include "ms-zone.h"
 
 G_BEGIN_DECLS
 
@@ -122,5 +123,13 @@ int ms_cli_zone     (MsCliArgs *args);
 int ms_cli_audit    (MsCliArgs *args);
 int ms_cli_diff     (MsCliArgs *args);
 int ms_cli_stats    (MsCliArgs *args);
+int ms_cli_profile  (MsCliArgs *args);
+
+/* zone profile (ms-cli-profile.c), on a zone the zone commands open:
+ * DIR ZONEID or one FILE.bin from @argv[1], with --size. */
+int     ms_cli_zone_profile (MsCliArgs  *args);
+MsZone *ms_cli_open_zone    (MsCliArgs  *args,
+                             char      **argv,
+                             int         n_args);
 
 G_END_DECLS

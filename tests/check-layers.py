@@ -17,7 +17,7 @@ import os
 import re
 import sys
 
-MODEL = ["model/core", "model/io", "model/blueprint", "model/zone"]
+MODEL = ["model/core", "model/io", "model/blueprint", "model/zone", "model/analysis"]
 RENDER_CPU = ["render/core", "render/blueprint", "render/zone", "render/diff", "render/terrain"]
 
 # Which folders each folder may include from (besides itself).
@@ -26,6 +26,7 @@ ALLOWED = {
     "model/io": ["model/core"],
     "model/blueprint": ["model/core", "model/io"],
     "model/zone": ["model/core", "model/io"],
+    "model/analysis": ["model/core", "model/io", "model/blueprint", "model/zone"],
     "render/core": MODEL,
     "render/blueprint": MODEL + ["render/core"],
     "render/zone": MODEL + ["render/core"],

@@ -140,6 +140,10 @@ gboolean      ms_zone_is_plant_allowed     (MsZone      *self,
  * this are under water (docs/ZONE_MAP.md). */
 #define MS_ZONE_WATER_LEVEL 55
 
+/* A tile passes the server's slope check when ms_zone_get_slope () is
+ * below this (docs/ZONE_LAYERS_NOTES.md). */
+#define MS_ZONE_SLOPE_LIMIT 16
+
 /* The heights a map of the zone spreads its colour ramp over
  * (docs/ZONE_MAP.md): @lo is the water level when some tile lies below it,
  * else the 0.5th percentile of all heights; @hi the 99.5th percentile of
