@@ -243,8 +243,6 @@ run (GTask        *task,
       MsGalleryItem *item = measured->pdata[i];
       g_autofree char *path = g_file_get_path (ms_gallery_item_get_file (item));
       g_autoptr(GError) error = NULL;
-      g_autoptr(MsBlueprint) bp = NULL;
-      g_autoptr(GPtrArray) findings = NULL;
       Update *u = update_new (self, item, UPDATE_AUDITED);
 
       /* A file that could not be read has no audit: its row says why. */
@@ -253,15 +251,7 @@ run (GTask        *task,
           post (context, u);
           continue;
         }
-      bp = ms_blueprint_new_for_path_full (path, self->profile, NULL, NULL, cancellable, &error);
-      if (bp != NULL)
-        findings = ms_blueprint_audit (bp, cancellable, &error);
-      if (findings != NULL)
-        {
-          u->errors = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR);
-          u->warnings = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING);
-        }
-      else
+      if (!ms_blueprint_audit_counts (path, self->profile, &u->errors, &u->warnings, cancellable, &error))
         u->error = g_strdup (error->message);
       post (context, u);
     }

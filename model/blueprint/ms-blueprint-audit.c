@@ -963,6 +963,30 @@ ms_blueprint_audit (MsBlueprint   *bp,
 }
 
 gboolean
+ms_blueprint_audit_counts (const char    *path,
+                           MsProfile     *profile,
+                           guint         *errors,
+                           guint         *warnings,
+                           GCancellable  *cancellable,
+                           GError       **error)
+{
+  g_autoptr(MsBlueprint) bp = NULL;
+  g_autoptr(GPtrArray) findings = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  bp = ms_blueprint_new_for_path_full (path, profile, NULL, NULL, cancellable, error);
+  if (bp == NULL)
+    return FALSE;
+  findings = ms_blueprint_audit (bp, cancellable, error);
+  if (findings == NULL)
+    return FALSE;
+  *errors = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_ERROR);
+  *warnings = ms_audit_count_severity (findings, MS_AUDIT_SEVERITY_WARNING);
+  return TRUE;
+}
+
+gboolean
 ms_audit_finding_marks_pixel (MsBlueprint          *bp,
                               const MsAuditFinding *finding,
                               guint                 x,

@@ -34,6 +34,14 @@ const char * const  *ms_audit_get_checks           (void);
 GPtrArray           *ms_blueprint_audit            (MsBlueprint     *blueprint,
                                                     GCancellable    *cancellable,
                                                     GError         **error);
+/* Opens @path and audits it: how many findings are errors and warnings
+ * (the `stats` row's audit.errors and audit.warnings). */
+gboolean             ms_blueprint_audit_counts     (const char      *path,
+                                                    MsProfile       *profile,
+                                                    guint           *errors,
+                                                    guint           *warnings,
+                                                    GCancellable    *cancellable,
+                                                    GError         **error);
 /* Whether pixel (x, y) is one the finding is about, for showing it: the
  * pixel-wise checks test the pixel itself; the water-table, id-order and
  * connectivity checks mark the water body at the finding's location.
