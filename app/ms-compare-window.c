@@ -46,6 +46,7 @@ struct _MsCompareWindow
   MsSwipeView          *swipe_view;
   MsBlendView          *onion_view;
   GtkScale             *onion_scale;
+  GtkLabel             *onion_value;
   MsBlendView          *blink_view;
   GtkToggleButton      *blink_button;
   GtkSpinButton        *blink_rate;
@@ -268,13 +269,16 @@ update_blink_button (MsCompareWindow *self)
                                blinking ? _("Stop Blinking — A Shows") : _("Blink A and B in Turn"));
 }
 
-static char *
-format_percent (GtkScale *scale,
-                double    value,
-                gpointer  user_data)
+/* The opacity in words beside the scale, and for a screen reader (the
+ * scale's own value is a fraction). */
+static void
+update_onion_value (MsCompareWindow *self)
 {
   /* Translators: the onion skin's opacity of B, in percent. */
-  return g_strdup_printf (_("%.0f %%"), value * 100.0);
+  g_autofree char *text = g_strdup_printf (_("%.0f %%"), ms_blend_view_get_opacity (self->onion_view) * 100.0);
+
+  gtk_label_set_text (self->onion_value, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->onion_scale), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
 }
 
 static void
@@ -286,7 +290,9 @@ setup_blend (MsCompareWindow *self)
   g_object_bind_property (self->onion_view, "opacity",
                           gtk_range_get_adjustment (GTK_RANGE (self->onion_scale)), "value",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  gtk_scale_set_format_value_func (self->onion_scale, format_percent, NULL, NULL);
+  g_signal_connect_object (self->onion_view, "notify::opacity", G_CALLBACK (update_onion_value), self,
+                           G_CONNECT_SWAPPED);
+  update_onion_value (self);
   g_object_bind_property (self->blink_view, "rate", gtk_spin_button_get_adjustment (self->blink_rate), "value",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->blink_button, "active", self->blink_view, "blinking",
@@ -835,6 +841,7 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, swipe_view);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, onion_view);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, onion_scale);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, onion_value);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, blink_view);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, blink_button);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, blink_rate);

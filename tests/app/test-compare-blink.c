@@ -8,6 +8,7 @@
  * closed; not started unasked with animations off; the readout.  Run with
  * GL and on the CPU fallback.
  *
+ * MAPSMITH_TEST_EXPECT_GL=0 runs it on the CPU fallback.
  * MS_TEST_SCREENSHOT_DIR=dir saves `import -window root` shots there.
  */
 #include "config.h"
@@ -111,6 +112,7 @@ test_alternates (void)
   window = open_blink (a, b);
   view = ms_compare_window_get_blink_view (window);
   button = ms_compare_window_get_blink_button (window);
+  ms_test_blend_assert_renderer (view);
   bytes = (gsize) gtk_widget_get_width (GTK_WIDGET (view)) * gtk_widget_get_height (GTK_WIDGET (view)) * 4;
 
   /* Blinking from the start at 1 Hz, animations on. */

@@ -7,6 +7,7 @@
  * and the view kept across every mode, Alt+4 and Alt+5 real keys.  Run
  * with GL and on the CPU fallback.
  *
+ * MAPSMITH_TEST_EXPECT_GL=0 runs it on the CPU fallback.
  * MS_TEST_SCREENSHOT_DIR=dir saves `import -window root` shots there.
  */
 #include "config.h"
@@ -135,6 +136,7 @@ test_blend (void)
   GtkWidget *scale = GTK_WIDGET (ms_compare_window_get_onion_scale (window));
   GtkAdjustment *adjustment = gtk_range_get_adjustment (GTK_RANGE (scale));
   GtkLabel *label = ms_blend_view_get_label (view);
+  GtkLabel *value = GTK_LABEL (ms_test_get_named (GTK_WIDGET (window), "onion-value"));
   g_autofree guint32 *alone_a = NULL;
   g_autofree guint32 *alone_b = NULL;
   g_autofree char *mode = NULL;
@@ -145,6 +147,7 @@ test_blend (void)
   g_object_get (window, "mode", &mode, NULL);
   g_assert_cmpstr (mode, ==, "onion");
   ms_test_iterate_until (ms_test_blend_drawn, view, "the onion skin");
+  ms_test_blend_assert_renderer (view);
   w = gtk_widget_get_width (GTK_WIDGET (view));
   h = gtk_widget_get_height (GTK_WIDGET (view));
 
@@ -152,6 +155,7 @@ test_blend (void)
   g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0.5);
   g_assert_cmpfloat (ms_blend_view_get_drawn_opacity (view), ==, 0.5);
   g_assert_cmpstr (gtk_label_get_text (label), ==, "B: Seed 7 at 50 % over A: Seed 42");
+  g_assert_cmpstr (gtk_label_get_text (value), ==, "50 %");
 
   /* The two ends: A alone, B alone. */
   set_opacity (adjustment, view, 0.0);
@@ -187,6 +191,7 @@ test_blend (void)
   ms_test_iterate_until (drawn_half_and_more, view, "Right to step the opacity");
   g_assert_cmpfloat_with_epsilon (ms_blend_view_get_opacity (view), 0.55, 1e-12);
   g_assert_cmpstr (gtk_label_get_text (label), ==, "B: Seed 7 at 55 % over A: Seed 42");
+  g_assert_cmpstr (gtk_label_get_text (value), ==, "55 %");
 
   /* B held, even with the focus on the scale, shows B alone: the very
    * picture of opacity 1; let go, the blend again. */

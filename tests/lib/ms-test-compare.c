@@ -134,6 +134,15 @@ ms_test_blend_drawn (gpointer data)
          ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_blend_view_get_view_b (blend))) == 0;
 }
 
+void
+ms_test_blend_assert_renderer (MsBlendView *view)
+{
+  gboolean expect_gl = g_strcmp0 (g_getenv ("MAPSMITH_TEST_EXPECT_GL"), "0") != 0;
+
+  g_assert_cmpint (ms_tile_view_get_using_gl (MS_TILE_VIEW (ms_blend_view_get_view_a (view))), ==, expect_gl);
+  g_assert_cmpint (ms_tile_view_get_using_gl (MS_TILE_VIEW (ms_blend_view_get_view_b (view))), ==, expect_gl);
+}
+
 #define BLOCK_N 256
 
 MsBlueprint *

@@ -50,6 +50,9 @@ gboolean         ms_test_diff_drawn        (gpointer         data);
 /* As an MsTestDoneFunc: the onion skin or blink view @data mapped with no
  * tile pending in either map. */
 gboolean         ms_test_blend_drawn       (gpointer         data);
+/* Both maps of @view drawn with GL, or (MAPSMITH_TEST_EXPECT_GL=0, the
+ * rows run with GDK_DEBUG=gl-disable) both on the CPU fallback. */
+void             ms_test_blend_assert_renderer (MsBlendView *view);
 /* Moves the real pointer over map point (@mx, @my) of @view, in the X
  * window @window_id, and lets the window see it. */
 void             ms_test_compare_point_at  (const char      *window_id,
