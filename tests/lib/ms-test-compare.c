@@ -67,15 +67,23 @@ ms_test_assert_view (MsMapView *view,
   g_assert_cmpfloat_with_epsilon (y, cy, 1e-9);
 }
 
+/* @widget, two maps @a and @b over one another, mapped with no tile pending. */
+static gboolean
+pair_drawn (GtkWidget *widget,
+            MsMapView *a,
+            MsMapView *b)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 1 &&
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (a)) == 0 &&
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (b)) == 0;
+}
+
 gboolean
 ms_test_swipe_drawn (gpointer data)
 {
   MsSwipeView *swipe = data;
 
-  return gtk_widget_get_mapped (GTK_WIDGET (swipe)) &&
-         gtk_widget_get_width (GTK_WIDGET (swipe)) > 1 &&
-         ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_swipe_view_get_view_a (swipe))) == 0 &&
-         ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_swipe_view_get_view_b (swipe))) == 0;
+  return pair_drawn (GTK_WIDGET (swipe), ms_swipe_view_get_view_a (swipe), ms_swipe_view_get_view_b (swipe));
 }
 
 MsBlueprint *
@@ -128,10 +136,7 @@ ms_test_blend_drawn (gpointer data)
 {
   MsBlendView *blend = data;
 
-  return gtk_widget_get_mapped (GTK_WIDGET (blend)) &&
-         gtk_widget_get_width (GTK_WIDGET (blend)) > 1 &&
-         ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_blend_view_get_view_a (blend))) == 0 &&
-         ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_blend_view_get_view_b (blend))) == 0;
+  return pair_drawn (GTK_WIDGET (blend), ms_blend_view_get_view_a (blend), ms_blend_view_get_view_b (blend));
 }
 
 void
