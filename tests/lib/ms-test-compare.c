@@ -136,7 +136,10 @@ ms_test_blend_drawn (gpointer data)
 {
   MsBlendView *blend = data;
 
-  return pair_drawn (GTK_WIDGET (blend), ms_blend_view_get_view_a (blend), ms_blend_view_get_view_b (blend));
+  /* The minimap's image too: it is rendered on a worker once the view is
+   * shown, and would change the picture later. */
+  return pair_drawn (GTK_WIDGET (blend), ms_blend_view_get_view_a (blend), ms_blend_view_get_view_b (blend)) &&
+         ms_minimap_get_texture (ms_blend_view_get_minimap (blend)) != NULL;
 }
 
 void

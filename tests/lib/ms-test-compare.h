@@ -48,7 +48,7 @@ gboolean         ms_test_swipe_drawn       (gpointer         data);
  * with no tile pending. */
 gboolean         ms_test_diff_drawn        (gpointer         data);
 /* As an MsTestDoneFunc: the onion skin or blink view @data mapped with no
- * tile pending in either map. */
+ * tile pending in either map, its minimap's image rendered. */
 gboolean         ms_test_blend_drawn       (gpointer         data);
 /* Both maps of @view drawn with GL, or (MAPSMITH_TEST_EXPECT_GL=0, the
  * rows run with GDK_DEBUG=gl-disable) both on the CPU fallback. */
