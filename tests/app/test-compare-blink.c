@@ -155,7 +155,9 @@ test_alternates (void)
     }
   g_assert_cmpuint (changes.changes, >=, 4);
   g_test_message ("shortest turn %" G_GINT64_FORMAT " µs", changes.shortest);
-  g_assert_cmpint (changes.shortest, >=, 245000);
+  /* GLib counts each turn from the main loop's time of the last dispatch,
+   * a little before the handler that noted it ran. */
+  g_assert_cmpint (changes.shortest, >=, 240000);
   ms_test_screenshot ("compare-blink.png", 0);
 
   /* B held through several turns: B all along; let go, the turns again. */
