@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The comparison window: two blueprints (two seeds, two generator versions)
- * side by side with linked viewports, as a difference image, and as a table
- * of figures.  The figures are exactly those of `mapsmith-cli diff --json`
+ * side by side with linked viewports, swiped, as a difference image, B over
+ * A at an opacity (onion skin) or in turn (blink), and as a table of
+ * figures.  The figures are exactly those of `mapsmith-cli diff --json`
  * (ms_blueprint_diff), computed on a worker thread.
  */
 #define G_LOG_DOMAIN "mapsmith"
@@ -13,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "ms-banner.h"
+#include "ms-blend-view.h"
 #include "ms-window-fit.h"
 #include "ms-blueprint-describe.h"
 #include "ms-blueprint-diff.h"
@@ -42,6 +44,12 @@ struct _MsCompareWindow
   MsMapView            *view_a;
   MsMapView            *view_b;
   MsSwipeView          *swipe_view;
+  MsBlendView          *onion_view;
+  GtkScale             *onion_scale;
+  GtkLabel             *onion_value;
+  MsBlendView          *blink_view;
+  GtkToggleButton      *blink_button;
+  GtkSpinButton        *blink_rate;
   GtkLabel             *name_a_label;
   GtkLabel             *name_b_label;
   MsDiffTable          *stats_table;
@@ -134,6 +142,10 @@ leading_view (MsCompareWindow *self,
   *size = size_a;
   if (g_strcmp0 (mode, "swipe") == 0)
     return ms_swipe_view_get_view_a (self->swipe_view);
+  if (g_strcmp0 (mode, "onion") == 0)
+    return ms_blend_view_get_view_a (self->onion_view);
+  if (g_strcmp0 (mode, "blink") == 0)
+    return ms_blend_view_get_view_a (self->blink_view);
   return self->view_a;
 }
 
@@ -173,8 +185,137 @@ carry_view (MsCompareWindow *self,
 
   prime_size (to_view, w, h);
   prime_size (ms_swipe_view_get_view_b (self->swipe_view), w, h);
+  prime_size (ms_blend_view_get_view_b (self->onion_view), w, h);
+  prime_size (ms_blend_view_get_view_b (self->blink_view), w, h);
   prime_size (self->view_b, w, h);
   ms_viewport_show_same (to, from, ratio);
+}
+
+/* ---------------------------------------------------- onion and blink --- */
+
+/* The onion skin's or blink's view while its mode is shown, else NULL. */
+static MsBlendView *
+current_blend_view (MsCompareWindow *self)
+{
+  if (g_strcmp0 (self->mode, "onion") == 0)
+    return self->onion_view;
+  if (g_strcmp0 (self->mode, "blink") == 0)
+    return self->blink_view;
+  return NULL;
+}
+
+static void
+release_held (MsCompareWindow *self)
+{
+  ms_blend_view_set_held (self->onion_view, FALSE);
+  ms_blend_view_set_held (self->blink_view, FALSE);
+}
+
+/* B, plain or with Shift (Caps Lock on): the key that holds map B up. */
+static gboolean
+is_hold_key (guint           keyval,
+             GdkModifierType state)
+{
+  return (keyval == GDK_KEY_b || keyval == GDK_KEY_B) &&
+         (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK | GDK_META_MASK)) == 0;
+}
+
+/* Held B shows map B in onion skin and blink.  Capture phase, so that a
+ * focused button or scale does not take it first; but never from a text
+ * field (the rate's spin button), where B is a letter. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                MsCompareWindow       *self)
+{
+  MsBlendView *view = current_blend_view (self);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (view == NULL || !is_hold_key (keyval, state) || (focus != NULL && GTK_IS_EDITABLE (focus)))
+    return GDK_EVENT_PROPAGATE;
+  ms_blend_view_set_held (view, TRUE);
+  return GDK_EVENT_STOP;
+}
+
+static void
+on_key_released (GtkEventControllerKey *controller,
+                 guint                  keyval,
+                 guint                  keycode,
+                 GdkModifierType        state,
+                 MsCompareWindow       *self)
+{
+  if (keyval == GDK_KEY_b || keyval == GDK_KEY_B)
+    release_held (self);
+}
+
+/* A window left while B is down gets no release. */
+static void
+on_active_changed (MsCompareWindow *self)
+{
+  if (!gtk_window_is_active (GTK_WINDOW (self)))
+    release_held (self);
+}
+
+static void
+update_blink_button (MsCompareWindow *self)
+{
+  gboolean blinking = ms_blend_view_get_blinking (self->blink_view);
+
+  gtk_button_set_icon_name (GTK_BUTTON (self->blink_button),
+                            blinking ? "media-playback-pause-symbolic" : "media-playback-start-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->blink_button),
+                               blinking ? _("Stop Blinking — A Shows") : _("Blink A and B in Turn"));
+}
+
+/* The opacity in words beside the scale, and for a screen reader (the
+ * scale's own value is a fraction). */
+static void
+update_onion_value (MsCompareWindow *self)
+{
+  /* Translators: the onion skin's opacity of B, in percent. */
+  g_autofree char *text = g_strdup_printf (_("%.0f %%"), ms_blend_view_get_opacity (self->onion_view) * 100.0);
+
+  gtk_label_set_text (self->onion_value, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->onion_scale), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+
+static void
+setup_blend (MsCompareWindow *self)
+{
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
+  /* The views' defaults (half, 1 Hz) are the controls' first values. */
+  g_object_bind_property (self->onion_view, "opacity",
+                          gtk_range_get_adjustment (GTK_RANGE (self->onion_scale)), "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_object (self->onion_view, "notify::opacity", G_CALLBACK (update_onion_value), self,
+                           G_CONNECT_SWAPPED);
+  update_onion_value (self);
+  g_object_bind_property (self->blink_view, "rate", gtk_spin_button_get_adjustment (self->blink_rate), "value",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->blink_button, "active", self->blink_view, "blinking",
+                          G_BINDING_BIDIRECTIONAL);
+  g_signal_connect_object (self->blink_view, "notify::blinking", G_CALLBACK (update_blink_button), self,
+                           G_CONNECT_SWAPPED);
+  /* A blink the user starts (the button) runs whatever the desktop says
+   * of animations: it is the content asked for, not a decoration.  Only
+   * starting it unasked, on choosing the mode, waits for animations to be
+   * on. */
+  {
+    gboolean animate = TRUE;
+
+    g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &animate, NULL);
+    gtk_toggle_button_set_active (self->blink_button, animate);
+  }
+  update_blink_button (self);
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  g_signal_connect (keys, "key-released", G_CALLBACK (on_key_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (on_active_changed), NULL);
 }
 
 static void
@@ -189,6 +330,7 @@ set_mode (MsCompareWindow *self,
       return;
     }
   carry_view (self, self->mode, mode);
+  release_held (self);
   g_free (self->mode);
   self->mode = g_strdup (mode);
   gtk_stack_set_visible_child_name (self->stack, mode);
@@ -231,6 +373,7 @@ on_motion (GtkEventControllerMotion *controller,
 {
   GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
   MsMapView *view = MS_IS_SWIPE_VIEW (widget) ? ms_swipe_view_get_view_a (MS_SWIPE_VIEW (widget))
+                  : MS_IS_BLEND_VIEW (widget) ? ms_blend_view_get_view_a (MS_BLEND_VIEW (widget))
                                               : MS_MAP_VIEW (widget);
   g_autofree char *text = NULL;
   double mx, my, n;
@@ -289,6 +432,8 @@ apply_style (MsCompareWindow *self)
   ms_map_view_set_style (self->view_a, &style);
   ms_map_view_set_style (self->view_b, &style);
   ms_swipe_view_set_style (self->swipe_view, &style);
+  ms_blend_view_set_style (self->onion_view, &style);
+  ms_blend_view_set_style (self->blink_view, &style);
 }
 
 /* ------------------------------------------------------------- legend --- */
@@ -486,6 +631,10 @@ ms_compare_window_new (GtkApplication *application,
   ms_map_view_set_blueprint (self->view_b, b);
   ms_swipe_view_set_blueprints (self->swipe_view, a, b);
   ms_swipe_view_set_names (self->swipe_view, name_a, name_b);
+  ms_blend_view_set_blueprints (self->onion_view, a, b);
+  ms_blend_view_set_names (self->onion_view, name_a, name_b);
+  ms_blend_view_set_blueprints (self->blink_view, a, b);
+  ms_blend_view_set_names (self->blink_view, name_a, name_b);
   start_compute (self);
   return self;
 }
@@ -532,6 +681,41 @@ ms_compare_window_get_swipe_view (MsCompareWindow *self)
 {
   g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
   return self->swipe_view;
+}
+
+MsBlendView *
+ms_compare_window_get_onion_view (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->onion_view;
+}
+
+GtkScale *
+ms_compare_window_get_onion_scale (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->onion_scale;
+}
+
+MsBlendView *
+ms_compare_window_get_blink_view (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->blink_view;
+}
+
+GtkToggleButton *
+ms_compare_window_get_blink_button (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->blink_button;
+}
+
+GtkSpinButton *
+ms_compare_window_get_blink_rate (MsCompareWindow *self)
+{
+  g_return_val_if_fail (MS_IS_COMPARE_WINDOW (self), NULL);
+  return self->blink_rate;
 }
 
 MsMapView *
@@ -646,6 +830,7 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (MS_TYPE_BANNER);
+  g_type_ensure (MS_TYPE_BLEND_VIEW);
   g_type_ensure (MS_TYPE_DIFF_TABLE);
   g_type_ensure (MS_TYPE_MAP_VIEW);
   g_type_ensure (MS_TYPE_SWIPE_VIEW);
@@ -654,6 +839,12 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, view_a);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, view_b);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, swipe_view);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, onion_view);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, onion_scale);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, onion_value);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, blink_view);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, blink_button);
+  gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, blink_rate);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, name_a_label);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, name_b_label);
   gtk_widget_class_bind_template_child (widget_class, MsCompareWindow, stats_table);
@@ -673,6 +864,8 @@ ms_compare_window_class_init (MsCompareWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK, "win.mode", "s", "side-by-side");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK, "win.mode", "s", "swipe");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK, "win.mode", "s", "difference");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_4, GDK_ALT_MASK, "win.mode", "s", "onion");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_5, GDK_ALT_MASK, "win.mode", "s", "blink");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.link", NULL);
 }
 
@@ -742,6 +935,9 @@ ms_compare_window_init (MsCompareWindow *self)
   add_readout (self, GTK_WIDGET (self->view_b));
   add_readout (self, GTK_WIDGET (self->swipe_view));
   add_readout (self, GTK_WIDGET (self->diff_view));
+  add_readout (self, GTK_WIDGET (self->onion_view));
+  add_readout (self, GTK_WIDGET (self->blink_view));
+  setup_blend (self);
 
   self->link = ms_viewport_link_new (ms_map_view_get_viewport (self->view_a),
                                      ms_map_view_get_viewport (self->view_b));

@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-blend-view.h"
 #include "ms-blueprint.h"
 #include "ms-map-view.h"
 #include "ms-swipe-view.h"
@@ -27,6 +28,13 @@ GtkLabel        *ms_compare_window_get_cell        (MsCompareWindow *self,
                                                     const char      *key,
                                                     guint            column);
 MsSwipeView     *ms_compare_window_get_swipe_view  (MsCompareWindow *self);
+/* The onion skin's view (B over A at the scale's opacity) and its scale. */
+MsBlendView     *ms_compare_window_get_onion_view  (MsCompareWindow *self);
+GtkScale        *ms_compare_window_get_onion_scale (MsCompareWindow *self);
+/* The blink's view, its start/stop toggle and its rate in Hz. */
+MsBlendView     *ms_compare_window_get_blink_view  (MsCompareWindow *self);
+GtkToggleButton *ms_compare_window_get_blink_button (MsCompareWindow *self);
+GtkSpinButton   *ms_compare_window_get_blink_rate  (MsCompareWindow *self);
 /* The difference mode's map view: the B − A image on the comparison grid
  * (the larger map's pixels), showing nothing while it is computed. */
 MsMapView       *ms_compare_window_get_diff_view   (MsCompareWindow *self);

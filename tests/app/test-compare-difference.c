@@ -17,36 +17,6 @@
 
 /* ---------------------------------------------------------- difference --- */
 
-#define N 256
-
-/* A flat grassland; B is +0.5 raw in x 10..19 / y 20..29 and gains water
- * (a lake pixel) at (30, 200). */
-static MsBlueprint *
-build (gboolean is_b)
-{
-  g_autoptr(GByteArray) a = g_byte_array_new ();
-  g_autoptr(GByteArray) p = g_byte_array_new ();
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  MsBlueprint *bp;
-
-  ms_test_put_v2_head (a, is_b ? 2 : 1, N);
-  for (guint x = 0; x < N; x++)
-    for (guint y = 0; y < N; y++)
-      ms_test_put_f32 (p, is_b && x >= 10 && x < 20 && y >= 20 && y < 30 ? 1.0f : 0.5f);
-  ms_test_put_section (a, "HGTS", p->data, p->len);
-  g_byte_array_set_size (p, 0);
-  for (guint x = 0; x < N; x++)
-    for (guint y = 0; y < N; y++)
-      ms_test_put_u8 (p, is_b && x == 30 && y == 200 ? 1 /* Lake */ : 4 /* Grassland */);
-  ms_test_put_section (a, "BIOM", p->data, p->len);
-
-  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&a));
-  bp = ms_blueprint_new_for_bytes (bytes, is_b ? "b" : "a", NULL, &error);
-  g_assert_no_error (error);
-  return bp;
-}
-
 /* The colour drawn over map point (@mx, @my) of @view, as 0xRRGGBB. */
 static guint32
 drawn_at (MsMapView *view,
@@ -67,29 +37,11 @@ drawn_at (MsMapView *view,
   return pixels[(gsize) floor (sy) * w + (gsize) floor (sx)] & 0xffffff;
 }
 
-/* Moves the real pointer over map point (@mx, @my) of @view. */
-static void
-point_at (const char *window_id,
-          MsMapView  *view,
-          double      mx,
-          double      my)
-{
-  double sx, sy, x, y;
-  char tx[32], ty[32];
-
-  ms_viewport_map_to_screen (ms_map_view_get_viewport (view), mx, my, &sx, &sy);
-  ms_test_widget_to_surface (GTK_WIDGET (view), sx, sy, &x, &y);
-  g_snprintf (tx, sizeof tx, "%d", (int) lround (x));
-  g_snprintf (ty, sizeof ty, "%d", (int) lround (y));
-  ms_test_xdotool ("mousemove", "--window", window_id, tx, ty, NULL);
-  ms_test_run_for (250);
-}
-
 static void
 test_difference (void)
 {
-  g_autoptr(MsBlueprint) a = build (FALSE);
-  g_autoptr(MsBlueprint) b = build (TRUE);
+  g_autoptr(MsBlueprint) a = ms_test_compare_block (FALSE);
+  g_autoptr(MsBlueprint) b = ms_test_compare_block (TRUE);
   MsCompareWindow *window = ms_test_compare_open (a, b);
   MsMapView *view = ms_compare_window_get_diff_view (window);
   MsViewport *viewport = ms_map_view_get_viewport (view);
@@ -134,15 +86,10 @@ test_difference (void)
   gtk_window_set_title (GTK_WINDOW (window), "difference-test");
   ms_test_run_for (200);
   window_id = ms_test_x_window_id ("difference-test");
-  point_at (window_id, view, 15.5, 25.5);
-  text = gtk_label_get_text (ms_compare_window_get_readout (window));
-  g_assert_nonnull (strstr (text, "A (15, 25) 0.5000 raw = 126 m, Grassland"));
-  g_assert_nonnull (strstr (text, "B (15, 25) 1.0000 raw = 251 m, Grassland"));
-  g_assert_nonnull (strstr (text, "B − A +0.5000 raw = +126 m"));
-  g_assert_null (strstr (text, "biome changed"));
+  ms_test_compare_assert_block_readout (window, window_id, view);
   ms_viewport_set_centre (viewport, 30, 200);
   ms_test_run_for (100);
-  point_at (window_id, view, 30.5, 200.5);
+  ms_test_compare_point_at (window_id, view, 30.5, 200.5);
   text = gtk_label_get_text (ms_compare_window_get_readout (window));
   g_assert_nonnull (strstr (text, "B (30, 200) 0.5000 raw = 126 m, Lake"));
   g_assert_nonnull (strstr (text, "B − A +0.0000 raw = +0 m, biome changed, water gained"));
@@ -151,7 +98,7 @@ test_difference (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.mode", "s", "side-by-side"));
   ms_test_iterate_until (ms_test_compare_ready, window, "side by side");
   ms_test_run_for (200);
-  point_at (window_id, ms_compare_window_get_view_b (window), 30.5, 200.5);
+  ms_test_compare_point_at (window_id, ms_compare_window_get_view_b (window), 30.5, 200.5);
   text = gtk_label_get_text (ms_compare_window_get_readout (window));
   g_assert_nonnull (strstr (text, "A (30, 200) 0.5000 raw = 126 m, Grassland"));
   g_assert_nonnull (strstr (text, "water gained"));

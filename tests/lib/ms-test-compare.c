@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
+
 #include "ms-demo-blueprint.h"
 #include "ms-test-compare.h"
 
@@ -64,15 +67,23 @@ ms_test_assert_view (MsMapView *view,
   g_assert_cmpfloat_with_epsilon (y, cy, 1e-9);
 }
 
+/* @widget, two maps @a and @b over one another, mapped with no tile pending. */
+static gboolean
+pair_drawn (GtkWidget *widget,
+            MsMapView *a,
+            MsMapView *b)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 1 &&
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (a)) == 0 &&
+         ms_tile_view_get_n_pending (MS_TILE_VIEW (b)) == 0;
+}
+
 gboolean
 ms_test_swipe_drawn (gpointer data)
 {
   MsSwipeView *swipe = data;
 
-  return gtk_widget_get_mapped (GTK_WIDGET (swipe)) &&
-         gtk_widget_get_width (GTK_WIDGET (swipe)) > 1 &&
-         ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_swipe_view_get_view_a (swipe))) == 0 &&
-         ms_tile_view_get_n_pending (MS_TILE_VIEW (ms_swipe_view_get_view_b (swipe))) == 0;
+  return pair_drawn (GTK_WIDGET (swipe), ms_swipe_view_get_view_a (swipe), ms_swipe_view_get_view_b (swipe));
 }
 
 MsBlueprint *
@@ -118,4 +129,84 @@ ms_test_diff_drawn (gpointer data)
   return gtk_widget_get_mapped (GTK_WIDGET (view)) && gtk_widget_get_width (GTK_WIDGET (view)) > 1 &&
          ms_map_view_get_showing_difference (view) &&
          ms_tile_view_get_n_pending (MS_TILE_VIEW (view)) == 0;
+}
+
+gboolean
+ms_test_blend_drawn (gpointer data)
+{
+  MsBlendView *blend = data;
+
+  /* The minimap's image too: it is rendered on a worker once the view is
+   * shown, and would change the picture later. */
+  return pair_drawn (GTK_WIDGET (blend), ms_blend_view_get_view_a (blend), ms_blend_view_get_view_b (blend)) &&
+         ms_minimap_get_texture (ms_blend_view_get_minimap (blend)) != NULL;
+}
+
+void
+ms_test_blend_assert_renderer (MsBlendView *view)
+{
+  gboolean expect_gl = g_strcmp0 (g_getenv ("MAPSMITH_TEST_EXPECT_GL"), "0") != 0;
+
+  g_assert_cmpint (ms_tile_view_get_using_gl (MS_TILE_VIEW (ms_blend_view_get_view_a (view))), ==, expect_gl);
+  g_assert_cmpint (ms_tile_view_get_using_gl (MS_TILE_VIEW (ms_blend_view_get_view_b (view))), ==, expect_gl);
+}
+
+#define BLOCK_N 256
+
+MsBlueprint *
+ms_test_compare_block (gboolean is_b)
+{
+  g_autoptr(GByteArray) a = g_byte_array_new ();
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  MsBlueprint *bp;
+
+  ms_test_put_v2_head (a, is_b ? 2 : 1, BLOCK_N);
+  for (guint x = 0; x < BLOCK_N; x++)
+    for (guint y = 0; y < BLOCK_N; y++)
+      ms_test_put_f32 (p, is_b && x >= 10 && x < 20 && y >= 20 && y < 30 ? 1.0f : 0.5f);
+  ms_test_put_section (a, "HGTS", p->data, p->len);
+  g_byte_array_set_size (p, 0);
+  for (guint x = 0; x < BLOCK_N; x++)
+    for (guint y = 0; y < BLOCK_N; y++)
+      ms_test_put_u8 (p, is_b && x == 30 && y == 200 ? 1 /* Lake */ : 4 /* Grassland */);
+  ms_test_put_section (a, "BIOM", p->data, p->len);
+
+  bytes = g_byte_array_free_to_bytes (g_steal_pointer (&a));
+  bp = ms_blueprint_new_for_bytes (bytes, is_b ? "b" : "a", NULL, &error);
+  g_assert_no_error (error);
+  return bp;
+}
+
+void
+ms_test_compare_point_at (const char *window_id,
+                          MsMapView  *view,
+                          double      mx,
+                          double      my)
+{
+  double sx, sy, x, y;
+  char tx[32], ty[32];
+
+  ms_viewport_map_to_screen (ms_map_view_get_viewport (view), mx, my, &sx, &sy);
+  ms_test_widget_to_surface (GTK_WIDGET (view), sx, sy, &x, &y);
+  g_snprintf (tx, sizeof tx, "%d", (int) lround (x));
+  g_snprintf (ty, sizeof ty, "%d", (int) lround (y));
+  ms_test_xdotool ("mousemove", "--window", window_id, tx, ty, NULL);
+  ms_test_run_for (250);
+}
+
+void
+ms_test_compare_assert_block_readout (MsCompareWindow *window,
+                                      const char      *window_id,
+                                      MsMapView       *view)
+{
+  const char *text;
+
+  ms_test_compare_point_at (window_id, view, 15.5, 25.5);
+  text = gtk_label_get_text (ms_compare_window_get_readout (window));
+  g_assert_nonnull (strstr (text, "A (15, 25) 0.5000 raw = 126 m, Grassland"));
+  g_assert_nonnull (strstr (text, "B (15, 25) 1.0000 raw = 251 m, Grassland"));
+  g_assert_nonnull (strstr (text, "B − A +0.5000 raw = +126 m"));
+  g_assert_null (strstr (text, "biome changed"));
 }

@@ -30,6 +30,11 @@ MsBlueprint     *ms_test_compare_demo      (guint            size,
  * So Lake −4096, Grassland +4096, water 8192 → 4096 (lost 4096). */
 MsBlueprint     *ms_test_compare_tiny      (guint            n);
 
+/* 256 × 256, worked by hand: a flat Grassland at 0.5 raw; B (@is_b) is
+ * +0.5 raw at x 10..19 / y 20..29 and gains water (a Lake pixel) at
+ * (30, 200).  Named "a" or "b". */
+MsBlueprint     *ms_test_compare_block     (gboolean         is_b);
+
 /* @a against @b in an undecorated 1200 × 700 window, shown and done
  * computing; fails the test on an error. */
 MsCompareWindow *ms_test_compare_open      (MsBlueprint     *a,
@@ -42,6 +47,24 @@ gboolean         ms_test_swipe_drawn       (gpointer         data);
 /* As an MsTestDoneFunc: the map view @data showing the difference, mapped,
  * with no tile pending. */
 gboolean         ms_test_diff_drawn        (gpointer         data);
+/* As an MsTestDoneFunc: the onion skin or blink view @data mapped with no
+ * tile pending in either map, its minimap's image rendered. */
+gboolean         ms_test_blend_drawn       (gpointer         data);
+/* Both maps of @view drawn with GL, or (MAPSMITH_TEST_EXPECT_GL=0, the
+ * rows run with GDK_DEBUG=gl-disable) both on the CPU fallback. */
+void             ms_test_blend_assert_renderer (MsBlendView *view);
+/* Moves the real pointer over map point (@mx, @my) of @view, in the X
+ * window @window_id, and lets the window see it. */
+void             ms_test_compare_point_at  (const char      *window_id,
+                                            MsMapView       *view,
+                                            double           mx,
+                                            double           my);
+/* The readout of @window with the real pointer over map point (15.5, 25.5)
+ * of @view, two ms_test_compare_block () maps compared: A's 0.5 raw
+ * (125.5 m, "126" rounded half to even), B's 1.0 (251 m), B − A +0.5. */
+void             ms_test_compare_assert_block_readout (MsCompareWindow *window,
+                                                       const char      *window_id,
+                                                       MsMapView       *view);
 /* @view's viewport at @zoom, centred on (@cx, @cy), within 1e-9. */
 void             ms_test_assert_view       (MsMapView       *view,
                                             double           zoom,
