@@ -67,7 +67,10 @@ typedef struct
   double          lane_top, lane_pitch;
   guint           lanes[MS_PATH_N_CROSSES];  /* the kinds shown, top first */
   guint           n_lanes;
+  double          title_end;   /* the height axis title's right end */
 } Layout;
+
+static char *height_title (const Layout *l);
 
 enum
 {
@@ -320,7 +323,23 @@ compute_layout (MsProfilePlot *self,
       label_w = widest_height_label (self, l);
     }
   l->lane_top = ceil (PAD + l->line_height + GAP);
+  {
+    g_autofree char *title = height_title (l);
+
+    l->title_end = PAD + text_width (self, title, FALSE, NULL);
+  }
   return TRUE;
+}
+
+static char *
+height_title (const Layout *l)
+{
+  double e = (l->plot.size.height / (l->y_max - l->y_min)) / (l->plot.size.width / l->x_max);
+  g_autofree char *exaggeration = g_strdup_printf (e >= 10 ? "×%.0f" : "×%.2g", e);
+
+  /* Translators: the profile's vertical axis title; %s is the vertical
+   * exaggeration, "×12" */
+  return g_strdup_printf (_("Height (vertical %s)"), exaggeration);
 }
 
 static double
@@ -559,11 +578,14 @@ show_text (cairo_t       *cr,
   pango_cairo_show_layout (cr, layout);
 }
 
+/* @key_end: where the slope's key ends on the bottom row; the axis title
+ * goes right of it, or (too narrow) not at all: the ticks say metres. */
 static void
 draw_axes (MsProfilePlot *self,
            cairo_t       *cr,
            const Layout  *l,
-           const GdkRGBA *fg)
+           const GdkRGBA *fg,
+           double         key_end)
 {
   GdkRGBA grid = faded (fg, 0.12f), axis = faded (fg, 0.6f), dim = faded (fg, 0.75f);
   double left = l->plot.origin.x, top = l->plot.origin.y;
@@ -615,22 +637,20 @@ draw_axes (MsProfilePlot *self,
     }
 
   {
-    double e = (l->plot.size.height / (l->y_max - l->y_min)) / (l->plot.size.width / l->x_max);
-    /* Translators: the profile's vertical axis title; %s is the vertical
-     * exaggeration, "×12" */
-    g_autofree char *exaggeration = g_strdup_printf (e >= 10 ? "×%.0f" : "×%.2g", e);
-    g_autofree char *title = g_strdup_printf (_("Height (vertical %s)"), exaggeration);
+    g_autofree char *title = height_title (l);
     g_autoptr(PangoLayout) y_title = create_layout (self, title, FALSE);
     g_autoptr(PangoLayout) x_title = create_layout (self, _("Distance along the path"), FALSE);
 
     show_text (cr, y_title, PAD, PAD, fg);
     pango_layout_get_pixel_size (x_title, &w, &h);
-    show_text (cr, x_title, right - w, bottom + TICK + GAP + l->line_height + GAP, fg);
+    if (right - w > key_end + 2 * GAP)
+      show_text (cr, x_title, right - w, bottom + TICK + GAP + l->line_height + GAP, fg);
   }
 }
 
-/* The slope's class key under the plot, left of the axis title. */
-static void
+/* The slope's class key under the plot, left of the axis title; returns
+ * where it ends. */
+static double
 draw_slope_key (MsProfilePlot *self,
                 cairo_t       *cr,
                 const Layout  *l,
@@ -657,6 +677,7 @@ draw_slope_key (MsProfilePlot *self,
       show_text (cr, layout, x, y, fg);
       x += w + 1.5 * GAP;
     }
+  return x;
 }
 
 /* The band: under the line of @s, each interval in its slope's class;
@@ -823,10 +844,12 @@ draw_highlight (MsProfilePlot *self,
       cairo_stroke (cr);
     }
 
-  /* The readout on the title row, at its right end. */
+  /* The readout on the title row, at its right end, right of the title
+   * (its start kept: the distance and height come first). */
   layout = create_layout (self, self->readout, FALSE);
-  pango_layout_set_width (layout, (int) MAX (1, l->plot.size.width * 0.75) * PANGO_SCALE);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
+  pango_layout_set_width (layout, (int) MAX (1, l->plot.origin.x + l->plot.size.width - l->title_end - 3 * GAP) *
+                                  PANGO_SCALE);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_get_pixel_size (layout, &w, &h);
   show_text (cr, layout, l->plot.origin.x + l->plot.size.width - w, PAD, fg);
 }
@@ -850,9 +873,7 @@ draw (MsProfilePlot *self,
     draw_slope_band (cr, l, banded);
   cairo_restore (cr);
 
-  draw_axes (self, cr, l, fg);
-  if (banded != NULL)
-    draw_slope_key (self, cr, l, fg);
+  draw_axes (self, cr, l, fg, banded != NULL ? draw_slope_key (self, cr, l, fg) : l->plot.origin.x);
   draw_lanes (self, cr, l, fg);
 
   /* The lines kept to the plot, a line's width of slack at the ends. */
