@@ -7,6 +7,10 @@
  * than wrapping round, so a user paging through knows the folder is done.
  * Keys a focused widget uses (a scale, a list, the text) stay its own: the
  * window's bindings come after.
+ *
+ * The profile (win.profile, Shift+M) is the ruler's path as heights: an
+ * MsProfilePane under the map, fed the blueprint shown, exported with
+ * win.export-profile ("csv", "png", "svg").
  */
 #define G_LOG_DOMAIN "mapsmith"
 
@@ -14,6 +18,7 @@
 
 #include <glib/gi18n.h>
 
+#include "ms-profile-export.h"
 #include "ms-window-private.h"
 
 static gboolean
@@ -116,6 +121,39 @@ on_blueprint_changed (MsWindow *self)
 {
   /* The points were the old map's. */
   ms_ruler_overlay_clear (self->ruler);
+  ms_profile_pane_set_blueprint (self->profile_pane, ms_map_view_get_blueprint (self->map_view));
+}
+
+static void
+profile_exported (GtkWindow  *window,
+                  const char *message,
+                  gboolean    failed)
+{
+  if (failed)
+    _ms_window_show_error (MS_WINDOW (window), message);
+  else
+    _ms_window_show_info (MS_WINDOW (window), message);
+}
+
+static void
+export_profile_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  MsWindow *self = MS_WINDOW (widget);
+  g_autofree char *base = NULL;
+
+  if (self->file != NULL)
+    {
+      g_autofree char *name = g_file_get_basename (self->file);
+      char *dot = strrchr (name, '.');
+
+      if (dot != NULL && dot != name)
+        *dot = '\0';
+      base = g_steal_pointer (&name);
+    }
+  ms_profile_export_ask (GTK_WINDOW (self), self->profile_pane, g_variant_get_string (parameter, NULL),
+                         base != NULL ? base : "demo", profile_exported);
 }
 
 void
@@ -142,6 +180,7 @@ void
 _ms_window_class_add_browse (GtkWidgetClass *widget_class)
 {
   ms_window_class_add_page_actions (widget_class, "win.next-file", "win.previous-file", step_action);
+  gtk_widget_class_install_action (widget_class, "win.export-profile", "s", export_profile_action);
 }
 
 void
@@ -154,6 +193,9 @@ _ms_window_init_browse (MsWindow *self)
   g_signal_connect_object (self->map_view, "notify::blueprint", G_CALLBACK (on_blueprint_changed), self,
                            G_CONNECT_SWAPPED);
   ms_ruler_overlay_add_window_action (self->ruler, GTK_APPLICATION_WINDOW (self));
+  ms_profile_pane_set_ruler (self->profile_pane, self->ruler);
+  ms_profile_pane_set_blueprint (self->profile_pane, ms_map_view_get_blueprint (self->map_view));
+  ms_profile_pane_add_window_action (self->profile_pane, GTK_APPLICATION_WINDOW (self));
 }
 
 MsRulerOverlay *
@@ -161,4 +203,11 @@ ms_window_get_ruler (MsWindow *self)
 {
   g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
   return self->ruler;
+}
+
+MsProfilePane *
+ms_window_get_profile_pane (MsWindow *self)
+{
+  g_return_val_if_fail (MS_IS_WINDOW (self), NULL);
+  return self->profile_pane;
 }

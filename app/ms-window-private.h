@@ -85,6 +85,7 @@ struct _MsWindow
   MsFindingsList       *findings_list;
   MsScaleBar           *scale_bar;
   MsRulerOverlay       *ruler;
+  MsProfilePane        *profile_pane;   /* under the map: the ruler's path as a profile */
   GtkStack             *dimension_stack;  /* "2d": map_view, "3d": terrain_pane */
   MsTerrainPane        *terrain_pane;
 };

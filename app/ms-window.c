@@ -755,6 +755,7 @@ ms_window_class_init (MsWindowClass *klass)
   g_type_ensure (MS_TYPE_FINDINGS_LIST);
   g_type_ensure (MS_TYPE_SCALE_BAR);
   g_type_ensure (MS_TYPE_RULER_OVERLAY);
+  g_type_ensure (MS_TYPE_PROFILE_PANE);
   g_type_ensure (MS_TYPE_TERRAIN_PANE);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsWindow, error_banner);
@@ -786,6 +787,7 @@ ms_window_class_init (MsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MsWindow, findings_list);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, scale_bar);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, ruler);
+  gtk_widget_class_bind_template_child (widget_class, MsWindow, profile_pane);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, dimension_stack);
   gtk_widget_class_bind_template_child (widget_class, MsWindow, terrain_pane);
 

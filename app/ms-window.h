@@ -5,6 +5,7 @@
 
 #include "ms-blueprint.h"
 #include "ms-map-view.h"
+#include "ms-profile-pane.h"
 #include "ms-ruler-overlay.h"
 
 G_BEGIN_DECLS
@@ -61,5 +62,7 @@ void         ms_window_class_add_page_actions (GtkWidgetClass              *widg
                                                GtkWidgetActionActivateFunc  activate);
 /* The ruler over the map (win.ruler). */
 MsRulerOverlay *ms_window_get_ruler     (MsWindow *self);
+/* The profile pane under the map (win.profile). */
+MsProfilePane  *ms_window_get_profile_pane (MsWindow *self);
 
 G_END_DECLS

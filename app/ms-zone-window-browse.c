@@ -11,6 +11,11 @@
  * see none; a stroke or shape under way is ended or dropped when it turns
  * on.  One tile is MS_ZONE_TILE_METRES across, and the ruler counts the
  * zone's tiles whose centre lies inside a closed polygon.
+ *
+ * The profile (win.profile, Shift+M) is the ruler's path as heights, the
+ * zone's altitude >> 5 with the tiles where the server's slope check fails
+ * marked: an MsProfilePane under the map, made again after an edit,
+ * exported with win.export-profile ("csv", "png", "svg").
  */
 #define G_LOG_DOMAIN "ms-zone-window"
 
@@ -20,6 +25,7 @@
 
 #include "ms-measure.h"
 #include "ms-window.h"
+#include "ms-profile-export.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-window-private.h"
 
@@ -100,8 +106,32 @@ on_zone_changed (MsZoneWindow *self)
   MsZone *zone = ms_zone_view_get_zone (self->view);
 
   ms_ruler_overlay_clear (self->ruler);
+  ms_profile_pane_set_zone (self->profile_pane, zone);
   ms_ruler_overlay_set_tile_grid (self->ruler, zone != NULL ? ms_zone_get_width (zone) : 0,
                                   zone != NULL ? ms_zone_get_height (zone) : 0);
+}
+
+static void
+profile_exported (GtkWindow  *window,
+                  const char *message,
+                  gboolean    failed)
+{
+  if (failed)
+    _ms_zone_window_show_banner (MS_ZONE_WINDOW (window), message, FALSE);
+  else
+    _ms_zone_window_show_info (MS_ZONE_WINDOW (window), message);
+}
+
+static void
+export_profile_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  MsZoneWindow *self = MS_ZONE_WINDOW (widget);
+  g_autofree char *base = g_strdup_printf ("zone-%04u", self->zone_id);
+
+  ms_profile_export_ask (GTK_WINDOW (self), self->profile_pane, g_variant_get_string (parameter, NULL), base,
+                         profile_exported);
 }
 
 static void
@@ -117,6 +147,7 @@ void
 _ms_zone_window_class_add_browse (GtkWidgetClass *widget_class)
 {
   ms_window_class_add_page_actions (widget_class, "win.next-zone", "win.previous-zone", step_action);
+  gtk_widget_class_install_action (widget_class, "win.export-profile", "s", export_profile_action);
 }
 
 void
@@ -127,6 +158,9 @@ _ms_zone_window_init_browse (MsZoneWindow *self)
   g_signal_connect_object (self->view, "notify::zone", G_CALLBACK (on_zone_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->ruler, "notify::active", G_CALLBACK (on_ruler_active), self, G_CONNECT_SWAPPED);
   ms_ruler_overlay_add_window_action (self->ruler, GTK_APPLICATION_WINDOW (self));
+  ms_profile_pane_set_ruler (self->profile_pane, self->ruler);
+  ms_profile_pane_set_zone (self->profile_pane, ms_zone_view_get_zone (self->view));
+  ms_profile_pane_add_window_action (self->profile_pane, GTK_APPLICATION_WINDOW (self));
 }
 
 MsRulerOverlay *
@@ -134,6 +168,13 @@ ms_zone_window_get_ruler (MsZoneWindow *self)
 {
   g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
   return self->ruler;
+}
+
+MsProfilePane *
+ms_zone_window_get_profile_pane (MsZoneWindow *self)
+{
+  g_return_val_if_fail (MS_IS_ZONE_WINDOW (self), NULL);
+  return self->profile_pane;
 }
 
 guint

@@ -30,6 +30,7 @@ struct _MsZoneWindow
 
   MsZoneView      *view;
   MsRulerOverlay  *ruler;
+  MsProfilePane   *profile_pane;     /* under the map: the ruler's path as a profile */
   GtkStack        *dimension_stack;  /* "2d": view, "3d": terrain_pane */
   MsTerrainPane   *terrain_pane;
   MsTerrainSwitch  terrain;          /* win.view-3d */

@@ -838,6 +838,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
 
   g_type_ensure (MS_TYPE_ZONE_VIEW);
   g_type_ensure (MS_TYPE_RULER_OVERLAY);
+  g_type_ensure (MS_TYPE_PROFILE_PANE);
   g_type_ensure (MS_TYPE_TERRAIN_PANE);
   g_type_ensure (MS_TYPE_ZONE_OVERLAYS_PANEL);
   g_type_ensure (MS_TYPE_ZONE_HISTORY_LIST);
@@ -846,6 +847,7 @@ ms_zone_window_class_init (MsZoneWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ms-zone-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, view);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, ruler);
+  gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, profile_pane);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, dimension_stack);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, terrain_pane);
   gtk_widget_class_bind_template_child (widget_class, MsZoneWindow, banner);

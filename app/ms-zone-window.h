@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 
+#include "ms-profile-pane.h"
 #include "ms-ruler-overlay.h"
 #include "ms-zone.h"
 #include "ms-zone-checks-panel.h"
@@ -93,6 +94,8 @@ typedef enum
 GtkWindow    *ms_zone_window_get_save_dialog  (MsZoneWindow *self);
 /* The ruler over the zone (win.ruler); the open zone's id. */
 MsRulerOverlay *ms_zone_window_get_ruler     (MsZoneWindow *self);
+/* The profile pane under the zone (win.profile). */
+MsProfilePane  *ms_zone_window_get_profile_pane (MsZoneWindow *self);
 guint         ms_zone_window_get_zone_id     (MsZoneWindow *self);
 
 G_END_DECLS

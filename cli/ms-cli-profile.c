@@ -9,12 +9,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 
 #include "ms-cli.h"
 #include "ms-cli-json.h"
 #include "ms-path-profile.h"
 
-#define CSV_HEADER "distance_m,x,y,height,height_m,slope_pct,slope_deg,crosses"
+#define CSV_HEADER MS_PATH_PROFILE_CSV_HEADER
 
 /* What both commands take besides their input. */
 typedef struct
@@ -87,55 +88,13 @@ profile_fail (const GError *error)
 }
 
 static void
-append_number (GString *row,
-               double   value)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-
-  /* A NaN height (and its slope) is an empty cell, as stats writes null. */
-  if (isfinite (value))
-    g_string_append (row, g_ascii_formatd (buffer, sizeof buffer, "%.10g", value));
-}
-
-static char *
-crosses_text (guint       crosses,
-              const char *separator)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint bit = 0; bit < MS_PATH_N_CROSSES; bit++)
-    if (crosses & (1u << bit))
-      {
-        if (text->len > 0)
-          g_string_append (text, separator);
-        g_string_append (text, ms_path_crosses_to_string (1u << bit));
-      }
-  return g_string_free (text, FALSE);
-}
-
-static void
 print_csv (const MsPathProfile *profile)
 {
-  g_autoptr(GString) row = g_string_new (NULL);
+  g_autoptr(GBytes) csv = ms_path_profile_to_csv (profile);
+  gsize length;
+  const char *text = g_bytes_get_data (csv, &length);
 
-  g_print ("%s\n", CSV_HEADER);
-  for (guint i = 0; i < profile->n_samples; i++)
-    {
-      const MsPathSample *s = &profile->samples[i];
-      const double values[] = { s->distance_m, s->x, s->y, s->height, s->height_m,
-                                s->slope_pct, s->slope_deg };
-      g_autofree char *crosses = crosses_text (s->crosses, ";");
-
-      g_string_truncate (row, 0);
-      for (guint k = 0; k < G_N_ELEMENTS (values); k++)
-        {
-          append_number (row, values[k]);
-          g_string_append_c (row, ',');
-        }
-      /* The names hold no comma nor quote: no CSV quoting needed. */
-      g_string_append (row, crosses);
-      g_print ("%s\n", row->str);
-    }
+  fwrite (text, 1, length, stdout);
 }
 
 /* A summary, then each run of consecutive samples that cross one thing. */

@@ -5,7 +5,7 @@
 
 G_BEGIN_DECLS
 
-/* What the gallery's charts (MsHypsometricPlot, MsBiomeBars) draw alike. */
+/* What the charts (MsHypsometricPlot, MsBiomeBars, MsProfilePlot) draw alike. */
 
 /* The widget's text colour from its style. */
 void ms_chart_get_foreground  (GtkWidget     *widget,
@@ -23,5 +23,15 @@ void ms_chart_snapshot_placeholder (GtkWidget     *widget,
                                     const char    *text,
                                     const GdkRGBA *foreground,
                                     double         pad);
+
+/* The step of an axis over @span: 1, 2 or 5 × 10^n, the smallest that
+ * makes at most @max_intervals intervals, and never below @min_step. */
+double ms_chart_nice_step         (double         span,
+                                   double         max_intervals,
+                                   double         min_step);
+/* The colour of series @i: a fixed palette of mid-light colours that read
+ * on light and dark themes, cycled. */
+void   ms_chart_get_series_colour (guint          i,
+                                   GdkRGBA       *colour);
 
 G_END_DECLS

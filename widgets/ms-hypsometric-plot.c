@@ -60,23 +60,6 @@ typedef struct
 
 G_DEFINE_FINAL_TYPE (MsHypsometricPlot, ms_hypsometric_plot, GTK_TYPE_WIDGET)
 
-/* Mid-light colours, each with a contrast of at least 3:1 against white and
- * against Adwaita's dark #242424 (relative luminance 0.17–0.29), in hues far
- * enough apart to tell thin lines apart. */
-#define RGB(r, g, b) { (r) / 255.f, (g) / 255.f, (b) / 255.f, 1.f }
-static const GdkRGBA palette[] = {
-  RGB (0x35, 0x84, 0xe4),  /* blue */
-  RGB (0xe6, 0x61, 0x00),  /* orange */
-  RGB (0x26, 0xa2, 0x69),  /* green */
-  RGB (0xc0, 0x61, 0xcb),  /* purple */
-  RGB (0xe0, 0x1b, 0x24),  /* red */
-  RGB (0x1c, 0x9e, 0xa6),  /* teal */
-  RGB (0xa0, 0x78, 0x2c),  /* ochre */
-  RGB (0xd4, 0x48, 0x9c),  /* pink */
-  RGB (0x8a, 0x9a, 0x20),  /* olive */
-};
-#undef RGB
-
 static void
 curve_free (gpointer data)
 {
@@ -91,9 +74,7 @@ void
 ms_hypsometric_plot_get_series_colour (guint    i,
                                        GdkRGBA *colour)
 {
-  g_return_if_fail (colour != NULL);
-
-  *colour = palette[i % G_N_ELEMENTS (palette)];
+  ms_chart_get_series_colour (i, colour);
 }
 
 /* ---------------------------------------------------------------- maths --- */
@@ -104,8 +85,7 @@ ms_hypsometric_plot_choose_axis (double  lo,
                                  double *axis_min,
                                  double *axis_max)
 {
-  static const double multiples[] = { 1.0, 2.0, 5.0, 10.0 };
-  double span, raw, decade, step = 1.0;
+  double step;
 
   g_return_val_if_fail (isfinite (lo) && isfinite (hi) && lo <= hi, 0.0);
 
@@ -117,17 +97,8 @@ ms_hypsometric_plot_choose_axis (double  lo,
       lo = middle - 0.5;
       hi = middle + 0.5;
     }
-  span = hi - lo;
-  raw = span / MAX_Y_INTERVALS;
-  decade = pow (10.0, floor (log10 (raw)));
-  for (guint i = 0; i < G_N_ELEMENTS (multiples); i++)
-    {
-      step = multiples[i] * decade;
-      if (step >= raw * (1.0 - 1e-9))
-        break;
-    }
   /* Heights come in whole metres: no axis in centimetres. */
-  step = MAX (step, 1.0);
+  step = ms_chart_nice_step (hi - lo, MAX_Y_INTERVALS, 1.0);
 
   /* The epsilons keep a height that is a multiple of the step on the axis's
    * end instead of a step beyond it. */

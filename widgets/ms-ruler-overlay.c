@@ -36,7 +36,21 @@ struct _MsRulerOverlay
   double          pointer_x, pointer_y;  /* screen */
   MsClickCount    clicks;
   char           *text;
+  double          marker_x, marker_y;        /* map; NaN: none */
+  double          hovered_along;             /* the last ::path-hovered */
 };
+
+enum
+{
+  SIGNAL_CHANGED,
+  SIGNAL_PATH_HOVERED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* Screen pixels from the path within which the pointer is on it. */
+#define PATH_TOLERANCE 8.0
 
 enum
 {
@@ -158,6 +172,7 @@ ms_ruler_overlay_add_point (MsRulerOverlay *self,
     }
   g_array_append_vals (self->points, p, 2);
   update (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
 
 gboolean
@@ -172,6 +187,7 @@ ms_ruler_overlay_remove_last_point (MsRulerOverlay *self)
   else
     return FALSE;
   update (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }
 
@@ -184,6 +200,7 @@ ms_ruler_overlay_close (MsRulerOverlay *self)
     return FALSE;
   self->closed = TRUE;
   update (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }
 
@@ -197,6 +214,7 @@ ms_ruler_overlay_clear (MsRulerOverlay *self)
   g_array_set_size (self->points, 0);
   self->closed = FALSE;
   update (self);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }
 
@@ -247,6 +265,54 @@ on_pressed (GtkGestureClick *gesture,
   ms_ruler_overlay_add_point (self, mx, my);
 }
 
+double
+ms_ruler_overlay_path_position (MsRulerOverlay *self,
+                                double          sx,
+                                double          sy,
+                                double          tolerance)
+{
+  const double *p = (const double *) self->points->data;
+  guint n = self->points->len / 2, segments;
+  double best = tolerance * tolerance, best_along = -1, along = 0;
+
+  g_return_val_if_fail (MS_IS_RULER_OVERLAY (self), -1);
+
+  if (self->viewport == NULL || n < 2)
+    return -1;
+  segments = self->closed ? n : n - 1;
+  for (guint i = 0; i < segments; i++)
+    {
+      const double *a = &p[2 * i], *b = &p[2 * ((i + 1) % n)];
+      double ax, ay, bx, by, dx, dy, ll, t, d2;
+      double length = hypot (b[0] - a[0], b[1] - a[1]);
+
+      ms_viewport_map_to_screen (self->viewport, a[0], a[1], &ax, &ay);
+      ms_viewport_map_to_screen (self->viewport, b[0], b[1], &bx, &by);
+      dx = bx - ax;
+      dy = by - ay;
+      ll = dx * dx + dy * dy;
+      t = ll > 0 ? CLAMP (((sx - ax) * dx + (sy - ay) * dy) / ll, 0.0, 1.0) : 0.0;
+      d2 = (ax + t * dx - sx) * (ax + t * dx - sx) + (ay + t * dy - sy) * (ay + t * dy - sy);
+      if (d2 <= best)
+        {
+          best = d2;
+          best_along = along + t * length;
+        }
+      along += length;
+    }
+  return best_along;
+}
+
+static void
+set_hovered_along (MsRulerOverlay *self,
+                   double          along)
+{
+  if (self->hovered_along == along)
+    return;
+  self->hovered_along = along;
+  g_signal_emit (self, signals[SIGNAL_PATH_HOVERED], 0, along);
+}
+
 static void
 on_motion (GtkEventControllerMotion *motion,
            double                    x,
@@ -256,6 +322,7 @@ on_motion (GtkEventControllerMotion *motion,
   self->hovering = TRUE;
   self->pointer_x = x;
   self->pointer_y = y;
+  set_hovered_along (self, ms_ruler_overlay_path_position (self, x, y, PATH_TOLERANCE));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -264,7 +331,40 @@ on_leave (GtkEventControllerMotion *motion,
           MsRulerOverlay           *self)
 {
   self->hovering = FALSE;
+  set_hovered_along (self, -1);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ms_ruler_overlay_set_marker (MsRulerOverlay *self,
+                             double          x,
+                             double          y)
+{
+  g_return_if_fail (MS_IS_RULER_OVERLAY (self));
+
+  if (isnan (x) || isnan (y))
+    x = y = NAN;
+  if ((x == self->marker_x && y == self->marker_y) || (isnan (x) && isnan (self->marker_x)))
+    return;
+  self->marker_x = x;
+  self->marker_y = y;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+ms_ruler_overlay_get_marker (MsRulerOverlay *self,
+                             double         *x,
+                             double         *y)
+{
+  g_return_val_if_fail (MS_IS_RULER_OVERLAY (self), FALSE);
+
+  if (isnan (self->marker_x))
+    return FALSE;
+  if (x != NULL)
+    *x = self->marker_x;
+  if (y != NULL)
+    *y = self->marker_y;
+  return TRUE;
 }
 
 static gboolean
@@ -383,6 +483,17 @@ ms_ruler_overlay_snapshot (GtkWidget   *widget,
       cairo_set_source_rgb (cr, 0.0, 0.0, 0.0);
       cairo_set_line_width (cr, 1.0);
       cairo_stroke (cr);
+    }
+
+  /* The profile's highlight: a ring on the path. */
+  if (!isnan (self->marker_x))
+    {
+      double sx, sy;
+
+      ms_viewport_map_to_screen (self->viewport, self->marker_x, self->marker_y, &sx, &sy);
+      cairo_new_path (cr);
+      cairo_arc (cr, sx, sy, 6.0, 0, 2 * G_PI);
+      stroke_twice (cr, 2.5, 1.0, 1.0, 1.0);
     }
 
   /* Where Space puts a point. */
@@ -591,6 +702,13 @@ ms_ruler_overlay_class_init (MsRulerOverlayClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  signals[SIGNAL_PATH_HOVERED] =
+    g_signal_new ("path-hovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_DOUBLE);
+
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, key_close, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, 0, key_close, NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_BackSpace, 0, key_remove, NULL);
@@ -614,6 +732,8 @@ ms_ruler_overlay_init (MsRulerOverlay *self)
   ms_css_ensure (gtk_widget_get_display (GTK_WIDGET (self)),
                  MS_WIDGETS_RESOURCE_PATH "ms-ruler-overlay.css");
   self->points = g_array_new (FALSE, FALSE, sizeof (double));
+  self->marker_x = self->marker_y = NAN;
+  self->hovered_along = -1;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 

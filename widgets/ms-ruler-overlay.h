@@ -17,7 +17,14 @@ G_BEGIN_DECLS
  * zoom.  A label says the length, the area once closed and, with a tile
  * grid set, how many tiles have their centre inside (ms-measure.h).
  * Points are map coordinates (MsViewport's axes); switching :active off
- * clears them. */
+ * clears them.
+ *
+ * For a profile along the path: ::changed when the points change (added,
+ * removed, closed, cleared); ::path-hovered (double along) with the
+ * pointer within a few pixels of the path, @along the path's length in
+ * map pixels from the first point to the pointer's foot on it (-1 when it
+ * moves away or leaves); and a marker, a ring at a map point, that the
+ * profile's highlight puts on the path. */
 #define MS_TYPE_RULER_OVERLAY (ms_ruler_overlay_get_type ())
 G_DECLARE_FINAL_TYPE (MsRulerOverlay, ms_ruler_overlay, MS, RULER_OVERLAY, GtkWidget)
 
@@ -60,6 +67,21 @@ double        ms_ruler_overlay_get_area                 (MsRulerOverlay *self);
 guint64       ms_ruler_overlay_get_tile_count           (MsRulerOverlay *self);
 /* What the label shows now. */
 const char   *ms_ruler_overlay_get_text                 (MsRulerOverlay *self);
+
+/* The marker's map point; NaN hides it. */
+void          ms_ruler_overlay_set_marker               (MsRulerOverlay *self,
+                                                         double          x,
+                                                         double          y);
+gboolean      ms_ruler_overlay_get_marker               (MsRulerOverlay *self,
+                                                         double         *x,
+                                                         double         *y);
+/* How far along the path (map pixels, round the polygon once closed) the
+ * screen point (@sx, @sy) is, when it lies within @tolerance screen pixels
+ * of it; else -1.  What ::path-hovered says for the pointer. */
+double        ms_ruler_overlay_path_position            (MsRulerOverlay *self,
+                                                         double          sx,
+                                                         double          sy,
+                                                         double          tolerance);
 
 /* "850.0 m", "12.35 km"; "420 m²", "1.234 km²"; free with g_free (). */
 char         *ms_ruler_format_length                    (double          metres);

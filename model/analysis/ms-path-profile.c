@@ -30,6 +30,62 @@ ms_path_crosses_to_string (MsPathCrosses one)
   g_return_val_if_reached (NULL);
 }
 
+char *
+ms_path_crosses_join (guint       crosses,
+                      const char *separator)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (separator != NULL, NULL);
+
+  for (guint bit = 0; bit < MS_PATH_N_CROSSES; bit++)
+    if (crosses & (1u << bit))
+      {
+        if (text->len > 0)
+          g_string_append (text, separator);
+        g_string_append (text, crosses_names[bit]);
+      }
+  return g_string_free (text, FALSE);
+}
+
+static void
+append_number (GString *row,
+               double   value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  /* A NaN height (and its slope) is an empty cell, as stats writes null. */
+  if (isfinite (value))
+    g_string_append (row, g_ascii_formatd (buffer, sizeof buffer, "%.10g", value));
+}
+
+GBytes *
+ms_path_profile_to_csv (const MsPathProfile *profile)
+{
+  GString *out;
+
+  g_return_val_if_fail (profile != NULL, NULL);
+
+  out = g_string_sized_new (64 * (gsize) (profile->n_samples + 1));
+  g_string_append (out, MS_PATH_PROFILE_CSV_HEADER "\n");
+  for (guint i = 0; i < profile->n_samples; i++)
+    {
+      const MsPathSample *s = &profile->samples[i];
+      const double values[] = { s->distance_m, s->x, s->y, s->height, s->height_m,
+                                s->slope_pct, s->slope_deg };
+      g_autofree char *crosses = ms_path_crosses_join (s->crosses, ";");
+
+      for (guint k = 0; k < G_N_ELEMENTS (values); k++)
+        {
+          append_number (out, values[k]);
+          g_string_append_c (out, ',');
+        }
+      g_string_append (out, crosses);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free_to_bytes (out);
+}
+
 double *
 ms_path_profile_parse_points (const char  *text,
                               guint       *n_points,

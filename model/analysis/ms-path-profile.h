@@ -79,6 +79,10 @@ typedef enum
 /* The names `--json` and `--csv` print, in bit order: "water",
  * "road:highway" … "road:trail", "town", "slope-fail". */
 const char *ms_path_crosses_to_string (MsPathCrosses one);
+/* The names of every bit of @crosses, in bit order, joined by @separator
+ * ("water;road:trail"); "" for none.  Free with g_free (). */
+char       *ms_path_crosses_join      (guint          crosses,
+                                       const char    *separator);
 
 typedef struct
 {
@@ -153,6 +157,13 @@ MsPathProfile *ms_path_profile_new_for_zone   (MsZone              *zone,
                                                guint                n_points,
                                                double               step,
                                                GError             **error);
+/* The CSV of `mapsmith-cli profile --csv` and the app's export: the
+ * header MS_PATH_PROFILE_CSV_HEADER, then a line a sample, numbers as
+ * %.10g in the C locale, a NaN (a height of no data, its slope) an empty
+ * cell, the crossings joined by ";" (the names hold no comma or quote, so
+ * nothing needs quoting). */
+#define MS_PATH_PROFILE_CSV_HEADER "distance_m,x,y,height,height_m,slope_pct,slope_deg,crosses"
+GBytes        *ms_path_profile_to_csv         (const MsPathProfile *profile);
 void           ms_path_profile_free           (MsPathProfile       *profile);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MsPathProfile, ms_path_profile_free)
 

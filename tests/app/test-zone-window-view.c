@@ -302,7 +302,7 @@ test_primary_menu (MsTestPainter *f,
   GtkWidget *button = ms_test_find_type (titlebar, GTK_TYPE_MENU_BUTTON);
   g_autoptr(GPtrArray) actions = g_ptr_array_new_with_free_func (g_free);
   const char *expected[] = { "app.open-zone-folder", "app.open-demo-zone",
-                             "win.ruler", "win.next-zone", "win.previous-zone", "zone.export-mask",
+                             "win.ruler", "win.profile", "win.next-zone", "win.previous-zone", "zone.export-mask",
                              "zone.import-mask", "win.zone-backups", "win.show-help-overlay", "app.about" };
 
   g_assert_nonnull (button);
@@ -316,6 +316,7 @@ test_primary_menu (MsTestPainter *f,
   g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (app), "open-demo-zone"));
   g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (app), "about"));
   g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (f->window), "show-help-overlay"));
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (f->window), "profile"));
 
   /* The tool buttons have the app's own icons, found in the icon theme. */
   {
