@@ -41,8 +41,9 @@ const gint8 ms_flow_dy[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 #define UNVISITED 0xff
 /* The water id of a lake biome's pixel in a file without WBID. */
 #define LAKE_WITHOUT_ID 0xffff
-/* Source of accumulation: nothing drains into the pixel. */
+/* In-degrees of accumulation: nothing drains into the pixel; one pixel does. */
 #define SOURCE 0x80
+#define SINGLE 0x40
 
 /* Share of the progress bar each phase fills. */
 #define PROGRESS_LOAD         0.05
@@ -212,7 +213,6 @@ typedef struct
   gboolean           has_wbid;
   guint16            biome_id[256];  /* without WBID: 0 land, 1 ocean, LAKE_WITHOUT_ID */
   float             *filled;       /* a->fill_depth until the depths replace it */
-  guint16           *ids;          /* water id of each pixel, 0 on land */
   guint8            *scratch;      /* a byte a pixel: depression marks, then in-degrees */
   GPtrArray         *band_seeds;   /* Vec64 * a band: (key, index) of the fill's seeds */
   double            *band_volume;  /* fill depth sums, metres */
@@ -245,158 +245,163 @@ is_finite (float v)
 
 /* ----------------------------------------------------------------- load -- */
 
+/* Water ids of map pixels (x, y0) … (x, y0 + count − 1): WBID's, or
+ * without it the profile's water biomes as ids. */
 static void
-water_ids_of_biomes (Job          *job,
-                     const guint8 *biomes,
-                     guint         n,
-                     guint16      *out)
+read_water_ids (Job     *job,
+                guint    x,
+                guint    y0,
+                guint    count,
+                guint16 *out)
 {
-  for (guint y = 0; y < n; y++)
-    out[y] = job->biome_id[biomes[y]];
+  static MsScratchSlot biome_slot;
+
+  if (job->has_wbid)
+    {
+      if (y0 > 0 || count < job->a->map_size ||
+          !ms_blueprint_copy_columns (job->bp, MS_GRID_WATER_IDS, x, 1, (guint8 *) out))
+        ms_blueprint_sample_column (job->bp, x, y0, 1, count, NULL, out, NULL);
+    }
+  else
+    {
+      guint8 *biomes = ms_parallel_scratch (&biome_slot, count);
+
+      ms_blueprint_read_biomes (job->bp, x, y0, count, biomes);
+      for (guint y = 0; y < count; y++)
+        out[y] = job->biome_id[biomes[y]];
+    }
 }
 
-/* Columns of map pixels straight into the grids (factor 1): with one read
- * of the file each where the field can be copied, else through the
- * accessors. */
+/* The water of a block, ids @stride apart: that of most of its pixels,
+ * ties to land, then the ocean; a lake block takes the first lake's id. */
+static guint16
+majority_water (const guint16 *ids,
+                gsize          stride,
+                guint          w,
+                guint          h)
+{
+  guint land = 0, ocean = 0, lake = 0;
+  guint16 lake_id = 0;
+
+  for (guint i = 0; i < w; i++)
+    for (guint j = 0; j < h; j++)
+      {
+        guint16 id = ids[i * stride + j];
+
+        if (id == 0)
+          land++;
+        else if (id == 1)
+          ocean++;
+        else if (lake++ == 0)
+          lake_id = id;
+      }
+  return land >= ocean && land >= lake ? 0 : ocean >= lake ? 1 : lake_id;
+}
+
+/* Column @x of the analysed grid: its heights and, unless NULL, its water
+ * ids (0 land, 1 ocean, else a lake).  At factor 1 the map's own column,
+ * one read of the file where it can be copied; on a level each pixel the
+ * mean of the finite heights of its k × k block (NaN for none) and
+ * majority_water () of it. */
+static void
+load_column (Job     *job,
+             guint    x,
+             float   *heights,
+             guint16 *ids)
+{
+  static MsScratchSlot block_slot;
+  guint n = job->n, k = job->k, map = job->a->map_size;
+  guint mx0 = x * k, mx1 = MIN (mx0 + k, map);
+  guint8 *scratch;
+  float *block_heights;
+  guint16 *block_ids;
+
+  if (k == 1)
+    {
+      if (!ms_blueprint_copy_columns (job->bp, MS_GRID_HEIGHTS, x, 1, (guint8 *) heights))
+        ms_blueprint_read_heights (job->bp, x, 0, n, heights);
+      if (ids != NULL)
+        read_water_ids (job, x, 0, n, ids);
+      return;
+    }
+
+  scratch = ms_parallel_scratch (&block_slot, (gsize) k * map * (sizeof (float) + sizeof (guint16)));
+  block_heights = (float *) (gpointer) scratch;
+  block_ids = (guint16 *) (gpointer) (scratch + (gsize) k * map * sizeof (float));
+  for (guint mx = mx0; mx < mx1; mx++)
+    {
+      ms_blueprint_read_heights (job->bp, mx, 0, map, block_heights + (gsize) (mx - mx0) * map);
+      if (ids != NULL)
+        read_water_ids (job, mx, 0, map, block_ids + (gsize) (mx - mx0) * map);
+    }
+  for (guint y = 0; y < n; y++)
+    {
+      guint my0 = y * k, my1 = MIN (my0 + k, map);
+      double sum = 0;
+      guint finite = 0;
+
+      for (guint mx = mx0; mx < mx1; mx++)
+        for (guint my = my0; my < my1; my++)
+          {
+            float v = block_heights[(gsize) (mx - mx0) * map + my];
+
+            if (is_finite (v))
+              {
+                sum += v;
+                finite++;
+              }
+          }
+      heights[y] = finite > 0 ? (float) (sum / finite) : NAN;
+      if (ids != NULL)
+        ids[y] = majority_water (block_ids + my0, map, mx1 - mx0, my1 - my0);
+    }
+}
+
+/* The water id of analysed pixel (x, y), read again (for the basins). */
+static guint16
+water_id_at (Job   *job,
+             guint  x,
+             guint  y)
+{
+  guint k = job->k, map = job->a->map_size;
+  guint mx0 = x * k, my0 = y * k, w = MIN (k, map - mx0), h = MIN (k, map - my0);
+  g_autofree guint16 *ids = g_new (guint16, (gsize) w * h);
+
+  for (guint i = 0; i < w; i++)
+    read_water_ids (job, mx0 + i, my0, h, ids + (gsize) i * h);
+  return majority_water (ids, h, w, h);
+}
+
+/* The analysed grid's heights into the filled surface (where the fill
+ * starts) and the flow codes that need no fill: outlets, the edge's land,
+ * the pixels of no height; the rest waits. */
 static void
 load_band (guint    index,
            gpointer user_data)
 {
-  static MsScratchSlot biome_slot;
+  static MsScratchSlot ids_slot;
   Job *job = user_data;
   guint n = job->n;
   guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
+  guint16 *ids = ms_parallel_scratch (&ids_slot, (gsize) n * sizeof (guint16));
 
-  for (guint x = x0; x < x1 && !g_cancellable_is_cancelled (job->cancellable); x += 16)
+  for (guint x = x0; x < x1 && !g_cancellable_is_cancelled (job->cancellable); x++)
     {
-      guint columns = MIN (16u, x1 - x);
-      float *h = job->a->heights + (gsize) x * n;
-      guint16 *ids = job->ids + (gsize) x * n;
+      float *h = job->filled + (gsize) x * n;
+      guint8 *flow = job->a->flow + (gsize) x * n;
+      gboolean edge = x == 0 || x == n - 1;
 
-      if (!ms_blueprint_copy_columns (job->bp, MS_GRID_HEIGHTS, x, columns, (guint8 *) h))
-        for (guint c = 0; c < columns; c++)
-          ms_blueprint_read_heights (job->bp, x + c, 0, n, h + (gsize) c * n);
-      if (job->has_wbid)
-        {
-          if (!ms_blueprint_copy_columns (job->bp, MS_GRID_WATER_IDS, x, columns, (guint8 *) ids))
-            for (guint c = 0; c < columns; c++)
-              ms_blueprint_sample_column (job->bp, x + c, 0, 1, n, NULL, ids + (gsize) c * n, NULL);
-        }
-      else
-        {
-          guint8 *biomes = ms_parallel_scratch (&biome_slot, n);
-
-          for (guint c = 0; c < columns; c++)
-            {
-              ms_blueprint_read_biomes (job->bp, x + c, 0, n, biomes);
-              water_ids_of_biomes (job, biomes, n, ids + (gsize) c * n);
-            }
-        }
-    }
-}
-
-/* A pyramid level: each analysed pixel the mean of the finite heights of
- * its k × k block, and the water of most of its pixels (ties to land,
- * then ocean; a lake block takes the first lake id it meets). */
-static void
-load_level_band (guint    index,
-                 gpointer user_data)
-{
-  static MsScratchSlot columns_slot;
-  Job *job = user_data;
-  guint n = job->n, k = job->k, map = job->a->map_size;
-  guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
-  gsize column_bytes = (gsize) map * (sizeof (float) + sizeof (guint16) + 1);
-  guint8 *scratch = ms_parallel_scratch (&columns_slot, k * column_bytes);
-  float *heights = (float *) (gpointer) scratch;
-  guint16 *ids = (guint16 *) (gpointer) (scratch + (gsize) k * map * sizeof (float));
-  guint8 *biomes = scratch + (gsize) k * map * (sizeof (float) + sizeof (guint16));
-
-  for (guint cx = x0; cx < x1 && !g_cancellable_is_cancelled (job->cancellable); cx++)
-    {
-      guint mx0 = cx * k, mx1 = MIN (mx0 + k, map);
-
-      for (guint mx = mx0; mx < mx1; mx++)
-        {
-          gsize o = (gsize) (mx - mx0) * map;
-
-          ms_blueprint_read_heights (job->bp, mx, 0, map, heights + o);
-          if (job->has_wbid)
-            ms_blueprint_sample_column (job->bp, mx, 0, 1, map, NULL, ids + o, NULL);
-          else
-            {
-              ms_blueprint_read_biomes (job->bp, mx, 0, map, biomes);
-              water_ids_of_biomes (job, biomes, map, ids + o);
-            }
-        }
-      for (guint cy = 0; cy < n; cy++)
-        {
-          guint my0 = cy * k, my1 = MIN (my0 + k, map);
-          double sum = 0;
-          guint finite = 0, land = 0, ocean = 0, lake = 0;
-          guint16 lake_id = 0;
-          gsize i = (gsize) cx * n + cy;
-
-          for (guint mx = mx0; mx < mx1; mx++)
-            for (guint my = my0; my < my1; my++)
-              {
-                gsize o = (gsize) (mx - mx0) * map + my;
-                guint16 id = ids[o];
-
-                if (is_finite (heights[o]))
-                  {
-                    sum += heights[o];
-                    finite++;
-                  }
-                if (id == 0)
-                  land++;
-                else if (id == 1)
-                  ocean++;
-                else
-                  {
-                    if (lake++ == 0)
-                      lake_id = id;
-                  }
-              }
-          job->a->heights[i] = finite > 0 ? (float) (sum / finite) : NAN;
-          job->ids[i] = land >= ocean && land >= lake ? 0 : ocean >= lake ? 1 : lake_id;
-        }
+      load_column (job, x, h, ids);
+      for (guint y = 0; y < n; y++)
+        flow[y] = ids[y] == 1 ? MS_FLOW_OCEAN
+                  : ids[y] != 0 ? MS_FLOW_LAKE
+                  : !is_finite (h[y]) ? MS_FLOW_NOWHERE
+                  : edge || y == 0 || y == n - 1 ? MS_FLOW_OFF_MAP
+                  : UNVISITED;
     }
 }
 
 /* ---------------------------------------------------------------- flood -- */
-
-/* Flow codes before the fill: outlets, the edge's land and the pixels of
- * no height are settled; the rest waits.  The filled surface starts as
- * the heights. */
-static void
-prepare_band (guint    index,
-              gpointer user_data)
-{
-  Job *job = user_data;
-  guint n = job->n;
-  guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
-  const float *h = job->a->heights;
-  guint8 *flow = job->a->flow;
-
-  if (g_cancellable_is_cancelled (job->cancellable))
-    return;
-  memcpy (job->filled + (gsize) x0 * n, h + (gsize) x0 * n, (gsize) (x1 - x0) * n * sizeof (float));
-  for (guint x = x0; x < x1; x++)
-    for (guint y = 0; y < n; y++)
-      {
-        gsize i = (gsize) x * n + y;
-
-        if (job->ids[i] != 0)
-          flow[i] = MS_FLOW_OUTLET;
-        else if (!is_finite (h[i]))
-          flow[i] = MS_FLOW_NOWHERE;
-        else if (x == 0 || y == 0 || x == n - 1 || y == n - 1)
-          flow[i] = MS_FLOW_OFF_MAP;
-        else
-          flow[i] = UNVISITED;
-      }
-}
 
 /* The fill's seeds: outlets and edge land of finite height beside a pixel
  * still to reach (the open sea and the lakes' middles never matter). */
@@ -407,7 +412,7 @@ seed_band (guint    index,
   Job *job = user_data;
   guint n = job->n;
   guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
-  const float *h = job->a->heights;
+  const float *h = job->filled;
   const guint8 *flow = job->a->flow;
   Vec64 *seeds = g_ptr_array_index (job->band_seeds, index);
 
@@ -418,7 +423,7 @@ seed_band (guint    index,
       {
         gsize i = (gsize) x * n + y;
 
-        if ((flow[i] != MS_FLOW_OUTLET && flow[i] != MS_FLOW_OFF_MAP) || !is_finite (h[i]))
+        if (flow[i] == UNVISITED || flow[i] == MS_FLOW_NOWHERE || !is_finite (h[i]))
           continue;
         for (guint d = 0; d < 8; d++)
           {
@@ -434,10 +439,11 @@ seed_band (guint    index,
 }
 
 /* Whether pixel @i (never on the edge: every edge pixel is settled before
- * the fill) has an unreached neighbour lower than @height. */
+ * the fill) has an unreached neighbour lower than @height.  An unreached
+ * pixel's filled height is still its own. */
 static inline gboolean
 lower_unreached (const Job    *job,
-                 const float  *h,
+                 const float  *filled,
                  const guint8 *flow,
                  gsize         i,
                  float         height)
@@ -446,17 +452,40 @@ lower_unreached (const Job    *job,
     {
       gsize j = i + job->offset[d];
 
-      if (flow[j] == UNVISITED && h[j] < height)
+      if (flow[j] == UNVISITED && filled[j] < height)
         return TRUE;
     }
   return FALSE;
 }
 
+/* The pixels a pop will read, asked for some pops ahead: the fill goes
+ * where the water goes, not along the columns, and waits on memory
+ * otherwise. */
+static inline void
+prefetch (const Job    *job,
+          const float  *filled,
+          const guint8 *flow,
+          gsize         i)
+{
+  gsize n = job->n;
+
+  if (G_LIKELY (i >= n && i + n < job->cells))
+    {
+      __builtin_prefetch (flow + i - n);
+      __builtin_prefetch (flow + i + n);
+      __builtin_prefetch (filled + i - n);
+      __builtin_prefetch (filled + i + n);
+    }
+  __builtin_prefetch (flow + i);
+  __builtin_prefetch (filled + i);
+}
+
+#define PREFETCH_AHEAD 8
+
 static gboolean
 flood (Job     *job,
        GError **error)
 {
-  const float *h = job->a->heights;
   float *filled = job->filled;
   guint8 *flow = job->a->flow;
   guint n = job->n;
@@ -478,22 +507,27 @@ flood (Job     *job,
     {
       guint32 c;
       gboolean at_level;   /* taken at the fill's current level, not ahead of it */
-      gboolean settled;
       float level;
 
       if (pit.len > 0)
         {
+          if (pit.len > PREFETCH_AHEAD)
+            prefetch (job, filled, flow, pit.data[(pit.head + PREFETCH_AHEAD) & (pit.cap - 1)]);
           c = fifo_pop (&pit);
           at_level = TRUE;
         }
       else if (slope.len > 0)
         {
+          if (slope.len > PREFETCH_AHEAD)
+            prefetch (job, filled, flow, slope.data[slope.len - PREFETCH_AHEAD]);
           c = slope.data[--slope.len];
           at_level = FALSE;
         }
       else if (heap.size > 0)
         {
           c = radix_pop (&heap);
+          if (heap.buckets[0].len > PREFETCH_AHEAD)
+            prefetch (job, filled, flow, (guint32) heap.buckets[0].data[heap.buckets[0].len - PREFETCH_AHEAD]);
           at_level = TRUE;
         }
       else
@@ -510,14 +544,14 @@ flood (Job     *job,
         }
 
       level = filled[c];
-      /* Seeds may lie on the edge: their neighbours are checked. */
-      settled = flow[c] == MS_FLOW_OUTLET || flow[c] == MS_FLOW_OFF_MAP;
       for (guint d = 0; d < 8; d++)
         {
           gsize j;
           float hj;
 
-          if (G_UNLIKELY (settled))
+          /* Only seeds are settled when taken, and they may lie on the
+           * edge: their neighbours are checked. */
+          if (G_UNLIKELY (flow[c] >= 8))
             {
               gint64 nx = (gint64) (c / n) + ms_flow_dx[d], ny = (gint64) (c % n) + ms_flow_dy[d];
 
@@ -528,13 +562,13 @@ flood (Job     *job,
           if (flow[j] != UNVISITED)
             continue;
           flow[j] = d ^ 4;  /* back the way the flood came */
-          hj = h[j];
+          hj = filled[j];
           if (at_level && hj <= level)
             {
               filled[j] = level;
               fifo_push (&pit, (guint32) j);
             }
-          else if (lower_unreached (job, h, flow, j, hj))
+          else if (lower_unreached (job, filled, flow, j, hj))
             radix_push (&heap, ms_height_key (hj), (guint32) j);
           else
             vec32_push (&slope, (guint32) j);
@@ -591,31 +625,31 @@ directions_band (guint    index,
       }
 }
 
-/* Fill depths in metres in place of the filled surface, and their sum. */
+/* Fill depths in metres in place of the filled surface (the heights read
+ * again), and their sum. */
 static void
 depth_band (guint    index,
             gpointer user_data)
 {
+  static MsScratchSlot column_slot;
   Job *job = user_data;
   guint n = job->n;
   guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
-  const float *h = job->a->heights;
-  float *depth = job->filled;
+  float *h = ms_parallel_scratch (&column_slot, (gsize) n * sizeof (float));
   double volume = 0;
 
-  if (g_cancellable_is_cancelled (job->cancellable))
-    return;
-  for (guint x = x0; x < x1; x++)
+  for (guint x = x0; x < x1 && !g_cancellable_is_cancelled (job->cancellable); x++)
     {
+      float *depth = job->filled + (gsize) x * n;
       double column = 0;
 
+      load_column (job, x, h, NULL);
       for (guint y = 0; y < n; y++)
         {
-          gsize i = (gsize) x * n + y;
-          float f = depth[i];
-          float d = f > h[i] ? (f - h[i]) * (float) MS_BLUEPRINT_METRES_PER_RAW : 0.0f;
+          float f = depth[y];
+          float d = f > h[y] ? (f - h[y]) * (float) MS_BLUEPRINT_METRES_PER_RAW : 0.0f;
 
-          depth[i] = d;
+          depth[y] = d;
           column += d;
         }
       volume += column;
@@ -667,7 +701,8 @@ count_depressions (Job *job)
 
 /* --------------------------------------------------------- accumulation -- */
 
-/* In-degrees: how many neighbours flow into each pixel; SOURCE for none. */
+/* In-degrees: how many neighbours flow into each pixel; SOURCE for none,
+ * SINGLE for one (most pixels: nobody else adds to them). */
 static void
 indegree_band (guint    index,
                gpointer user_data)
@@ -698,7 +733,7 @@ indegree_band (guint    index,
               }
             count += flow[i + job->offset[d]] == (d ^ 4);
           }
-        indegree[i] = count > 0 ? (guint8) count : SOURCE;
+        indegree[i] = count == 0 ? SOURCE : count == 1 ? SINGLE : (guint8) count;
       }
 }
 
@@ -720,23 +755,29 @@ accumulate_band (guint    index,
   for (gsize s = i0; s < i1; s++)
     {
       gsize i = s;
+      guint32 total = 0;   /* what flows into i */
 
       if (indegree[i] != SOURCE)
         continue;
       for (;;)
         {
           guint code = flow[i];
-          /* Every upstream walker has added to it and counted down. */
-          guint32 total = __atomic_load_n (&acc[i], __ATOMIC_RELAXED) + (code != MS_FLOW_OUTLET);
           gsize j;
 
-          __atomic_store_n (&acc[i], total, __ATOMIC_RELAXED);
+          total += code != MS_FLOW_OCEAN && code != MS_FLOW_LAKE;
+          acc[i] = total;
           if (code >= 8)
             break;
           j = i + job->offset[code];
-          __atomic_add_fetch (&acc[j], total, __ATOMIC_RELAXED);
-          if (__atomic_sub_fetch (&indegree[j], 1, __ATOMIC_ACQ_REL) != 0)
-            break;
+          if (indegree[j] != SINGLE)
+            {
+              /* Others flow into j too: the last to count it down goes
+               * on, having seen what every one added. */
+              __atomic_add_fetch (&acc[j], total, __ATOMIC_RELAXED);
+              if (__atomic_sub_fetch (&indegree[j], 1, __ATOMIC_ACQ_REL) != 0)
+                break;
+              total = __atomic_load_n (&acc[j], __ATOMIC_RELAXED);
+            }
           i = j;
         }
     }
@@ -806,44 +847,43 @@ find_basins (Job *job)
     {
       guint code = flow[i];
 
-      if (code != MS_FLOW_OUTLET)
+      if (code == MS_FLOW_OCEAN)
         {
-          a->land_pixels++;
-          if (code == MS_FLOW_OFF_MAP)
-            {
-              a->drains_to_ocean += acc[i];
-              offer_basin (a, indices, acc[i], i, MS_BASIN_EDGE, 0);
-            }
-          else if (code == MS_FLOW_NOWHERE)
-            a->drains_to_nowhere++;
+          a->drains_to_ocean += acc[i];
+          offer_basin (a, indices, acc[i], i, MS_BASIN_OCEAN, 0);
+          continue;
         }
-      else if (acc[i] > 0)
+      if (code == MS_FLOW_LAKE)
         {
-          guint16 id = job->ids[i];
+          guint16 id;
 
-          if (id == 1)
-            {
-              a->drains_to_ocean += acc[i];
-              offer_basin (a, indices, acc[i], i, MS_BASIN_OCEAN, 0);
-            }
+          if (acc[i] == 0)
+            continue;
+          a->drains_to_lakes += acc[i];
+          id = water_id_at (job, (guint) (i / a->size), (guint) (i % a->size));
+          if (id == LAKE_WITHOUT_ID)
+            offer_basin (a, indices, acc[i], i, MS_BASIN_LAKE, 0);
           else
             {
-              a->drains_to_lakes += acc[i];
-              if (id == LAKE_WITHOUT_ID)
-                offer_basin (a, indices, acc[i], i, MS_BASIN_LAKE, 0);
-              else
-                {
-                  LakeInflow *lake = &lakes[id];
+              LakeInflow *lake = &lakes[id];
 
-                  lake->area += acc[i];
-                  if (acc[i] > lake->best)
-                    {
-                      lake->best = acc[i];
-                      lake->best_index = (guint32) i;
-                    }
+              lake->area += acc[i];
+              if (acc[i] > lake->best)
+                {
+                  lake->best = acc[i];
+                  lake->best_index = (guint32) i;
                 }
             }
+          continue;
         }
+      a->land_pixels++;
+      if (code == MS_FLOW_OFF_MAP)
+        {
+          a->drains_to_ocean += acc[i];
+          offer_basin (a, indices, acc[i], i, MS_BASIN_EDGE, 0);
+        }
+      else if (code == MS_FLOW_NOWHERE)
+        a->drains_to_nowhere++;
     }
   for (guint id = 2; id < LAKE_WITHOUT_ID; id++)
     offer_basin (a, indices, lakes[id].area, lakes[id].best_index, MS_BASIN_LAKE, (guint16) id);
@@ -874,7 +914,6 @@ ms_terrain_analysis_free (MsTerrainAnalysis *analysis)
   if (analysis == NULL)
     return;
   cells = (gsize) analysis->size * analysis->size;
-  ms_large_buffer_free (analysis->heights, cells * sizeof (float));
   ms_large_buffer_free (analysis->fill_depth, cells * sizeof (float));
   ms_large_buffer_free (analysis->flow, cells);
   ms_large_buffer_free (analysis->accumulation, cells * sizeof (guint32));
@@ -921,13 +960,12 @@ run (Job     *job,
   gint64 clock = g_get_monotonic_time ();
   double volume = 0;
 
-  ms_parallel_for (job->n_bands, job->k == 1 ? load_band : load_level_band, job);
+  ms_parallel_for (job->n_bands, load_band, job);
   if (!check_cancelled (job, error))
     return FALSE;
   a->seconds_load = seconds_since (&clock);
   report (job, PROGRESS_LOAD);
 
-  ms_parallel_for (job->n_bands, prepare_band, job);
   for (guint b = 0; b < job->n_bands; b++)
     g_ptr_array_add (job->band_seeds, g_new0 (Vec64, 1));
   ms_parallel_for (job->n_bands, seed_band, job);
@@ -1021,11 +1059,9 @@ ms_terrain_analysis_new (MsBlueprint     *blueprint,
   job.progress = progress;
   job.progress_data = progress_data;
 
-  if ((a->heights = grid_alloc (job.cells * sizeof (float), error)) == NULL ||
-      (a->fill_depth = grid_alloc (job.cells * sizeof (float), error)) == NULL ||
+  if ((a->fill_depth = grid_alloc (job.cells * sizeof (float), error)) == NULL ||
       (a->flow = grid_alloc (job.cells, error)) == NULL ||
       (a->accumulation = grid_alloc (job.cells * sizeof (guint32), error)) == NULL ||
-      (job.ids = grid_alloc (job.cells * sizeof (guint16), error)) == NULL ||
       (job.scratch = grid_alloc (job.cells, error)) == NULL)
     ok = FALSE;
   else
@@ -1033,7 +1069,6 @@ ms_terrain_analysis_new (MsBlueprint     *blueprint,
       job.filled = a->fill_depth;
       ok = run (&job, error);
     }
-  ms_large_buffer_free (job.ids, job.cells * sizeof (guint16));
   ms_large_buffer_free (job.scratch, job.cells);
   return ok ? g_steal_pointer (&a) : NULL;
 }

@@ -27,9 +27,10 @@ G_BEGIN_DECLS
  * d ^ 4 is the opposite one.  Otherwise one of these. */
 typedef enum
 {
-  MS_FLOW_OUTLET  = 8,   /* ocean or lake: a sink, never filled */
-  MS_FLOW_OFF_MAP = 9,   /* land on the map's edge: drains off the map (as to the ocean) */
-  MS_FLOW_NOWHERE = 10,  /* land whose height is not finite, or that no outlet can be
+  MS_FLOW_OCEAN   = 8,   /* the ocean: a sink, never filled */
+  MS_FLOW_LAKE    = 9,   /* a lake: the same */
+  MS_FLOW_OFF_MAP = 10,  /* land on the map's edge: drains off the map (as to the ocean) */
+  MS_FLOW_NOWHERE = 11,  /* land whose height is not finite, or that no outlet can be
                           * reached from without crossing such a pixel */
 } MsFlowCode;
 
@@ -61,8 +62,8 @@ typedef struct
   guint     level;              /* log2 (factor): the pyramid level analysed */
   double    metres_per_pixel;   /* of the analysed grid */
 
-  /* The grids, size² each, X-outer. */
-  float    *heights;            /* raw; at a level, the block means (NaN: none finite) */
+  /* The grids, size² each, X-outer.  The heights are the blueprint's (at
+   * a level, each pixel the mean of the finite heights of its block). */
   float    *fill_depth;         /* metres the fill raised the pixel: filled − original */
   guint8   *flow;               /* direction 0 … 7 or MsFlowCode */
   guint32  *accumulation;       /* land pixels draining through the pixel, itself included;
