@@ -215,7 +215,7 @@ typedef struct
   float             *filled;       /* a->fill_depth until the depths replace it */
   guint8            *scratch;      /* a byte a pixel: depression marks, then in-degrees */
   GPtrArray         *band_seeds;   /* Vec64 * a band: (key, index) of the fill's seeds */
-  double            *band_volume;  /* fill depth sums, metres */
+  double            *column_volume;  /* fill depth sums, metres, a column each */
   GCancellable      *cancellable;
   MsProgressFunc     progress;
   gpointer           progress_data;
@@ -633,7 +633,8 @@ directions_band (guint    index,
 }
 
 /* Fill depths in metres in place of the filled surface (the heights read
- * again), and their sum. */
+ * again), and each column's sum: added in column order, the volume does
+ * not depend on how the columns were shared out. */
 static void
 depth_band (guint    index,
             gpointer user_data)
@@ -643,7 +644,6 @@ depth_band (guint    index,
   guint n = job->n;
   guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
   float *h = ms_parallel_scratch (&column_slot, (gsize) n * sizeof (float));
-  double volume = 0;
 
   for (guint x = x0; x < x1 && !g_cancellable_is_cancelled (job->cancellable); x++)
     {
@@ -659,9 +659,8 @@ depth_band (guint    index,
           depth[y] = d;
           column += d;
         }
-      volume += column;
+      job->column_volume[x] = column;
     }
-  job->band_volume[index] = volume;
 }
 
 /* The 8-connected regions of raised pixels, by a depth-first walk from
@@ -1000,8 +999,8 @@ run (Job     *job,
   ms_parallel_for (job->n_bands, depth_band, job);
   if (!check_cancelled (job, error))
     return FALSE;
-  for (guint b = 0; b < job->n_bands; b++)
-    volume += job->band_volume[b];
+  for (guint x = 0; x < job->n; x++)
+    volume += job->column_volume[x];
   a->depression_volume_m3 = volume * a->metres_per_pixel * a->metres_per_pixel;
   a->depressions = count_depressions (job);
   a->seconds_directions = seconds_since (&clock);
@@ -1033,7 +1032,7 @@ ms_terrain_analysis_new (MsBlueprint     *blueprint,
 {
   g_autoptr(MsTerrainAnalysis) a = NULL;
   g_autoptr(GPtrArray) band_seeds = NULL;
-  g_autofree double *band_volume = NULL;
+  g_autofree double *column_volume = NULL;
   MsProfile *profile;
   Job job = { 0, };
   guint map;
@@ -1075,7 +1074,7 @@ ms_terrain_analysis_new (MsBlueprint     *blueprint,
     job.biome_id[b] = ms_profile_is_ocean_biome (profile, b) ? 1
                       : ms_profile_is_water_biome (profile, b) ? LAKE_WITHOUT_ID : 0;
   job.band_seeds = band_seeds = g_ptr_array_new_with_free_func (vec64_free);
-  job.band_volume = band_volume = g_new0 (double, job.n_bands);
+  job.column_volume = column_volume = g_new0 (double, job.n);
   job.cancellable = cancellable;
   job.progress = progress;
   job.progress_data = progress_data;
