@@ -151,6 +151,31 @@ radix_pop (RadixHeap *heap)
   return (guint32) zero->data[--zero->len];
 }
 
+/* The item the next pop will give, when that is cheap to tell (NULL
+ * otherwise): the top of bucket 0, or the least of a small next bucket. */
+static inline const guint64 *
+radix_peek (const RadixHeap *heap)
+{
+  const Vec64 *v;
+  const guint64 *least;
+  guint b = 0;
+
+  while (b < G_N_ELEMENTS (heap->buckets) && heap->buckets[b].len == 0)
+    b++;
+  if (b == G_N_ELEMENTS (heap->buckets))
+    return NULL;
+  v = &heap->buckets[b];
+  if (b == 0)
+    return &v->data[v->len - 1];
+  if (v->len > 16)
+    return NULL;
+  least = &v->data[0];
+  for (gsize i = 1; i < v->len; i++)
+    if (v->data[i] < *least)
+      least = &v->data[i];
+  return least;
+}
+
 static void
 radix_clear (RadixHeap *heap)
 {
@@ -532,9 +557,13 @@ flood (Job     *job,
         }
       else if (heap.size > 0)
         {
+          const guint64 *next;
+
           c = radix_pop (&heap);
-          if (heap.buckets[0].len > PREFETCH_AHEAD)
-            prefetch (job, filled, flow, (guint32) heap.buckets[0].data[heap.buckets[0].len - PREFETCH_AHEAD]);
+          /* Most heights are a key of their own, far from the last: the
+           * next one's pixels, one pop ahead. */
+          if ((next = radix_peek (&heap)) != NULL)
+            prefetch (job, filled, flow, (guint32) *next);
           at_level = TRUE;
         }
       else
