@@ -353,12 +353,14 @@ load_column (Job     *job,
   scratch = ms_parallel_scratch (&block_slot, (gsize) k * map * (sizeof (float) + sizeof (guint16)));
   block_heights = (float *) (gpointer) scratch;
   block_ids = (guint16 *) (gpointer) (scratch + (gsize) k * map * sizeof (float));
-  for (guint mx = mx0; mx < mx1; mx++)
-    {
+  /* One read of the file for the block's columns where it can be copied
+   * (bench/README.md: copy, don't map, whole-column passes). */
+  if (!ms_blueprint_copy_columns (job->bp, MS_GRID_HEIGHTS, mx0, mx1 - mx0, (guint8 *) block_heights))
+    for (guint mx = mx0; mx < mx1; mx++)
       ms_blueprint_read_heights (job->bp, mx, 0, map, block_heights + (gsize) (mx - mx0) * map);
-      if (ids != NULL)
-        read_water_ids (job, mx, 0, map, block_ids + (gsize) (mx - mx0) * map);
-    }
+  if (ids != NULL)
+    for (guint mx = mx0; mx < mx1; mx++)
+      read_water_ids (job, mx, 0, map, block_ids + (gsize) (mx - mx0) * map);
   for (guint y = 0; y < n; y++)
     {
       guint my0 = y * k, my1 = MIN (my0 + k, map);
