@@ -59,12 +59,6 @@ typedef struct
   gsize    len, cap;
 } Vec64;
 
-typedef struct
-{
-  guint32 *data;
-  gsize    len, cap;
-} Vec32;
-
 static void
 vec64_grow (Vec64 *v)
 {
@@ -78,22 +72,6 @@ vec64_push (Vec64   *v,
 {
   if (G_UNLIKELY (v->len == v->cap))
     vec64_grow (v);
-  v->data[v->len++] = item;
-}
-
-static void
-vec32_grow (Vec32 *v)
-{
-  v->cap = MAX (v->cap * 2, 1024);
-  v->data = g_renew (guint32, v->data, v->cap);
-}
-
-static inline void
-vec32_push (Vec32   *v,
-            guint32  item)
-{
-  if (G_UNLIKELY (v->len == v->cap))
-    vec32_grow (v);
   v->data[v->len++] = item;
 }
 
@@ -268,6 +246,39 @@ is_finite (float v)
   return v - v == 0.0f;
 }
 
+/* Work on columns [x0, x1) of the analysed grid. */
+typedef void (*BandFunc) (Job   *job,
+                          guint  x0,
+                          guint  x1);
+
+typedef struct
+{
+  Job      *job;
+  BandFunc  func;
+} Bands;
+
+static void
+run_band (guint    index,
+          gpointer user_data)
+{
+  Bands *bands = user_data;
+  Job *job = bands->job;
+  guint x0 = index * job->band_width;
+
+  if (!g_cancellable_is_cancelled (job->cancellable))
+    bands->func (job, x0, MIN (x0 + job->band_width, job->n));
+}
+
+/* @func on every band of columns, on every core. */
+static void
+run_bands (Job      *job,
+           BandFunc  func)
+{
+  Bands bands = { job, func };
+
+  ms_parallel_for (job->n_bands, run_band, &bands);
+}
+
 /* ----------------------------------------------------------------- load -- */
 
 /* Water ids of map pixels (x, y0) … (x, y0 + count − 1): WBID's, or
@@ -403,13 +414,12 @@ water_id_at (Job   *job,
  * starts) and the flow codes that need no fill: outlets, the edge's land,
  * the pixels of no height; the rest waits. */
 static void
-load_band (guint    index,
-           gpointer user_data)
+load_band (Job   *job,
+           guint  x0,
+           guint  x1)
 {
   static MsScratchSlot ids_slot;
-  Job *job = user_data;
   guint n = job->n;
-  guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
   guint16 *ids = ms_parallel_scratch (&ids_slot, (gsize) n * sizeof (guint16));
 
   for (guint x = x0; x < x1 && !g_cancellable_is_cancelled (job->cancellable); x++)
@@ -433,23 +443,19 @@ load_band (guint    index,
 /* The fill's seeds: outlets and edge land of finite height beside a pixel
  * still to reach (the open sea and the lakes' middles never matter). */
 static void
-seed_band (guint    index,
-           gpointer user_data)
+seed_band (Job   *job,
+           guint  x0,
+           guint  x1)
 {
-  Job *job = user_data;
   guint n = job->n;
-  guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
   const float *h = job->filled;
   const guint8 *flow = job->a->flow;
-  Vec64 *seeds = g_ptr_array_index (job->band_seeds, index);
+  Vec64 *seeds = g_ptr_array_index (job->band_seeds, x0 / job->band_width);
 
-  if (g_cancellable_is_cancelled (job->cancellable))
-    return;
   for (guint x = x0; x < x1; x++)
     for (guint y = 0; y < n; y++)
       {
         gsize i = (gsize) x * n + y;
-
         gboolean inside = x > 0 && y > 0 && x + 1 < n && y + 1 < n;
 
         if (flow[i] == UNVISITED || flow[i] == MS_FLOW_NOWHERE || !is_finite (h[i]))
@@ -525,7 +531,7 @@ flood (Job     *job,
   guint n = job->n;
   RadixHeap heap = { 0, };
   Fifo pit = { 0, };
-  Vec32 slope = { 0, };
+  Vec64 slope = { 0, };   /* pixel indices */
   guint64 taken = 0;
   gboolean ok = TRUE;
 
@@ -553,8 +559,8 @@ flood (Job     *job,
       else if (slope.len > 0)
         {
           if (slope.len > PREFETCH_AHEAD)
-            prefetch (job, filled, flow, slope.data[slope.len - PREFETCH_AHEAD]);
-          c = slope.data[--slope.len];
+            prefetch (job, filled, flow, (gsize) slope.data[slope.len - PREFETCH_AHEAD]);
+          c = (guint32) slope.data[--slope.len];
           at_level = FALSE;
         }
       else if (heap.size > 0)
@@ -609,7 +615,7 @@ flood (Job     *job,
           else if (lower_unreached (job, filled, flow, j, hj))
             radix_push (&heap, ms_height_key (hj), (guint32) j);
           else
-            vec32_push (&slope, (guint32) j);
+            vec64_push (&slope, j);
         }
     }
 
@@ -625,17 +631,14 @@ flood (Job     *job,
  * (diagonal drops over √2); a pixel with none keeps the way the flood
  * came.  Pixels the fill never reached drain nowhere. */
 static void
-directions_band (guint    index,
-                 gpointer user_data)
+directions_band (Job   *job,
+                 guint  x0,
+                 guint  x1)
 {
-  Job *job = user_data;
   guint n = job->n;
-  guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
   const float *filled = job->filled;
   guint8 *flow = job->a->flow;
 
-  if (g_cancellable_is_cancelled (job->cancellable))
-    return;
   for (guint x = x0; x < x1; x++)
     for (guint y = 0; y < n; y++)
       {
@@ -667,13 +670,12 @@ directions_band (guint    index,
  * again), and each column's sum: added in column order, the volume does
  * not depend on how the columns were shared out. */
 static void
-depth_band (guint    index,
-            gpointer user_data)
+depth_band (Job   *job,
+            guint  x0,
+            guint  x1)
 {
   static MsScratchSlot column_slot;
-  Job *job = user_data;
   guint n = job->n;
-  guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
   float *h = ms_parallel_scratch (&column_slot, (gsize) n * sizeof (float));
 
   for (guint x = x0; x < x1 && !g_cancellable_is_cancelled (job->cancellable); x++)
@@ -741,17 +743,14 @@ count_depressions (Job *job)
 /* In-degrees: how many neighbours flow into each pixel; SOURCE for none,
  * SINGLE for one (most pixels: nobody else adds to them). */
 static void
-indegree_band (guint    index,
-               gpointer user_data)
+indegree_band (Job   *job,
+               guint  x0,
+               guint  x1)
 {
-  Job *job = user_data;
   guint n = job->n;
-  guint x0 = index * job->band_width, x1 = MIN (x0 + job->band_width, n);
   const guint8 *flow = job->a->flow;
   guint8 *indegree = job->scratch;
 
-  if (g_cancellable_is_cancelled (job->cancellable))
-    return;
   for (guint x = x0; x < x1; x++)
     {
       const guint8 *prev = flow + (gsize) (x > 0 ? x - 1 : x) * n;
@@ -791,18 +790,16 @@ indegree_band (guint    index,
 /* From each source of the band downstream, as far as this walker is the
  * last to arrive at a pixel. */
 static void
-accumulate_band (guint    index,
-                 gpointer user_data)
+accumulate_band (Job   *job,
+                 guint  x0,
+                 guint  x1)
 {
-  Job *job = user_data;
   guint n = job->n;
-  gsize i0 = (gsize) index * job->band_width * n, i1 = MIN ((gsize) (index + 1) * job->band_width, n) * n;
+  gsize i0 = (gsize) x0 * n, i1 = (gsize) x1 * n;
   const guint8 *flow = job->a->flow;
   guint32 *acc = job->a->accumulation;
   guint8 *indegree = job->scratch;
 
-  if (g_cancellable_is_cancelled (job->cancellable))
-    return;
   for (gsize s = i0; s < i1; s++)
     {
       gsize i = s;
@@ -1011,7 +1008,7 @@ run (Job     *job,
   gint64 clock = g_get_monotonic_time ();
   double volume = 0;
 
-  ms_parallel_for (job->n_bands, load_band, job);
+  run_bands (job, load_band);
   if (!check_cancelled (job, error))
     return FALSE;
   a->seconds_load = seconds_since (&clock);
@@ -1019,15 +1016,15 @@ run (Job     *job,
 
   for (guint b = 0; b < job->n_bands; b++)
     g_ptr_array_add (job->band_seeds, g_new0 (Vec64, 1));
-  ms_parallel_for (job->n_bands, seed_band, job);
+  run_bands (job, seed_band);
   if (!check_cancelled (job, error) || !flood (job, error))
     return FALSE;
   g_ptr_array_set_size (job->band_seeds, 0);
   a->seconds_fill = seconds_since (&clock);
   report (job, PROGRESS_LOAD + PROGRESS_FILL);
 
-  ms_parallel_for (job->n_bands, directions_band, job);
-  ms_parallel_for (job->n_bands, depth_band, job);
+  run_bands (job, directions_band);
+  run_bands (job, depth_band);
   if (!check_cancelled (job, error))
     return FALSE;
   for (guint x = 0; x < job->n; x++)
@@ -1037,10 +1034,10 @@ run (Job     *job,
   a->seconds_directions = seconds_since (&clock);
   report (job, PROGRESS_LOAD + PROGRESS_FILL + PROGRESS_DIRECTIONS);
 
-  ms_parallel_for (job->n_bands, indegree_band, job);
+  run_bands (job, indegree_band);
   if (!check_cancelled (job, error))
     return FALSE;
-  ms_parallel_for (job->n_bands, accumulate_band, job);
+  run_bands (job, accumulate_band);
   if (!check_cancelled (job, error))
     return FALSE;
   a->seconds_accumulation = seconds_since (&clock);
