@@ -4,13 +4,13 @@
  * outlets (the map's edge, the ocean, lakes) seed a priority queue at
  * their own heights; the lowest open pixel is taken and each neighbour not
  * yet reached is raised to it at least.  Pixels the fill raises or leaves
- * level go to a plain FIFO, not the queue (Barnes's "pit" queue), and so
- * does, after Zhou, Sun and Fu (2016), a pixel above its discoverer whose
- * unreached neighbours are all at least as high: nothing still unreached
- * can lower what it would raise them to, so it may be expanded at once.
- * On a real map most pixels are one or the other, and the queue (a radix
- * heap over the order-preserving keys of the heights, monotone as the fill
- * is) sees few.
+ * level go to a plain FIFO, not the queue (Barnes's "pit" queue); after
+ * Zhou, Sun and Fu (2016), a pixel above its discoverer whose unreached
+ * neighbours are all at least as high goes to a plain stack: nothing still
+ * unreached can lower what it would raise them to, so it may be expanded
+ * at once.  On a real map most pixels are one or the other, and the queue
+ * (a radix heap over the order-preserving keys of the heights, monotone as
+ * the fill is) sees a quarter of them.
  *
  * Each pixel remembers the neighbour it was reached from.  D8 then takes
  * the steepest strictly lower neighbour on the filled surface; a pixel
@@ -232,9 +232,10 @@ report (Job    *job,
     job->progress (MIN (fraction, 1.0), job->progress_data);
 }
 
+/* FALSE, with the error, once the caller cancelled. */
 static gboolean
-check_cancelled (Job     *job,
-                 GError **error)
+carry_on (Job     *job,
+          GError **error)
 {
   return !g_cancellable_set_error_if_cancelled (job->cancellable, error);
 }
@@ -581,7 +582,7 @@ flood (Job     *job,
         {
           if (g_cancellable_is_cancelled (job->cancellable))
             {
-              ok = check_cancelled (job, error);
+              ok = carry_on (job, error);
               break;
             }
           report (job, PROGRESS_LOAD + PROGRESS_FILL * (double) taken / (double) job->cells);
@@ -1009,7 +1010,7 @@ run (Job     *job,
   double volume = 0;
 
   run_bands (job, load_band);
-  if (!check_cancelled (job, error))
+  if (!carry_on (job, error))
     return FALSE;
   a->seconds_load = seconds_since (&clock);
   report (job, PROGRESS_LOAD);
@@ -1017,7 +1018,7 @@ run (Job     *job,
   for (guint b = 0; b < job->n_bands; b++)
     g_ptr_array_add (job->band_seeds, g_new0 (Vec64, 1));
   run_bands (job, seed_band);
-  if (!check_cancelled (job, error) || !flood (job, error))
+  if (!carry_on (job, error) || !flood (job, error))
     return FALSE;
   g_ptr_array_set_size (job->band_seeds, 0);
   a->seconds_fill = seconds_since (&clock);
@@ -1025,7 +1026,7 @@ run (Job     *job,
 
   run_bands (job, directions_band);
   run_bands (job, depth_band);
-  if (!check_cancelled (job, error))
+  if (!carry_on (job, error))
     return FALSE;
   for (guint x = 0; x < job->n; x++)
     volume += job->column_volume[x];
@@ -1035,10 +1036,10 @@ run (Job     *job,
   report (job, PROGRESS_LOAD + PROGRESS_FILL + PROGRESS_DIRECTIONS);
 
   run_bands (job, indegree_band);
-  if (!check_cancelled (job, error))
+  if (!carry_on (job, error))
     return FALSE;
   run_bands (job, accumulate_band);
-  if (!check_cancelled (job, error))
+  if (!carry_on (job, error))
     return FALSE;
   a->seconds_accumulation = seconds_since (&clock);
   report (job, PROGRESS_LOAD + PROGRESS_FILL + PROGRESS_DIRECTIONS + PROGRESS_ACCUMULATION);
