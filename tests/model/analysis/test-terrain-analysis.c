@@ -719,6 +719,28 @@ test_nowhere (void)
       }
 }
 
+/* All sea: nothing to drain, no basin, nothing filled. */
+static void
+test_no_land (void)
+{
+  g_autofree Terrain *t = make_plane (TRUE);
+  g_autoptr(MsTerrainAnalysis) a = NULL;
+
+  for (guint x = 0; x < N; x++)
+    for (guint y = 0; y < N; y++)
+      set_water (t, x, y, 1);
+  a = analyse (t, 0);
+  g_assert_cmpuint (a->land_pixels, ==, 0);
+  g_assert_cmpuint (a->drains_to_ocean + a->drains_to_lakes + a->drains_to_nowhere, ==, 0);
+  g_assert_cmpuint (a->n_basins, ==, 0);
+  g_assert_cmpuint (a->depressions, ==, 0);
+  for (gsize i = 0; i < CELLS; i++)
+    {
+      g_assert_cmpuint (a->flow[i], ==, MS_FLOW_OCEAN);
+      g_assert_cmpuint (a->accumulation[i], ==, 0);
+    }
+}
+
 /* Analysed on a level: 4 × 4 blocks of a plane, the ocean where most of
  * a block is (a tie stays land): each inner row of 14 land blocks enters
  * the ocean in block column 0. */
@@ -813,6 +835,7 @@ main (int    argc,
       g_test_add_data_func (flow, GUINT_TO_POINTER (seed), test_random_flow);
     }
   g_test_add_func ("/terrain-analysis/nowhere", test_nowhere);
+  g_test_add_func ("/terrain-analysis/no-land", test_no_land);
   g_test_add_func ("/terrain-analysis/level", test_level);
   g_test_add_func ("/terrain-analysis/progress-and-cancel", test_progress_and_cancel);
   return g_test_run ();
