@@ -377,6 +377,56 @@ ms_cli_json_diff (MsBlueprint           *a,
   return json_builder_get_root (j);
 }
 
+static const char *
+basin_kind_to_string (MsBasinKind kind)
+{
+  static const char *names[] = { "ocean", "edge", "lake" };
+
+  return names[kind];
+}
+
+/* `analyze --json`.  Areas and outlets in map pixels: on a pyramid level
+ * an analysed pixel is factor² of them, its outlet the block's centre. */
+JsonNode *
+ms_cli_json_terrain_analysis (const MsTerrainAnalysis *a)
+{
+  g_autoptr(JsonBuilder) j = json_builder_new ();
+  double land = (double) a->land_pixels;
+  guint k = a->factor;
+
+  json_builder_begin_object (j);
+  add_members (j, "map_size:u size:u level:u factor:u metres_per_pixel:d",
+               a->map_size, a->size, a->level, k, a->metres_per_pixel / k);
+  add_members (j, "depressions:t depression_volume_m3:d land_pixels:t",
+               a->depressions, a->depression_volume_m3, a->land_pixels * k * k);
+  /* Percent of land; null for a map without land (0 / 0). */
+  add_members (j, "drains_to_ocean_pct:d drains_to_lakes_pct:d drains_to_nowhere_pct:d",
+               100.0 * (double) a->drains_to_ocean / land, 100.0 * (double) a->drains_to_lakes / land,
+               100.0 * (double) a->drains_to_nowhere / land);
+  json_builder_set_member_name (j, "basins");
+  json_builder_begin_array (j);
+  for (guint i = 0; i < a->n_basins; i++)
+    {
+      const MsBasin *basin = &a->basins[i];
+      guint x, y;
+
+      ms_terrain_analysis_to_map (a, basin->x, basin->y, &x, &y);
+      json_builder_begin_object (j);
+      add_members (j, "area_pixels:t area_km2:d kind:s",
+                   basin->area_pixels * k * k, basin->area_km2, basin_kind_to_string (basin->kind));
+      add_object (j, "outlet", "x:u y:u", x, y);
+      if (basin->kind == MS_BASIN_LAKE && basin->water_id != 0)
+        ms_cli_json_add_int (j, "water_id", basin->water_id);
+      json_builder_end_object (j);
+    }
+  json_builder_end_array (j);
+  add_object (j, "seconds", "load:d fill:d directions:d accumulation:d basins:d",
+              a->seconds_load, a->seconds_fill, a->seconds_directions, a->seconds_accumulation,
+              a->seconds_basins);
+  json_builder_end_object (j);
+  return json_builder_get_root (j);
+}
+
 /* `audit --json` and `zone audit --json`. */
 JsonNode *
 ms_cli_json_audit (GPtrArray *findings)

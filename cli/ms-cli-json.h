@@ -13,6 +13,7 @@
 #include "ms-blueprint-diff.h"
 #include "ms-blueprint-summary.h"
 #include "ms-path-profile.h"
+#include "ms-terrain-analysis.h"
 #include "ms-zone.h"
 #include "ms-zone-directory.h"
 #include "ms-zone-journal.h"
@@ -45,6 +46,7 @@ void      ms_cli_json_add_string     (JsonBuilder              *builder,
 
 JsonNode *ms_cli_json_blueprint_info (MsBlueprint              *blueprint,
                                       const MsBlueprintSummary *summary);
+JsonNode *ms_cli_json_terrain_analysis (const MsTerrainAnalysis *analysis);
 /* Audit findings (MsAuditFinding*), of a blueprint or a zone. */
 JsonNode *ms_cli_json_audit          (GPtrArray                *findings);
 JsonNode *ms_cli_json_diff           (MsBlueprint              *a,

@@ -29,6 +29,7 @@ static const struct
   { "diff", ms_cli_diff, "Measure what changed between two blueprints (text, --json, -o PNG)" },
   { "stats", ms_cli_stats, "Figures to compare seeds by, one row a blueprint (text, --json, --csv)" },
   { "profile", ms_cli_profile, "Heights, slope and crossings along a path (text, --json, --csv)" },
+  { "analyze", ms_cli_analyze, "Depressions, drainage and basins of a blueprint (text or --json)" },
 };
 
 int

@@ -124,6 +124,7 @@ int ms_cli_audit    (MsCliArgs *args);
 int ms_cli_diff     (MsCliArgs *args);
 int ms_cli_stats    (MsCliArgs *args);
 int ms_cli_profile  (MsCliArgs *args);
+int ms_cli_analyze  (MsCliArgs *args);
 
 /* zone profile (ms-cli-profile.c), on a zone the zone commands open:
  * DIR ZONEID or one FILE.bin from @argv[1], with --size. */

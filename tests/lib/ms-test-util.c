@@ -204,6 +204,31 @@ ms_test_v2_heights (guint32 map_size,
   return g_byte_array_free_to_bytes (g_steal_pointer (&a));
 }
 
+GBytes *
+ms_test_v2_grids (guint32        map_size,
+                  const float   *heights,
+                  const guint8  *biomes,
+                  const guint16 *water_ids)
+{
+  g_autoptr(GByteArray) a = g_byte_array_new ();
+  g_autoptr(GByteArray) p = g_byte_array_new ();
+  gsize n = (gsize) map_size * map_size;
+
+  ms_test_put_v2_head (a, 1, map_size);
+  for (gsize i = 0; i < n; i++)
+    ms_test_put_f32 (p, heights[i]);
+  ms_test_put_section (a, "HGTS", p->data, p->len);
+  ms_test_put_section (a, "BIOM", biomes, n);
+  if (water_ids != NULL)
+    {
+      g_byte_array_set_size (p, 0);
+      for (gsize i = 0; i < n; i++)
+        ms_test_put_u16 (p, water_ids[i]);
+      ms_test_put_section (a, "WBID", p->data, p->len);
+    }
+  return g_byte_array_free_to_bytes (g_steal_pointer (&a));
+}
+
 static guint64
 get_u64 (const guint8 *p)
 {

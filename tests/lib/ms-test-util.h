@@ -65,6 +65,13 @@ GBytes     *ms_test_v2_heights           (guint32 map_size,
                                           float (*height) (guint x, guint y),
                                           guint8 biome);
 
+/* A whole v2 file of seed 1 from grids of map_size² (X-outer): heights
+ * (raw), biomes, and water ids (NULL: no WBID section). */
+GBytes     *ms_test_v2_grids             (guint32        map_size,
+                                          const float   *heights,
+                                          const guint8  *biomes,
+                                          const guint16 *water_ids);
+
 /* A section located by a test-side walk over a v2 file. */
 typedef struct
 {
