@@ -386,8 +386,13 @@ test_sidebar_and_minimap (void)
   check = ms_test_find_named (GTK_WIDGET (window), "layer-height-visible");
   g_assert_true (gtk_widget_get_mapped (check));
 
-  /* Drag the handle between the sidebar and the map 100 px right. */
+  /* Drag the handle between the sidebar and the map 100 px right: the
+   * side-by-side paned round the map (the one above it and the profile
+   * is vertical). */
   paned = gtk_widget_get_ancestor (view, GTK_TYPE_PANED);
+  while (paned != NULL && gtk_orientable_get_orientation (GTK_ORIENTABLE (paned)) != GTK_ORIENTATION_HORIZONTAL)
+    paned = gtk_widget_get_ancestor (gtk_widget_get_parent (paned), GTK_TYPE_PANED);
+  g_assert_nonnull (paned);
   width = gtk_paned_get_position (GTK_PANED (paned));
   g_assert_cmpint (width, ==, g_settings_get_int (settings, MS_SETTINGS_SIDEBAR_WIDTH));
   map_width = gtk_widget_get_width (view);
