@@ -98,6 +98,27 @@ mix (Rgb a, Rgb b, double o)
   return (Rgb) { a.r + (b.r - a.r) * o, a.g + (b.g - a.g) * o, a.b + (b.b - a.b) * o };
 }
 
+/* The slope layer's colour of column x: the sea floor is flat, 0°, the
+ * first stop (#f7f6ec-ish 0.969, 0.965, 0.925); the plane rises 0.002 raw
+ * = 0.502 m per 1 m pixel along x only, so Horn's gradient is exactly
+ * that and the slope atan (0.502) = 26.66°, between the stops at 15°
+ * (0.992, 0.663, 0.310) and 30° (0.820, 0.235, 0.141). */
+static double
+slope_degrees_of (guint x)
+{
+  return x < SHORE ? 0.0 : atan (0.002 * 251.0 / 1.0) * 180.0 / G_PI;
+}
+
+static Rgb
+slope_colour (guint x)
+{
+  double t = (slope_degrees_of (x) - 15.0) / 15.0;
+
+  if (x < SHORE)
+    return (Rgb) { 0.969, 0.965, 0.925 };
+  return mix ((Rgb) { 0.992, 0.663, 0.310 }, (Rgb) { 0.820, 0.235, 0.141 }, t);
+}
+
 /* The rule of ms-blueprint-renderer.h, written out again. */
 static Rgb
 reference (const MsLayerState stack[MS_N_STACK_LAYERS],
@@ -118,6 +139,11 @@ reference (const MsLayerState stack[MS_N_STACK_LAYERS],
   if (ON (MS_STACK_BIOME))
     {
       c = mix (c, biome4, stack[MS_STACK_BIOME].opacity);
+      drawn = TRUE;
+    }
+  if (ON (MS_STACK_SLOPE))
+    {
+      c = mix (c, slope_colour (x), stack[MS_STACK_SLOPE].opacity);
       drawn = TRUE;
     }
   if (ON (MS_STACK_HILLSHADE))
@@ -183,6 +209,10 @@ test_hand_worked (void)
     "height,water:0",          /* a visible water layer at 0: the bed shows */
     "biome,water",
     "hillshade:0.35,water:0.5",
+    "slope",
+    "slope:0.5",
+    "height:0.7,slope:0.6,hillshade:0.7,water:0.6",
+    "biome,slope:0.3",
   };
   g_autoptr(MsBlueprint) bp = build_blueprint ();
   /* Away from the shore's step and the map's edge, where shading is known. */
@@ -410,7 +440,7 @@ test_parse (void)
 {
   MsBlueprintStyle style;
   MsLayerState stack[MS_N_STACK_LAYERS];
-  const char *bad[] = { "height,sky", "water:1.5", "water:-0.1", "water:", "water:x", "water:0.5x", "towns:nan" };
+  const char *bad[] = { "height,sky", "slope:2", "slope:0.5:multi", "water:1.5", "water:-0.1", "water:", "water:x", "water:0.5x", "towns:nan" };
 
   ms_blueprint_style_init (&style);
   g_assert_true (ms_blueprint_style_parse_stack (&style, "water:0.25,height", NULL));
@@ -423,6 +453,18 @@ test_parse (void)
   g_assert_false (stack[MS_STACK_BIOME].visible);
   g_assert_false (stack[MS_STACK_HILLSHADE].visible);
   g_assert_false (ms_blueprint_style_has_overlays (&style));
+  g_assert_false (stack[MS_STACK_SLOPE].visible);
+
+  g_assert_true (ms_blueprint_style_parse_stack (&style, "slope", NULL));
+  ms_blueprint_style_get_stack (&style, stack);
+  g_assert_true (stack[MS_STACK_SLOPE].visible);
+  g_assert_cmpfloat (stack[MS_STACK_SLOPE].opacity, ==, 1.0f);
+  g_assert_false (stack[MS_STACK_HEIGHT].visible);
+  g_assert_true (ms_blueprint_style_parse_stack (&style, "slope:0.5,hillshade:0.5", NULL));
+  ms_blueprint_style_get_stack (&style, stack);
+  g_assert_true (stack[MS_STACK_SLOPE].visible);
+  g_assert_cmpfloat (stack[MS_STACK_SLOPE].opacity, ==, 0.5f);
+  g_assert_cmpfloat (stack[MS_STACK_HILLSHADE].opacity, ==, 0.5f);
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
