@@ -252,6 +252,35 @@ test_hand_worked (void)
   }
 }
 
+/* At half resolution each cell is two map pixels: a mean of the plane, and
+ * two metres from its neighbours, so the slope drawn is the same 26.66°
+ * (the layer shows the slope at the resolution drawn, in metres). */
+static void
+test_slope_reduced (void)
+{
+  g_autoptr(MsBlueprint) bp = build_blueprint ();
+  g_autoptr(GError) error = NULL;
+  MsBlueprintStyle style;
+  cairo_surface_t *s;
+
+  ms_blueprint_style_init (&style);
+  style.metres_per_pixel = 1.0f;
+  g_assert_true (ms_blueprint_style_parse_stack (&style, "slope", &error));
+  s = ms_render_blueprint (bp, &style, NULL, N / 2, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, N / 2);
+  for (guint x = 40; x < N / 2 - 1; x += 17)
+    {
+      Rgb want = slope_colour (2 * x);
+      guint32 got = pixel (s, x, 50);
+
+      g_assert_cmpint (ABS ((int) ((got >> 16) & 0xff) - byte_of (want.r)), <=, 1);
+      g_assert_cmpint (ABS ((int) ((got >> 8) & 0xff) - byte_of (want.g)), <=, 1);
+      g_assert_cmpint (ABS ((int) (got & 0xff) - byte_of (want.b)), <=, 1);
+    }
+  cairo_surface_destroy (s);
+}
+
 /* The channel sum of column x at row 40: a measure of brightness. */
 static int
 brightness (cairo_surface_t *s, guint x)
@@ -507,6 +536,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/stack/hand-worked", test_hand_worked);
   g_test_add_func ("/render/stack/directions", test_directions);
+  g_test_add_func ("/render/stack/slope-reduced", test_slope_reduced);
   g_test_add_func ("/render/stack/overlay-opacity", test_overlay_opacity);
   g_test_add_func ("/render/stack/presets-are-stacks", test_presets_are_stacks);
   g_test_add_func ("/render/stack/parse", test_parse);
