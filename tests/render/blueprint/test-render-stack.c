@@ -13,6 +13,7 @@
 #include "ms-blueprint.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-demo-blueprint.h"
+#include "ms-terrain-analysis.h"
 #include "ms-test-util.h"
 
 #define N 256
@@ -281,6 +282,45 @@ test_slope_reduced (void)
   cairo_surface_destroy (s);
 }
 
+/* At level 0 the layer draws the slope the terrain analysis computes
+ * (ms_terrain_slope (), gdaldem's edges), pixel for pixel, edges too: two
+ * implementations of Horn's method agree on the demo's rough ground. */
+static void
+test_slope_matches_analysis (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 9, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_autofree float *slopes = g_new (float, 256 * 256);
+  MsBlueprintStyle style;
+  cairo_surface_t *s;
+  double steepest = 0.0;
+
+  g_assert_no_error (error);
+  ms_blueprint_style_init (&style);
+  style.metres_per_pixel = 32.0f;
+  g_assert_true (ms_blueprint_style_parse_stack (&style, "slope", &error));
+  s = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  ms_terrain_slope_read (bp, 0, 0, 256, 256, 32.0, slopes);
+  for (guint x = 0; x < 256; x++)
+    for (guint y = 0; y < 256; y++)
+      {
+        MsRgb want = ms_colour_slope (slopes[x * 256 + y]);
+        guint32 got = pixel (s, x, y);
+
+        steepest = MAX (steepest, slopes[x * 256 + y]);
+        if (ABS ((int) ((got >> 16) & 0xff) - byte_of (want.r)) > 1 ||
+            ABS ((int) ((got >> 8) & 0xff) - byte_of (want.g)) > 1 ||
+            ABS ((int) (got & 0xff) - byte_of (want.b)) > 1)
+          g_error ("(%u, %u), %g°: got %06x, want %02x%02x%02x", x, y, slopes[x * 256 + y], got & 0xffffff,
+                   byte_of (want.r), byte_of (want.g), byte_of (want.b));
+      }
+  /* Not all flat: the ramp was exercised. */
+  g_assert_cmpfloat (steepest, >, 10.0);
+  cairo_surface_destroy (s);
+}
+
 /* The channel sum of column x at row 40: a measure of brightness. */
 static int
 brightness (cairo_surface_t *s, guint x)
@@ -537,6 +577,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/stack/hand-worked", test_hand_worked);
   g_test_add_func ("/render/stack/directions", test_directions);
   g_test_add_func ("/render/stack/slope-reduced", test_slope_reduced);
+  g_test_add_func ("/render/stack/slope-matches-analysis", test_slope_matches_analysis);
   g_test_add_func ("/render/stack/overlay-opacity", test_overlay_opacity);
   g_test_add_func ("/render/stack/presets-are-stacks", test_presets_are_stacks);
   g_test_add_func ("/render/stack/parse", test_parse);
