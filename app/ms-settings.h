@@ -18,6 +18,8 @@
 #define MS_SETTINGS_HEIGHT_OPACITY  "height-opacity"
 #define MS_SETTINGS_BIOME_VISIBLE   "biome-visible"
 #define MS_SETTINGS_BIOME_OPACITY   "biome-opacity"
+#define MS_SETTINGS_SLOPE_VISIBLE   "slope-visible"
+#define MS_SETTINGS_SLOPE_OPACITY   "slope-opacity"
 #define MS_SETTINGS_HILLSHADE_VISIBLE "hillshade-visible"
 #define MS_SETTINGS_HILLSHADE_OPACITY "hillshade-opacity"
 #define MS_SETTINGS_WATER_VISIBLE   "water-visible"

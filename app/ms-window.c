@@ -136,6 +136,7 @@ add_layer_row (MsWindow     *self,
   } texts[MS_N_STACK_LAYERS] = {
     [MS_STACK_HEIGHT] = { N_("_Height"), N_("Colour the land by height, and the water by depth where the water layer is hidden"), N_("Height opacity") },
     [MS_STACK_BIOME] = { N_("_Biome"), N_("Colour the map by biome"), N_("Biome opacity") },
+    [MS_STACK_SLOPE] = { N_("S_lope"), N_("Colour the ground by its slope in degrees, at the detail of the zoom drawn"), N_("Slope opacity") },
     [MS_STACK_HILLSHADE] = { N_("Hill_shade"), N_("Shade the layers below by the light; over none, a grey relief"), N_("Hillshade strength") },
     [MS_STACK_WATER] = { N_("_Water"), N_("Draw lakes and the sea, coloured by depth"), N_("Water opacity") },
     [MS_STACK_CONTOURS] = { N_("_Contours"), N_("Draw contour lines, one every interval metres above sea level"), N_("Contour opacity") },

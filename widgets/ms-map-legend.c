@@ -2,7 +2,8 @@
  *
  * The key to the blueprint layers shown, under the layer panel: what a
  * colour means where the colour alone cannot say (a biome, a hole in the
- * heights).  The ramps explain themselves by the hover readout.
+ * heights, the slope ramp's degrees).  The height ramps explain themselves
+ * by the hover readout.
  */
 #define G_LOG_DOMAIN "ms-map-legend"
 
@@ -22,9 +23,11 @@ struct _MsMapLegend
   GtkWidget   *box;
   GtkWidget   *biomes;      /* heading and grid */
   GtkGrid     *biome_grid;
+  GtkWidget   *slope;       /* heading and grid */
   GtkWidget   *no_data;
   MsProfile   *profile;
   gboolean     show_biomes;
+  gboolean     show_slope;
   gboolean     show_no_data;
 };
 
@@ -86,8 +89,52 @@ update_visibility (MsMapLegend *self)
   gboolean biomes = self->show_biomes && self->profile != NULL;
 
   gtk_widget_set_visible (self->biomes, biomes);
+  gtk_widget_set_visible (self->slope, self->show_slope);
   gtk_widget_set_visible (self->no_data, self->show_no_data);
-  gtk_widget_set_visible (GTK_WIDGET (self), biomes || self->show_no_data);
+  gtk_widget_set_visible (GTK_WIDGET (self), biomes || self->show_slope || self->show_no_data);
+}
+
+/* A heading over a two-column grid, in @box (named @name). */
+static GtkGrid *
+add_section (GtkWidget  **box,
+             const char  *name,
+             const char  *title)
+{
+  GtkWidget *heading = gtk_label_new (title);
+  GtkGrid *grid = GTK_GRID (gtk_grid_new ());
+
+  *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_set_name (*box, name);
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_box_append (GTK_BOX (*box), heading);
+  gtk_grid_set_column_spacing (grid, 12);
+  gtk_grid_set_row_spacing (grid, 2);
+  gtk_grid_set_column_homogeneous (grid, TRUE);
+  gtk_box_append (GTK_BOX (*box), GTK_WIDGET (grid));
+  return grid;
+}
+
+/* The slope ramp's stops, in the order of the ramp, each its degrees; the
+ * last covers everything steeper. */
+static void
+fill_slope (GtkGrid *grid)
+{
+  guint n;
+  const MsColourStop *stops = ms_colour_get_slope_stops (&n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("legend-slope-%u", i);
+      /* TRANSLATORS: a slope in degrees, the slope legend's key */
+      g_autofree char *text = i + 1 < n ? g_strdup_printf (_("%g°"), (double) stops[i].at)
+                                        : g_strdup_printf (_("%g° and steeper"), (double) stops[i].at);
+
+      gtk_grid_attach (grid, make_entry (name, stops[i].colour, text,
+                                         _("The ground’s slope by Horn’s method, at the detail drawn: zoomed out, "
+                                           "a cell spans several map pixels and reads gentler")),
+                       (int) (i % 2), (int) (i / 2), 1, 1);
+    }
 }
 
 /* Two columns, in ordinal order: twelve biomes take six lines. */
@@ -138,7 +185,8 @@ ms_map_legend_set_style (MsMapLegend            *self,
   /* What is drawn, as the renderers read the stack (0: not drawn). */
   ms_blueprint_style_get_opacities (style, op);
   self->show_biomes = op[MS_STACK_BIOME] > 0.0f;
-  self->show_no_data = op[MS_STACK_HEIGHT] > 0.0f || op[MS_STACK_HILLSHADE] > 0.0f;
+  self->show_slope = op[MS_STACK_SLOPE] > 0.0f;
+  self->show_no_data = op[MS_STACK_HEIGHT] > 0.0f || op[MS_STACK_SLOPE] > 0.0f || op[MS_STACK_HILLSHADE] > 0.0f;
   update_visibility (self);
 }
 
@@ -169,22 +217,13 @@ ms_map_legend_class_init (MsMapLegendClass *klass)
 static void
 ms_map_legend_init (MsMapLegend *self)
 {
-  GtkWidget *heading = gtk_label_new (_("Biomes"));
-
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   gtk_widget_set_parent (self->box, GTK_WIDGET (self));
 
-  self->biomes = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_widget_set_name (self->biomes, "legend-biomes");
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_box_append (GTK_BOX (self->biomes), heading);
-  self->biome_grid = GTK_GRID (gtk_grid_new ());
-  gtk_grid_set_column_spacing (self->biome_grid, 12);
-  gtk_grid_set_row_spacing (self->biome_grid, 2);
-  gtk_grid_set_column_homogeneous (self->biome_grid, TRUE);
-  gtk_box_append (GTK_BOX (self->biomes), GTK_WIDGET (self->biome_grid));
+  self->biome_grid = add_section (&self->biomes, "legend-biomes", _("Biomes"));
   gtk_box_append (GTK_BOX (self->box), self->biomes);
+  fill_slope (add_section (&self->slope, "legend-slope", _("Slope")));
+  gtk_box_append (GTK_BOX (self->box), self->slope);
 
   self->no_data = make_entry ("legend-no-data", MS_COLOUR_NO_DATA, _("No data"),
                               _("No height in the file here (NaN or infinite)"));

@@ -9,11 +9,13 @@
 G_BEGIN_DECLS
 
 /* The key to the blueprint layers shown: the biome colours and names of
- * the profile while the biome layer is shown (the Biome preset), and
- * "No data" (MS_COLOUR_NO_DATA) while a layer that reads heights is.
- * Hidden when it has nothing to say.  Its widgets are named for tests:
- * "legend-biomes", "legend-biome-<ordinal>" (a row), its swatch
- * "legend-biome-<ordinal>-swatch"; "legend-no-data", "legend-no-data-swatch". */
+ * the profile while the biome layer is shown (the Biome preset), the slope
+ * ramp's stops with their degrees while the slope layer is, and "No data"
+ * (MS_COLOUR_NO_DATA) while a layer that reads heights is.  Hidden when it
+ * has nothing to say.  Its widgets are named for tests: "legend-biomes",
+ * "legend-biome-<ordinal>" (a row), its swatch "legend-biome-<ordinal>-swatch";
+ * "legend-slope", "legend-slope-<stop>", "legend-slope-<stop>-swatch";
+ * "legend-no-data", "legend-no-data-swatch". */
 #define MS_TYPE_MAP_LEGEND (ms_map_legend_get_type ())
 G_DECLARE_FINAL_TYPE (MsMapLegend, ms_map_legend, MS, MAP_LEGEND, GtkWidget)
 

@@ -135,12 +135,14 @@ LANE_NAME (channel_to_byte) (VF v)
   return V (cvttps_epi32) (V (add_ps) (V (mul_ps) (v, V (set1_ps) (255.0f)), V (set1_ps) (0.5f)));
 }
 
-/* LANES cells from grid offset @o, with their heights and shades. */
+/* LANES cells from grid offset @o, with their heights, shades and slopes
+ * (NULL unless the slope layer is drawn). */
 LANE_FN void
 LANE_NAME (colour_cells) (const Job   *job,
                           gsize        o,
                           const float *heights,
                           const float *shades,
+                          const float *slopes,
                           guint32     *out)
 {
   const MsBlueprintStyle *s = job->style;
@@ -194,6 +196,16 @@ LANE_NAME (colour_cells) (const Job   *job,
         }
       palette = (Rgb) { V (loadu_ps) (pr), V (loadu_ps) (pg), V (loadu_ps) (pb) };
       c = LANE_NAME (blend) (c, palette, op[MS_STACK_BIOME]);
+      drawn = TRUE;
+    }
+
+  if (op[MS_STACK_SLOPE] > 0.0f)
+    {
+      Rgb ramp = LANE_NAME (ramp) (ms_colour_slope_stops, MS_COLOUR_N_SLOPE_STOPS, V (loadu_ps) (slopes));
+
+      if (any_missing)
+        ramp = LANE_NAME (select_rgb) (finite, ramp, no_data);
+      c = LANE_NAME (blend) (c, ramp, op[MS_STACK_SLOPE]);
       drawn = TRUE;
     }
 

@@ -57,14 +57,16 @@ blend (MsRgb under,
   return opacity >= 1.0f ? over : ms_colour_mix (under, over, opacity);
 }
 
-/* The stack's compositing rule, spelt out in ms-blueprint-renderer.h; the
+/* The stack's compositing rule, spelt out in ms-blueprint-style.h; the
  * GL shader mirrors it line by line.  @h is the cell's height (the sea
- * level where it has none) and @shade its hillshade. */
+ * level where it has none), @shade its hillshade and @slope its slope in
+ * degrees (read only where the slope layer is drawn). */
 static inline MsRgb
 colour_cell (const Job *job,
              gsize      o,
              float      h,
-             float      shade)
+             float      shade,
+             float      slope)
 {
   const MsBlueprintStyle *s = job->style;
   const MsBlueprintGrid *g = &job->grid;
@@ -94,6 +96,12 @@ colour_cell (const Job *job,
   if (op[MS_STACK_BIOME] > 0.0f)
     {
       c = blend (c, job->biomes[g->biomes[o]], op[MS_STACK_BIOME]);
+      drawn = TRUE;
+    }
+
+  if (op[MS_STACK_SLOPE] > 0.0f)
+    {
+      c = blend (c, no_height ? MS_COLOUR_NO_DATA : ms_colour_slope (slope), op[MS_STACK_SLOPE]);
       drawn = TRUE;
     }
 
@@ -146,7 +154,8 @@ colour_run8 (const Job         *job,
   guint i = 0;
 
   for (; i + 8 <= run->n; i += 8)
-    colour_cells8 (job, o + i, run->heights + i, run->shades + i, run->out + i);
+    colour_cells8 (job, o + i, run->heights + i, run->shades + i, run->slopes ? run->slopes + i : NULL,
+                   run->out + i);
   /* The SSE code after this slows down while the upper halves are in use. */
   _mm256_zeroupper ();
   return i;
@@ -170,11 +179,13 @@ colour_run (const MsShadedRun *run,
 #endif
 #ifdef __SSE2__
       for (; i + 4 <= run->n; i += 4)
-        colour_cells4 (job, o + i, run->heights + i, run->shades + i, run->out + i);
+        colour_cells4 (job, o + i, run->heights + i, run->shades + i, run->slopes ? run->slopes + i : NULL,
+                       run->out + i);
 #endif
     }
   for (; i < run->n; i++)
-    run->out[i] = ms_colour_to_argb32 (colour_cell (job, o + i, run->heights[i], run->shades[i]));
+    run->out[i] = ms_colour_to_argb32 (colour_cell (job, o + i, run->heights[i], run->shades[i],
+                                                    run->slopes ? run->slopes[i] : 0.0f));
 }
 
 static float
@@ -200,10 +211,13 @@ colour_job_init (Job                    *job,
   job->ow = grid->width - 2;
   job->shading = (MsShadeGrid) { grid->heights, grid->width, MS_METRES_PER_RAW * style->exaggeration,
                                  metres_per_pixel_for (bp, style) * (float) grid->k,
-                                 style->sea_level, &style->light };
+                                 style->sea_level, &style->light, 0.0f };
   job->has_water = ms_blueprint_has_water (bp);
   ms_blueprint_style_get_stack (style, stack);
   ms_blueprint_style_get_opacities (style, job->opacity);
+  /* Slopes cost an arctangent a cell: only for a drawn slope layer. */
+  if (job->opacity[MS_STACK_SLOPE] > 0.0f)
+    job->shading.slope_scale = MS_METRES_PER_RAW;
   job->water_visible = stack[MS_STACK_WATER].visible;
   /* Metres above sea level. */
   job->contours = (MsContours) { style->contour_interval, style->sea_level, MS_METRES_PER_RAW };

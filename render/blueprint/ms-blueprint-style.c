@@ -147,7 +147,7 @@ ms_blueprint_style_parse_stack (MsBlueprintStyle  *style,
       if (!ms_stack_layer_from_string (name, &layer))
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "Unknown layer “%s” (height, biome, hillshade, water, contours, roads, towns)", name);
+                       "Unknown layer “%s” (height, biome, slope, hillshade, water, contours, roads, towns)", name);
           return FALSE;
         }
       if (layer == MS_STACK_CONTOURS)

@@ -22,7 +22,7 @@ typedef enum
   MS_N_BLUEPRINT_LAYERS /*< skip >*/
 } MsBlueprintLayer;
 
-/* The layer stack, bottom to top.  The first four colour each cell (the CPU
+/* The layer stack, bottom to top.  The first six colour each cell (the CPU
  * colour pass and the GL shader, one formula each); roads and towns are
  * vectors drawn over them (ms_blueprint_draw_overlays()).
  *
@@ -33,6 +33,13 @@ typedef enum
  *              the depth and the bed takes the land ramp, as composites always
  *              did, even at water opacity 0)
  *   biome      mix (c, palette colour, o)
+ *   slope      mix (c, ms_colour_slope (degrees), o): the ground's slope by
+ *              Horn's method (as gdaldem) from the heights in metres and
+ *              the cells' spacing in metres, without the exaggeration; a
+ *              reduced level's cells are its cell size apart, so a view
+ *              zoomed out shows the slope at the resolution drawn.  Under
+ *              the hillshade, so the relief still reads through its ramp;
+ *              a cell with no height draws MS_COLOUR_NO_DATA
  *   hillshade  over a drawn layer, shades it: c × (1 − o + o × shade / sin
  *              altitude), so flat ground keeps its colour; over nothing, the
  *              grey relief: mix (canvas, shade, o)
@@ -50,6 +57,7 @@ typedef enum
 {
   MS_STACK_HEIGHT,
   MS_STACK_BIOME,
+  MS_STACK_SLOPE,
   MS_STACK_HILLSHADE,
   MS_STACK_WATER,
   MS_STACK_CONTOURS,
@@ -99,7 +107,7 @@ typedef struct
 void              ms_blueprint_style_init      (MsBlueprintStyle       *style);
 /* "height", "hillshade", "biome", "water", "composite", "custom". */
 MS_RENDER_DECLARE_NAMES (ms_blueprint_layer, MsBlueprintLayer);
-/* "height", "biome", "hillshade", "water", "contours", "roads", "towns". */
+/* "height", "biome", "slope", "hillshade", "water", "contours", "roads", "towns". */
 MS_RENDER_DECLARE_NAMES (ms_stack_layer, MsStackLayer);
 
 /* The stack @style draws: its preset spelt out, or its own stack for CUSTOM. */

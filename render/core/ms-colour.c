@@ -71,6 +71,25 @@ ms_colour_get_land_stops (MsRamp  ramp,
   return terrain_stops;
 }
 
+/* Sequential, light to dark as the ground steepens: flat ground stays near
+ * white so the layer reads as "where it is steep", 5° (a gentle road grade)
+ * turns pale yellow, 15° orange, 30° (where walking gets hard) red, and 45°
+ * and steeper dark red. */
+const MsColourStop ms_colour_slope_stops[MS_COLOUR_N_SLOPE_STOPS] = {
+  {  0.0f, { 0.969f, 0.965f, 0.925f } },
+  {  5.0f, { 0.992f, 0.918f, 0.624f } },
+  { 15.0f, { 0.992f, 0.663f, 0.310f } },
+  { 30.0f, { 0.820f, 0.235f, 0.141f } },
+  { 45.0f, { 0.427f, 0.039f, 0.055f } },
+};
+
+const MsColourStop *
+ms_colour_get_slope_stops (guint *n_stops)
+{
+  *n_stops = MS_COLOUR_N_SLOPE_STOPS;
+  return ms_colour_slope_stops;
+}
+
 const MsColourStop *
 ms_colour_get_depth_stops (guint *n_stops)
 {

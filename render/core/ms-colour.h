@@ -163,6 +163,27 @@ ms_colour_depth (float metres_below_surface)
   return ms_colour_ramp (ms_colour_depth_stops, MS_COLOUR_N_DEPTH_STOPS, metres_below_surface);
 }
 
+/* The slope layer's ramp, by the ground's slope in degrees (0 flat .. 90),
+ * clamped at 45°; the GL shader and the legend take the very table. */
+#define MS_COLOUR_N_SLOPE_STOPS 5
+extern const MsColourStop ms_colour_slope_stops[MS_COLOUR_N_SLOPE_STOPS];
+const MsColourStop *ms_colour_get_slope_stops (guint *n_stops);
+
+static inline MsRgb
+ms_colour_slope (float degrees)
+{
+  return ms_colour_ramp (ms_colour_slope_stops, MS_COLOUR_N_SLOPE_STOPS, degrees);
+}
+
+/* The slope in degrees of ground whose Horn gradient (ms_horn_gradient (),
+ * in metres per metre) is (@dz_dcol, @dz_drow): gdaldem's slope. */
+static inline float
+ms_slope_degrees (float dz_dcol,
+                  float dz_drow)
+{
+  return atanf (sqrtf (dz_dcol * dz_dcol + dz_drow * dz_drow)) * (float) (180.0 / G_PI);
+}
+
 /* Tints @colour by @shade the way composites do: flat ground keeps the
  * colour; @strength 0 ignores the shade, 1 applies it fully. */
 static inline MsRgb

@@ -204,6 +204,30 @@ ms_shade_row (const MsShadeGrid *grid,
     }
 }
 
+void
+ms_slope_row (const MsShadeGrid *grid,
+              guint              cy,
+              guint              cx0,
+              guint              n,
+              float             *slopes)
+{
+  const float *restrict up = grid->heights + (gsize) (cy - 1) * grid->width + cx0 - 1;
+  const float *restrict mid = up + grid->width;
+  const float *restrict down = mid + grid->width;
+  const float eight_spacing = 8.0f * grid->spacing;
+
+  g_return_if_fail (cy >= 1 && cx0 >= 1);
+
+  for (guint i = 0; i < n; i++)
+    {
+      float centre, dz_dcol, dz_drow;
+
+      window_gradient (up, mid, down, i, grid->slope_scale, grid->fallback, eight_spacing, &centre, &dz_dcol,
+                       &dz_drow);
+      slopes[i] = ms_slope_degrees (dz_dcol, dz_drow);
+    }
+}
+
 typedef struct
 {
   const MsShadeGrid *grid;
@@ -222,8 +246,9 @@ ms_shade_image_row (const MsShadeGrid *grid,
                     MsShadedRunFunc    func,
                     gpointer           user_data)
 {
-  float heights[256], shades[256];
-  MsShadedRun run = { 0, oy, 0, heights, shades, NULL };
+  float heights[256], shades[256], slopes[256];
+  gboolean want_slopes = grid->slope_scale > 0.0f;
+  MsShadedRun run = { 0, oy, 0, heights, shades, NULL, want_slopes ? slopes : NULL };
 
   for (run.x0 = 0; run.x0 < width; run.x0 += G_N_ELEMENTS (shades))
     {
@@ -232,6 +257,8 @@ ms_shade_image_row (const MsShadeGrid *grid,
       if (grid->heights != NULL)
         {
           ms_shade_row (grid, oy + 1, run.x0 + 1, run.n, heights, shades);
+          if (want_slopes)
+            ms_slope_row (grid, oy + 1, run.x0 + 1, run.n, slopes);
         }
       else
         {
@@ -239,6 +266,7 @@ ms_shade_image_row (const MsShadeGrid *grid,
             {
               heights[i] = 0.0f;
               shades[i] = grid->light->z;
+              slopes[i] = 0.0f;
             }
         }
       func (&run, user_data);

@@ -24,6 +24,9 @@ typedef struct
   /* What a non-finite centre counts as (NaN: it stays as it is). */
   float          fallback;
   const MsLight *light;
+  /* Height units to metres without the exaggeration, for the runs' slopes
+   * (MsShadedRun.slopes); 0: no slopes. */
+  float          slope_scale;
 } MsShadeGrid;
 
 /* The shading rule every renderer follows (the GL shaders too): Horn's
@@ -38,15 +41,27 @@ void  ms_shade_row   (const MsShadeGrid *grid,
                       float             *centres,
                       float             *shades);
 
+/* The slope in degrees (ms_slope_degrees ()) of the same cells, from the
+ * same window and fallbacks, with heights scaled by grid->slope_scale: the
+ * ground's own slope at the grid's spacing, however exaggerated the
+ * shading is. */
+void  ms_slope_row   (const MsShadeGrid *grid,
+                      guint              cy,
+                      guint              cx0,
+                      guint              n,
+                      float             *slopes);
+
 /* A run of up to 256 pixels of image row @oy from column @x0, with the
  * centres and shades ms_shade_row () gives for its cells (grid row oy + 1,
- * columns x0 + 1 …), to be coloured into out[0 .. n). */
+ * columns x0 + 1 …), to be coloured into out[0 .. n); the slopes
+ * ms_slope_row () gives where the grid asks for them (else NULL). */
 typedef struct
 {
   guint        x0, oy, n;
   const float *heights;
   const float *shades;
   guint32     *out;
+  const float *slopes;
 } MsShadedRun;
 
 typedef void (*MsShadedRunFunc) (const MsShadedRun *run,
@@ -65,7 +80,7 @@ void  ms_shade_image_row (const MsShadeGrid *grid,
 /* Colours a @width × @height image (@stride pixels from row to row) run by
  * run with @func, in bands of rows on the worker pool (ms_render_rows ()).
  * Without heights (grid->heights NULL) the ground is flat: heights 0,
- * shades light->z. */
+ * shades light->z, slopes 0. */
 void  ms_shade_image     (const MsShadeGrid *grid,
                           guint32           *pixels,     /* ARGB32 */
                           int                stride,     /* in pixels */

@@ -19,9 +19,9 @@
 
 #define MISSING (-1.0e30f)
 
-/* u_stack is a vec4: one opacity per per-cell layer but the contours, which
- * u_contours gives. */
-G_STATIC_ASSERT (MS_N_STACK_CELL_LAYERS == 5 && MS_STACK_CONTOURS == 4);
+/* u_stack is a vec4: the opacities of height, biome, hillshade and water;
+ * u_slope and u_contours give the other two per-cell layers'. */
+G_STATIC_ASSERT (MS_N_STACK_CELL_LAYERS == 6 && MS_STACK_CONTOURS == 5);
 #define MAX_STOPS 8
 
 struct _MsBlueprintGlRenderer
@@ -35,7 +35,7 @@ struct _MsBlueprintGlRenderer
   struct
   {
     GLint viewport, size, cells, stack, water_visible, canvas, light, spacing, scale, sea, has_water;
-    GLint land, n_land, depth, n_depth, palette, contours, multi;
+    GLint land, n_land, depth, n_depth, palette, contours, multi, slope, slope_scale, slope_stops, n_slope_stops;
   } u;
 };
 
@@ -43,7 +43,7 @@ struct _MsBlueprintGlRenderer
 static const char *const uniform_names[] = {
   "u_viewport", "u_size", "u_cells", "u_stack", "u_water_visible", "u_canvas", "u_light", "u_spacing",
   "u_scale", "u_sea", "u_has_water", "u_land", "u_n_land", "u_depth", "u_n_depth", "u_palette",
-  "u_contours", "u_multi",
+  "u_contours", "u_multi", "u_slope", "u_slope_scale", "u_slope_stops", "u_n_slope_stops",
 };
 G_STATIC_ASSERT (sizeof (((MsBlueprintGlRenderer *) NULL)->u) ==
                  G_N_ELEMENTS (uniform_names) * sizeof (GLint));
@@ -130,7 +130,11 @@ set_uniforms (MsGlTileRenderer *renderer,
   /* The per-cell layers only; towns and roads are the caller's vectors. */
   ms_blueprint_style_get_stack (s, stack);
   ms_blueprint_style_get_opacities (s, opacities);
-  glUniform4fv (self->u.stack, 1, opacities);
+  glUniform4f (self->u.stack, opacities[MS_STACK_HEIGHT], opacities[MS_STACK_BIOME], opacities[MS_STACK_HILLSHADE],
+               opacities[MS_STACK_WATER]);
+  glUniform1f (self->u.slope, opacities[MS_STACK_SLOPE]);
+  /* The ground's own slope: no exaggeration. */
+  glUniform1f (self->u.slope_scale, MS_METRES_PER_RAW);
   glUniform1i (self->u.water_visible, stack[MS_STACK_WATER].visible);
   glUniform1f (self->u.canvas, MS_BLUEPRINT_CANVAS);
   glUniform3f (self->u.light, s->light.x, s->light.y, s->light.z);
@@ -149,6 +153,8 @@ set_uniforms (MsGlTileRenderer *renderer,
   set_stops (self->u.land, self->u.n_land, table, n);
   table = ms_colour_get_depth_stops (&n);
   set_stops (self->u.depth, self->u.n_depth, table, n);
+  table = ms_colour_get_slope_stops (&n);
+  set_stops (self->u.slope_stops, self->u.n_slope_stops, table, n);
 
   glUniform1i (self->u.palette, 1);
 }

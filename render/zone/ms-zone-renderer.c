@@ -420,7 +420,7 @@ ms_render_zone (MsZone             *zone,
   /* The blueprint renderer's shading rule, on block means; a centre
    * without a height stays NaN (its colour is the ramp's first). */
   job.shading = (MsShadeGrid) { job.heights, job.gw, style->exaggeration, (float) job.k,
-                                NAN, &style->light };
+                                NAN, &style->light, 0.0f };
 
   /* Rows of blocks: each reads whole rows of tiles, in file order. */
   if (job.heights != NULL)

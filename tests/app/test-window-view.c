@@ -197,7 +197,7 @@ test_layer_rows (void)
   gtk_window_present (GTK_WINDOW (window));
   ms_test_window_settle (window);
 
-  /* Six rows, each with its check button and opacity scale. */
+  /* A row per layer, each with its check button and opacity scale. */
   for (guint i = 0; i < MS_N_STACK_LAYERS; i++)
     {
       g_autofree char *c = g_strdup_printf ("layer-%s-visible", ms_stack_layer_to_string (i));
@@ -529,6 +529,38 @@ test_legend (void)
   ms_test_run_for (300);
   g_assert_true (gtk_widget_get_mapped (no_data));
   g_assert_false (gtk_widget_get_mapped (ms_test_get_named (root, "legend-biomes")));
+  g_assert_false (gtk_widget_get_mapped (ms_test_get_named (root, "legend-slope")));
+
+  /* The Slope row shows the layer in the view, and the legend its ramp:
+   * each stop's degrees and colour (ms-colour.c's slope stops as bytes). */
+  {
+    static const struct { const char *text; guint32 rgb; } stops[] = {
+      { "0°", 0xf7f6ec }, { "5°", 0xfdea9f }, { "15°", 0xfda94f }, { "30°", 0xd13c24 },
+      { "45° and steeper", 0x6d0a0e },
+    };
+    MsLayerState stack[MS_N_STACK_LAYERS];
+
+    g_assert_true (gtk_widget_activate (ms_test_get_named (root, "layer-slope-visible")));
+    ms_test_run_for (300);
+    g_assert_true (g_settings_get_boolean (settings, MS_SETTINGS_SLOPE_VISIBLE));
+    ms_blueprint_style_get_stack (ms_map_view_get_style (ms_window_get_map_view (window)), stack);
+    g_assert_true (stack[MS_STACK_SLOPE].visible);
+    g_assert_true (gtk_widget_get_mapped (ms_test_get_named (root, "legend-slope")));
+    for (guint i = 0; i < G_N_ELEMENTS (stops); i++)
+      {
+        GtkWidget *row = ms_test_get_named (root, "legend-slope-%u", i);
+
+        g_assert_true (gtk_widget_get_mapped (row));
+        g_assert_cmpstr (entry_text (row), ==, stops[i].text);
+        g_assert_cmphex (drawn_centre (ms_test_get_named (root, "legend-slope-%u-swatch", i)), ==,
+                         0xff000000u | stops[i].rgb);
+      }
+    g_assert_null (ms_test_find_named (root, "legend-slope-5"));
+    ms_test_screenshot ("window-legend-slope.png", 300);
+    g_assert_true (gtk_widget_activate (ms_test_get_named (root, "layer-slope-visible")));
+    ms_test_run_for (300);
+    g_assert_false (gtk_widget_get_mapped (ms_test_get_named (root, "legend-slope")));
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
   for (guint i = 0; i < MS_N_STACK_CELL_LAYERS; i++)

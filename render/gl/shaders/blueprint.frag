@@ -34,6 +34,10 @@ uniform int   u_n_depth;
 uniform sampler2D u_palette;     // 256 × 1 RGBA8: the profile's biome colours
 uniform vec2  u_contours;    // opacity (0: not drawn), ms_contour_factor () (bands per raw unit)
 uniform bool  u_multi;       // multidirectional hillshade (MsLight.multidirectional)
+uniform float u_slope;       // the slope layer's opacity; 0 = not drawn
+uniform float u_slope_scale; // metres per raw height unit, not exaggerated
+uniform vec4  u_slope_stops[MAX_STOPS];  // ms_colour_slope_stops: (degrees, r, g, b)
+uniform int   u_n_slope_stops;
 
 vec3
 ramp (vec4 stops[MAX_STOPS], int n, float value)
@@ -60,17 +64,35 @@ height_or (ivec2 c, float fallback)
   return h > -1.0e29 ? h : fallback;
 }
 
-float
-hillshade (ivec2 c, float centre)
+// Horn's gradient of the 3×3 window, heights times @scale, a missing
+// neighbour taking the centre's height.
+vec2
+horn_gradient (ivec2 c, float centre, float scale)
 {
   float w[9];
 
   for (int j = -1; j <= 1; j++)
     for (int i = -1; i <= 1; i++)
-      w[(j + 1) * 3 + (i + 1)] = height_or (c + ivec2 (i, j), centre) * u_scale;
+      w[(j + 1) * 3 + (i + 1)] = height_or (c + ivec2 (i, j), centre) * scale;
 
-  float dz_dcol = ((w[2] + 2.0 * w[5] + w[8]) - (w[0] + 2.0 * w[3] + w[6])) / (8.0 * u_spacing);
-  float dz_drow = ((w[6] + 2.0 * w[7] + w[8]) - (w[0] + 2.0 * w[1] + w[2])) / (8.0 * u_spacing);
+  return vec2 (((w[2] + 2.0 * w[5] + w[8]) - (w[0] + 2.0 * w[3] + w[6])) / (8.0 * u_spacing),
+               ((w[6] + 2.0 * w[7] + w[8]) - (w[0] + 2.0 * w[1] + w[2])) / (8.0 * u_spacing));
+}
+
+// ms_slope_degrees () of the ground's own gradient.
+float
+slope_degrees (ivec2 c, float centre)
+{
+  vec2 g = horn_gradient (c, centre, u_slope_scale);
+
+  return atan (sqrt (g.x * g.x + g.y * g.y)) * 57.29577951308232;
+}
+
+float
+hillshade (ivec2 c, float centre)
+{
+  vec2 g = horn_gradient (c, centre, u_scale);
+  float dz_dcol = g.x, dz_drow = g.y;
   float len = sqrt (dz_dcol * dz_dcol + dz_drow * dz_drow + 1.0);
   float shade = (-dz_dcol * u_light.x - dz_drow * u_light.y + u_light.z) / len;
 
@@ -125,6 +147,12 @@ main ()
     {
       vec3 p = texelFetch (u_palette, ivec2 (int (cell.b + 0.5), 0), 0).rgb;
       colour = blend (colour, p, u_stack.y);
+      drawn = true;
+    }
+  if (u_slope > 0.0)  // slope
+    {
+      vec3 r = no_height ? MS_NO_DATA_COLOUR : ramp (u_slope_stops, u_n_slope_stops, slope_degrees (c, h));
+      colour = blend (colour, r, u_slope);
       drawn = true;
     }
   if (u_stack.z > 0.0)  // hillshade

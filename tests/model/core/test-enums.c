@@ -37,7 +37,7 @@ test_enum_nicks (void)
     "height", "hillshade", "biome", "water", "composite", "custom",
   };
   static const char * const stack_layers[MS_N_STACK_LAYERS] = {
-    "height", "biome", "hillshade", "water", "contours", "roads", "towns",
+    "height", "biome", "slope", "hillshade", "water", "contours", "roads", "towns",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (zone_layers); i++)

@@ -380,6 +380,8 @@ check_vectors_against_cells (MsBlueprint *bp,
     "hillshade:0.5,water",
     "water",
     "height,contours:20,water",
+    "slope",
+    "height:0.5,slope:0.7,hillshade:0.6,water",
   };
 
   /* Eight lanes (where the processor has AVX2), then SSE2's four. */
@@ -519,6 +521,7 @@ test_png_streamed (void)
     "height,contours:20,water",
     "hillshade:0.7:multi",
     "biome,towns,roads",
+    "slope,hillshade:0.5",
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (300, 11, &error);
@@ -702,6 +705,54 @@ test_png_unchecked_biomes (void)
   ms_test_remove_tree (dir);
 }
 
+/* mapsmith-cli render --layers slope writes the PNG the renderer makes of
+ * that stack, and it is the slope's ramp, not the canvas or the composite. */
+static void
+test_cli_slope (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 3, &error);
+  g_autofree char *dir = ms_test_make_tmpdir ();
+  g_autofree char *map = g_build_filename (dir, "MapData_Seed_3.dat", NULL);
+  g_autofree char *png = g_build_filename (dir, "slope.png", NULL);
+  g_autoptr(MsBlueprint) bp = NULL;
+  g_auto(MsTestRun) run = { 0, };
+  MsBlueprintStyle style;
+  cairo_surface_t *image, *loaded;
+  guint differs_from_composite = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (map, g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes), NULL));
+  ms_test_run_cli (&run, "render", map, "-o", png, "--layers", "slope", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+
+  bp = ms_blueprint_new_for_path (map, NULL, &error);
+  g_assert_no_error (error);
+  ms_blueprint_style_init (&style);
+  g_assert_true (ms_blueprint_style_parse_stack (&style, "slope", &error));
+  image = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  loaded = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (loaded), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (loaded), ==, 256);
+  g_assert_cmpint (cairo_image_surface_get_height (loaded), ==, 256);
+  for (guint y = 0; y < 256; y++)
+    for (guint x = 0; x < 256; x++)
+      g_assert_cmphex (pixel (loaded, x, y), ==, pixel (image, x, y));
+  cairo_surface_destroy (image);
+
+  /* Not the default composite: the CLI took the stack. */
+  ms_blueprint_style_init (&style);
+  image = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+  for (guint y = 0; y < 256; y++)
+    for (guint x = 0; x < 256; x++)
+      differs_from_composite += pixel (loaded, x, y) != pixel (image, x, y);
+  g_assert_cmpuint (differs_from_composite, >, 256 * 256 / 2);
+  cairo_surface_destroy (image);
+  cairo_surface_destroy (loaded);
+  ms_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -716,5 +767,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/blueprint/png-unchecked-biomes", test_png_unchecked_biomes);
   g_test_add_func ("/render/blueprint/colour-vectors", test_colour_vectors);
   g_test_add_func ("/render/blueprint/no-data", test_no_data);
+  g_test_add_func ("/render/blueprint/cli-slope", test_cli_slope);
   return g_test_run ();
 }

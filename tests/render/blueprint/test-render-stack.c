@@ -13,6 +13,7 @@
 #include "ms-blueprint.h"
 #include "ms-blueprint-renderer.h"
 #include "ms-demo-blueprint.h"
+#include "ms-terrain-analysis.h"
 #include "ms-test-util.h"
 
 #define N 256
@@ -98,6 +99,27 @@ mix (Rgb a, Rgb b, double o)
   return (Rgb) { a.r + (b.r - a.r) * o, a.g + (b.g - a.g) * o, a.b + (b.b - a.b) * o };
 }
 
+/* The slope layer's colour of column x: the sea floor is flat, 0°, the
+ * first stop (#f7f6ec-ish 0.969, 0.965, 0.925); the plane rises 0.002 raw
+ * = 0.502 m per 1 m pixel along x only, so Horn's gradient is exactly
+ * that and the slope atan (0.502) = 26.66°, between the stops at 15°
+ * (0.992, 0.663, 0.310) and 30° (0.820, 0.235, 0.141). */
+static double
+slope_degrees_of (guint x)
+{
+  return x < SHORE ? 0.0 : atan (0.002 * 251.0 / 1.0) * 180.0 / G_PI;
+}
+
+static Rgb
+slope_colour (guint x)
+{
+  double t = (slope_degrees_of (x) - 15.0) / 15.0;
+
+  if (x < SHORE)
+    return (Rgb) { 0.969, 0.965, 0.925 };
+  return mix ((Rgb) { 0.992, 0.663, 0.310 }, (Rgb) { 0.820, 0.235, 0.141 }, t);
+}
+
 /* The rule of ms-blueprint-renderer.h, written out again. */
 static Rgb
 reference (const MsLayerState stack[MS_N_STACK_LAYERS],
@@ -118,6 +140,11 @@ reference (const MsLayerState stack[MS_N_STACK_LAYERS],
   if (ON (MS_STACK_BIOME))
     {
       c = mix (c, biome4, stack[MS_STACK_BIOME].opacity);
+      drawn = TRUE;
+    }
+  if (ON (MS_STACK_SLOPE))
+    {
+      c = mix (c, slope_colour (x), stack[MS_STACK_SLOPE].opacity);
       drawn = TRUE;
     }
   if (ON (MS_STACK_HILLSHADE))
@@ -183,6 +210,10 @@ test_hand_worked (void)
     "height,water:0",          /* a visible water layer at 0: the bed shows */
     "biome,water",
     "hillshade:0.35,water:0.5",
+    "slope",
+    "slope:0.5",
+    "height:0.7,slope:0.6,hillshade:0.7,water:0.6",
+    "biome,slope:0.3",
   };
   g_autoptr(MsBlueprint) bp = build_blueprint ();
   /* Away from the shore's step and the map's edge, where shading is known. */
@@ -220,6 +251,74 @@ test_hand_worked (void)
     g_assert_cmphex (pixel (s, 200, 17), ==, 0xffd8d8d8);
     cairo_surface_destroy (s);
   }
+}
+
+/* At half resolution each cell is two map pixels: a mean of the plane, and
+ * two metres from its neighbours, so the slope drawn is the same 26.66°
+ * (the layer shows the slope at the resolution drawn, in metres). */
+static void
+test_slope_reduced (void)
+{
+  g_autoptr(MsBlueprint) bp = build_blueprint ();
+  g_autoptr(GError) error = NULL;
+  MsBlueprintStyle style;
+  cairo_surface_t *s;
+
+  ms_blueprint_style_init (&style);
+  style.metres_per_pixel = 1.0f;
+  g_assert_true (ms_blueprint_style_parse_stack (&style, "slope", &error));
+  s = ms_render_blueprint (bp, &style, NULL, N / 2, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, N / 2);
+  for (guint x = 40; x < N / 2 - 1; x += 17)
+    {
+      Rgb want = slope_colour (2 * x);
+      guint32 got = pixel (s, x, 50);
+
+      g_assert_cmpint (ABS ((int) ((got >> 16) & 0xff) - byte_of (want.r)), <=, 1);
+      g_assert_cmpint (ABS ((int) ((got >> 8) & 0xff) - byte_of (want.g)), <=, 1);
+      g_assert_cmpint (ABS ((int) (got & 0xff) - byte_of (want.b)), <=, 1);
+    }
+  cairo_surface_destroy (s);
+}
+
+/* At level 0 the layer draws the slope the terrain analysis computes
+ * (ms_terrain_slope (), gdaldem's edges), pixel for pixel, edges too: two
+ * implementations of Horn's method agree on the demo's rough ground. */
+static void
+test_slope_matches_analysis (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (256, 9, &error);
+  g_autoptr(MsBlueprint) bp = ms_blueprint_new_for_bytes (bytes, "demo", NULL, &error);
+  g_autofree float *slopes = g_new (float, 256 * 256);
+  MsBlueprintStyle style;
+  cairo_surface_t *s;
+  double steepest = 0.0;
+
+  g_assert_no_error (error);
+  ms_blueprint_style_init (&style);
+  style.metres_per_pixel = 32.0f;
+  g_assert_true (ms_blueprint_style_parse_stack (&style, "slope", &error));
+  s = ms_render_blueprint (bp, &style, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  ms_terrain_slope_read (bp, 0, 0, 256, 256, 32.0, slopes);
+  for (guint x = 0; x < 256; x++)
+    for (guint y = 0; y < 256; y++)
+      {
+        MsRgb want = ms_colour_slope (slopes[x * 256 + y]);
+        guint32 got = pixel (s, x, y);
+
+        steepest = MAX (steepest, slopes[x * 256 + y]);
+        if (ABS ((int) ((got >> 16) & 0xff) - byte_of (want.r)) > 1 ||
+            ABS ((int) ((got >> 8) & 0xff) - byte_of (want.g)) > 1 ||
+            ABS ((int) (got & 0xff) - byte_of (want.b)) > 1)
+          g_error ("(%u, %u), %g°: got %06x, want %02x%02x%02x", x, y, slopes[x * 256 + y], got & 0xffffff,
+                   byte_of (want.r), byte_of (want.g), byte_of (want.b));
+      }
+  /* Not all flat: the ramp was exercised. */
+  g_assert_cmpfloat (steepest, >, 10.0);
+  cairo_surface_destroy (s);
 }
 
 /* The channel sum of column x at row 40: a measure of brightness. */
@@ -410,7 +509,7 @@ test_parse (void)
 {
   MsBlueprintStyle style;
   MsLayerState stack[MS_N_STACK_LAYERS];
-  const char *bad[] = { "height,sky", "water:1.5", "water:-0.1", "water:", "water:x", "water:0.5x", "towns:nan" };
+  const char *bad[] = { "height,sky", "slope:2", "slope:0.5:multi", "water:1.5", "water:-0.1", "water:", "water:x", "water:0.5x", "towns:nan" };
 
   ms_blueprint_style_init (&style);
   g_assert_true (ms_blueprint_style_parse_stack (&style, "water:0.25,height", NULL));
@@ -423,6 +522,18 @@ test_parse (void)
   g_assert_false (stack[MS_STACK_BIOME].visible);
   g_assert_false (stack[MS_STACK_HILLSHADE].visible);
   g_assert_false (ms_blueprint_style_has_overlays (&style));
+  g_assert_false (stack[MS_STACK_SLOPE].visible);
+
+  g_assert_true (ms_blueprint_style_parse_stack (&style, "slope", NULL));
+  ms_blueprint_style_get_stack (&style, stack);
+  g_assert_true (stack[MS_STACK_SLOPE].visible);
+  g_assert_cmpfloat (stack[MS_STACK_SLOPE].opacity, ==, 1.0f);
+  g_assert_false (stack[MS_STACK_HEIGHT].visible);
+  g_assert_true (ms_blueprint_style_parse_stack (&style, "slope:0.5,hillshade:0.5", NULL));
+  ms_blueprint_style_get_stack (&style, stack);
+  g_assert_true (stack[MS_STACK_SLOPE].visible);
+  g_assert_cmpfloat (stack[MS_STACK_SLOPE].opacity, ==, 0.5f);
+  g_assert_cmpfloat (stack[MS_STACK_HILLSHADE].opacity, ==, 0.5f);
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
@@ -465,6 +576,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/stack/hand-worked", test_hand_worked);
   g_test_add_func ("/render/stack/directions", test_directions);
+  g_test_add_func ("/render/stack/slope-reduced", test_slope_reduced);
+  g_test_add_func ("/render/stack/slope-matches-analysis", test_slope_matches_analysis);
   g_test_add_func ("/render/stack/overlay-opacity", test_overlay_opacity);
   g_test_add_func ("/render/stack/presets-are-stacks", test_presets_are_stacks);
   g_test_add_func ("/render/stack/parse", test_parse);

@@ -186,6 +186,10 @@ test_stacks_agree (void)
     "contours:3:1",
     "hillshade:multi,contours:0.5:0.4",
     "biome:0.5,hillshade:0.8:multi",
+    /* Slope alone, under the hillshade, and among the rest. */
+    "slope",
+    "slope:0.6,hillshade:0.7",
+    "height,slope:0.5,hillshade:0.6:multi,water:0.8,contours:5",
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = ms_demo_blueprint_generate (512, 42, &error);
@@ -208,6 +212,16 @@ test_stacks_agree (void)
       draw_and_compare (bp, &style, &whole, 2, what0);
       draw_and_compare (bp, &style, &seam, 1, what1);
     }
+
+  /* The slope is the ground's: the shading's exaggeration leaves it be. */
+  {
+    MsBlueprintStyle style;
+
+    ms_blueprint_style_init (&style);
+    g_assert_true (ms_blueprint_style_parse_stack (&style, "slope,hillshade:0.5", &error));
+    style.exaggeration = 4.0f;
+    draw_and_compare (bp, &style, &whole, 2, "slope, exaggerated");
+  }
 }
 
 static void
