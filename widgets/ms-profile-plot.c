@@ -658,15 +658,30 @@ draw_slope_key (MsProfilePlot *self,
 {
   static const char *ranges[N_SLOPE_CLASSES] = { "< 5 %", "5–15 %", "15–30 %", "30–60 %", "≥ 60 %" };
   double x = l->plot.origin.x, y = l->plot.origin.y + l->plot.size.height + TICK + GAP + l->line_height + GAP;
+  double width = gtk_widget_get_width (GTK_WIDGET (self)), needed;
   g_autoptr(PangoLayout) title = create_layout (self, _("Slope:"), TRUE);
+  PangoLayout *layouts[N_SLOPE_CLASSES];
   int w, h;
 
   pango_layout_get_pixel_size (title, &w, &h);
+  needed = w + GAP;
+  for (guint i = 0; i < N_SLOPE_CLASSES; i++)
+    {
+      int lw;
+
+      layouts[i] = create_layout (self, ranges[i], TRUE);
+      pango_layout_get_pixel_size (layouts[i], &lw, NULL);
+      needed += 10 + GAP / 2 + lw + 1.5 * GAP;
+    }
+  /* In a narrow plot the key starts left of the plot, under the height
+   * axis, rather than running off the right edge. */
+  if (x + needed > width)
+    x = MAX (GAP, width - needed);
   show_text (cr, title, x, y, fg);
   x += w + GAP;
   for (guint i = 0; i < N_SLOPE_CLASSES; i++)
     {
-      g_autoptr(PangoLayout) layout = create_layout (self, ranges[i], TRUE);
+      g_autoptr(PangoLayout) layout = layouts[i];
       GdkRGBA c = faded (&slope_colours[i], FILL_ALPHA);
 
       pango_layout_get_pixel_size (layout, &w, &h);
